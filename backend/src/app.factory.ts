@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import type { Express, NextFunction, Request, Response } from 'express';
+import { AppModule, type AppOptions } from './app.module.js';
+import type { AppConfig } from './platform/config/config.js';
+import { findRendererDir, serveRenderer } from './platform/http/renderer.js';
+
+/** Builds the whole backend (HTTP API under /api, Socket.IO, the web app at /); used by main and tests. */
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
+    bufferLogs: true,
+    cors: { origin: true, exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Request-Id'] },
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+
+  const http = app.getHttpAdapter().getInstance() as Express;
+  http.use(securityHeaders);
+  http.use(assignRequestId);
+  serveRenderer(http, findRendererDir(config.rendererDir));
+  await app.init();
+  return app;
+}
+
+/** Every request gets an id (the caller's X-Request-Id if sane), echoed back and carried by every log line. */
+function assignRequestId(req: Request & { id?: unknown }, res: Response, next: NextFunction) {
+  const incoming = req.headers['x-request-id'];
+  req.id = typeof incoming === 'string' && /^[\w.:-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', String(req.id));
+  next();
+}
+
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  next();
+}

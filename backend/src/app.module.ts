@@ -1,0 +1,56 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Clock, ClockModule } from './platform/clock.js';
+import { ConfigModule } from './platform/config/config.module.js';
+import type { AppConfig } from './platform/config/config.js';
+import { DatabaseModule } from './platform/db/database.module.js';
+import { EnvelopeInterceptor } from './platform/http/envelope.interceptor.js';
+import { ErrorFilter } from './platform/http/error.filter.js';
+import { RealtimeModule } from './platform/realtime/realtime.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { DemoModule } from './modules/demo/demo.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { TenantsModule } from './modules/tenants/tenants.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+
+export type AppOptions = {
+  clock?: Clock;
+  /** PGlite directory override; tests pass `memory://`. */
+  pgliteDir?: string;
+};
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, options: AppOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        ClockModule.forRoot(options.clock),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req: IncomingMessage & { id?: string }) => req.id ?? randomUUID(),
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+            customProps: () => ({ service: 'crm-backend' }),
+          },
+        }),
+        DatabaseModule.forRoot({ pgliteDir: options.pgliteDir }),
+        RealtimeModule,
+        HealthModule,
+        UsersModule,
+        TenantsModule,
+        AuthModule,
+        DemoModule,
+      ],
+      providers: [
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Actor } from '../../platform/auth/actor.js';
+import { isPublicRoute, isSuperRoute, requiredRoles } from '../../platform/auth/auth.decorators.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { AUTH_MESSAGES } from './auth.messages.js';
+import { AuthService } from './auth.service.js';
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Every route needs a signed-in tenant user unless marked @Public or @SuperRoute. Super routes take
+ * only platform tokens and tenant routes only tenant tokens: each audience is refused by the other.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(private readonly auth: AuthService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    if (isPublicRoute(handler, controller)) return true;
+
+    const req = context.switchToHttp().getRequest<Request & { actor?: Actor }>();
+    const token = bearerToken(req.headers.authorization);
+    if (isSuperRoute(handler, controller)) {
+      if (!token) throw ApiError.unauthorized(AUTH_MESSAGES.superRequired);
+      req.actor = await this.auth.authenticateSuper(token);
+      return true;
+    }
+    if (!token) throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired);
+    const actor = await this.auth.authenticateTenant(token);
+    req.actor = actor;
+    const roles = requiredRoles(handler, controller);
+    if (roles && !roles.includes(actor.role)) throw ApiError.forbidden(AUTH_MESSAGES.adminOnly);
+    return true;
+  }
+}

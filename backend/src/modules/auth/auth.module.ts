@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TokenService } from '../../platform/auth/token.service.js';
+import { TenantsModule } from '../tenants/tenants.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AuthController } from './auth.controller.js';
+import { AuthGuard } from './auth.guard.js';
+import { AuthRepository } from './auth.repository.js';
+import { AuthService } from './auth.service.js';
+import { LoginThrottle } from './login-throttle.service.js';
+import { SuperAuthController } from './super-auth.controller.js';
+
+@Module({
+  imports: [UsersModule, TenantsModule],
+  controllers: [AuthController, SuperAuthController],
+  providers: [AuthRepository, AuthService, LoginThrottle, TokenService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [AuthService, AuthRepository, TokenService],
+})
+export class AuthModule {}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import type { PlatformTx } from '../../platform/db/database.types.js';
+import { tenants } from '../tenants/tenants.table.js';
+import { users } from '../users/users.table.js';
+import { loginFailures, platformAdmins, platformSessions, userSessions } from './auth.table.js';
+
+export type SessionOrigin = { ip: string; userAgent?: string };
+
+/**
+ * Sessions and sign-in attempts. All of it runs on the platform path: a request's tenant is only
+ * known once its session has been found.
+ */
+@Injectable()
+export class AuthRepository {
+  async openUserSession(tx: PlatformTx, user: { id: string; tenantId: string }, origin: SessionOrigin, at: Date) {
+    const [row] = await tx
+      .insert(userSessions)
+      .values({ tenantId: user.tenantId, userId: user.id, ip: origin.ip, userAgent: origin.userAgent, loginAt: at, lastSeenAt: at })
+      .returning({ id: userSessions.id });
+    return row.id;
+  }
+
+  /** The session with everything the guard must re-check on every request, in one query. */
+  async findUserSession(tx: PlatformTx, sessionId: string, userId: string) {
+    const [row] = await tx
+      .select({
+        sessionId: userSessions.id,
+        loginAt: userSessions.loginAt,
+        lastSeenAt: userSessions.lastSeenAt,
+        logoutAt: userSessions.logoutAt,
+        user: users,
+        tenantActive: tenants.isActive,
+        subscriptionStatus: tenants.subscriptionStatus,
+        subscriptionExpiresAt: tenants.subscriptionExpiresAt,
+      })
+      .from(userSessions)
+      .innerJoin(users, eq(users.id, userSessions.userId))
+      .innerJoin(tenants, eq(tenants.id, userSessions.tenantId))
+      .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  async touchUserSession(tx: PlatformTx, sessionId: string, userId: string, at: Date) {
+    await tx.update(userSessions).set({ lastSeenAt: at }).where(eq(userSessions.id, sessionId));
+    await tx.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId));
+  }
+
+  async closeUserSession(tx: PlatformTx, sessionId: string, reason: string, at: Date) {
+    await tx
+      .update(userSessions)
+      .set({
+        logoutAt: at,
+        endReason: reason,
+        durationSeconds: sql`greatest(0, extract(epoch from (${at.toISOString()}::timestamptz - ${userSessions.loginAt})))::int`,
+      })
+      .where(and(eq(userSessions.id, sessionId), sql`${userSessions.logoutAt} is null`));
+  }
+
+  async findPlatformAdminByEmail(tx: PlatformTx, email: string) {
+    const [row] = await tx
+      .select()
+      .from(platformAdmins)
+      .where(sql`lower(${platformAdmins.email}) = lower(${email})`)
+      .limit(1);
+    return row;
+  }
+
+  async insertPlatformAdmin(tx: PlatformTx, admin: { name: string; email: string; passwordHash: string }) {
+    const [row] = await tx.insert(platformAdmins).values(admin).returning();
+    return row;
+  }
+
+  async openPlatformSession(tx: PlatformTx, adminId: string, origin: SessionOrigin, at: Date) {
+    const [row] = await tx
+      .insert(platformSessions)
+      .values({ adminId, ip: origin.ip, userAgent: origin.userAgent, loginAt: at, lastSeenAt: at })
+      .returning({ id: platformSessions.id });
+    return row.id;
+  }
+
+  async findPlatformSession(tx: PlatformTx, sessionId: string, adminId: string) {
+    const [row] = await tx
+      .select({
+        sessionId: platformSessions.id,
+        loginAt: platformSessions.loginAt,
+        lastSeenAt: platformSessions.lastSeenAt,
+        logoutAt: platformSessions.logoutAt,
+        admin: platformAdmins,
+      })
+      .from(platformSessions)
+      .innerJoin(platformAdmins, eq(platformAdmins.id, platformSessions.adminId))
+      .where(and(eq(platformSessions.id, sessionId), eq(platformSessions.adminId, adminId)))
+      .limit(1);
+    return row;
+  }
+
+  async touchPlatformSession(tx: PlatformTx, sessionId: string, at: Date) {
+    await tx.update(platformSessions).set({ lastSeenAt: at }).where(eq(platformSessions.id, sessionId));
+  }
+
+  async closePlatformSession(tx: PlatformTx, sessionId: string, reason: string, at: Date) {
+    await tx
+      .update(platformSessions)
+      .set({ logoutAt: at, endReason: reason })
+      .where(and(eq(platformSessions.id, sessionId), sql`${platformSessions.logoutAt} is null`));
+  }
+
+  /** Failures inside the window for an account and for an address, with the oldest of each. */
+  async countFailures(tx: PlatformTx, accountKey: string, ip: string, since: Date) {
+    const [account] = await tx
+      .select({ n: count(), oldest: min(loginFailures.at) })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.accountKey, accountKey), gt(loginFailures.at, since)));
+    const [address] = await tx
+      .select({ n: count(), oldest: min(loginFailures.at) })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+    return { account, address };
+  }
+
+  async recordFailure(tx: PlatformTx, accountKey: string, ip: string, at: Date, pruneBefore: Date) {
+    await tx.insert(loginFailures).values({ accountKey, ip, at });
+    await tx.delete(loginFailures).where(lt(loginFailures.at, pruneBefore));
+  }
+
+  async clearAccountFailures(tx: PlatformTx, accountKey: string) {
+    await tx.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey));
+  }
+}

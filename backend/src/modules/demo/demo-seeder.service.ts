@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { Clock } from '../../platform/clock.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { Database } from '../../platform/db/database.service.js';
+import { AuthRepository } from '../auth/auth.repository.js';
+import { TenantsRepository } from '../tenants/tenants.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { DEMO_PASSWORD, DEMO_SUPER, DEMO_TENANT, DEMO_USERS } from './demo-accounts.js';
+
+export type DemoContext = { tenantId: string; adminId: string; salesIds: string[]; now: Date };
+
+/**
+ * Fills an empty database with the demo company when demo mode is on. Never runs otherwise, and
+ * never touches a database that already has a company in it.
+ */
+@Injectable()
+export class DemoSeeder implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Demo');
+
+  constructor(
+    private readonly db: Database,
+    private readonly tenants: TenantsRepository,
+    private readonly users: UsersRepository,
+    private readonly auth: AuthRepository,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap() {
+    if (!this.config.demo) return;
+    const seeded = await this.seedIfEmpty();
+    if (seeded) this.logger.log('Demo data created');
+  }
+
+  async seedIfEmpty(): Promise<boolean> {
+    const [userHash, superHash] = await Promise.all([hashPassword(DEMO_PASSWORD), hashPassword(DEMO_SUPER.password)]);
+    return this.db.platform(async (tx) => {
+      if ((await this.tenants.countTenants(tx)) > 0) return false;
+      const now = this.clock.now();
+      const tenant = await this.tenants.insertTenant(tx, {
+        ...DEMO_TENANT,
+        subscriptionType: 'yearly',
+        subscriptionStatus: 'active',
+        subscriptionExpiresAt: new Date(now.getTime() + 365 * 86_400_000),
+        subscriptionPrice: 1200,
+        subscriptionPaid: 600,
+      });
+      const ids: string[] = [];
+      for (const u of DEMO_USERS) {
+        const row = await this.users.insert(tx, { tenantId: tenant.id, name: u.name, email: u.email, role: u.role, passwordHash: userHash });
+        ids.push(row.id);
+      }
+      if (!(await this.auth.findPlatformAdminByEmail(tx, DEMO_SUPER.email))) {
+        await this.auth.insertPlatformAdmin(tx, { name: DEMO_SUPER.name, email: DEMO_SUPER.email, passwordHash: superHash });
+      }
+      return true;
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+describe('health and docs', () => {
+  it('reports the service, the database and whether demo mode is on', async () => {
+    const res = await t.api.get('/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, data: { status: 'ok', db: 'up', demo: false } });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('serves an OpenAPI document built from the request schemas', async () => {
+    const res = await fetch(`${t.url}/api/docs`);
+    const doc = (await res.json()) as any;
+    expect(doc.openapi).toBe('3.1.0');
+    const login = doc.paths['/api/auth/login'].post;
+    expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(login.security).toEqual([]);
+    expect(doc.paths['/api/super/tenants'].post.security).toEqual([{ super: [] }]);
+    expect(doc.paths['/api/auth/users'].get.parameters.map((p: { name: string }) => p.name)).toContain('role');
+  });
+
+  it('answers unknown API paths with the envelope and a 404', async () => {
+    const res = await t.api.get('/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body.ok).toBe(false);
+  });
+
+  it('answers unknown errors with a generic text and a request id, never a stack', async () => {
+    const res = await t.api.get('/auth/me', { token: 'x'.repeat(5000) });
+    expect(res.status).toBe(401);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+});

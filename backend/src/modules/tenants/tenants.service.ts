@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import type { CreateTenantRequest, ListResult, Tenant, TenantSettings } from '@crm/common';
+import type { TenantActor } from '../../platform/auth/actor.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { Database } from '../../platform/db/database.service.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { toTenantDto } from './tenant.mapper.js';
+import { TenantsRepository } from './tenants.repository.js';
+
+export type TenantWithStats = Tenant & { stats: { adminCount: number; salesCount: number; waCount: number } };
+
+@Injectable()
+export class TenantsService {
+  constructor(
+    private readonly db: Database,
+    private readonly tenants: TenantsRepository,
+    private readonly users: UsersRepository,
+  ) {}
+
+  /** Creates a company and its first admin in one transaction: both exist, or neither. */
+  async create(input: CreateTenantRequest): Promise<TenantWithStats> {
+    const passwordHash = await hashPassword(input.adminPassword);
+    return this.db
+      .platform(async (tx) => {
+      if (await this.tenants.slugExists(tx, input.slug)) throw ApiError.conflict('This slug is already in use.', 'slug');
+      if (await this.users.emailExists(tx, input.adminEmail)) {
+        throw ApiError.conflict('A user with this email already exists.', 'adminEmail');
+      }
+      const tenant = await this.tenants.insertTenant(tx, { name: input.name, slug: input.slug });
+      await this.users.insert(tx, {
+        tenantId: tenant.id,
+        name: input.adminName || input.name + ' Admin',
+        email: input.adminEmail,
+        passwordHash,
+        role: 'admin',
+      });
+      return { ...toTenantDto(tenant), stats: { adminCount: 1, salesCount: 0, waCount: 0 } };
+      })
+      .catch((err: unknown) => {
+        // two requests racing past the checks above meet the unique indexes instead
+        if (isUniqueViolation(err, 'tenants_slug_unique')) throw ApiError.conflict('This slug is already in use.', 'slug');
+        if (isUniqueViolation(err, 'users_email_unique')) throw ApiError.conflict('A user with this email already exists.', 'adminEmail');
+        throw err;
+      });
+  }
+
+  async list(): Promise<ListResult<TenantWithStats>> {
+    const { rows, total } = await this.db.platform((tx) => this.tenants.listWithStats(tx));
+    return {
+      items: rows.map((r) => ({ ...toTenantDto(r.tenant), stats: { adminCount: r.adminCount, salesCount: r.salesCount, waCount: 0 } })),
+      total,
+    };
+  }
+
+  async getSettings(actor: TenantActor): Promise<{ settings: TenantSettings }> {
+    const row = await this.db.tenant(actor.tenantId, (tx) => this.tenants.getSettings(tx, actor.tenantId));
+    return { settings: { leadDistributionStrategy: (row?.leadDistributionStrategy ?? 'round-robin') as TenantSettings['leadDistributionStrategy'] } };
+  }
+
+  async updateSettings(actor: TenantActor, settings: TenantSettings): Promise<{ settings: TenantSettings }> {
+    await this.db.tenant(actor.tenantId, (tx) => this.tenants.updateSettings(tx, actor.tenantId, settings));
+    return { settings };
+  }
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/test-app.js';
+import { PASSWORD, seedCompany, seedSuperAdmin, signIn, superSignIn, type SeededCompany } from '../../../test/fixtures.js';
+
+let t: TestApp;
+let acme: SeededCompany;
+let superToken: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  acme = await seedCompany(t, 'acme');
+  await seedSuperAdmin(t);
+  superToken = await superSignIn(t);
+});
+afterAll(() => t?.close());
+
+const newCompany = (slug: string) => ({ name: `Nile ${slug}`, slug, adminName: 'Mona', adminEmail: `mona@${slug}.test`, adminPassword: 'Str0ng-pass' });
+
+describe('super: companies', () => {
+  it('creates a company with its first admin, who can then sign in', async () => {
+    const res = await t.api.post('/super/tenants', newCompany('nile-shop'), { token: superToken });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ name: 'Nile nile-shop', slug: 'nile-shop', isActive: true, stats: { adminCount: 1, salesCount: 0 } });
+    const login = await t.api.post('/auth/login', { email: 'mona@nile-shop.test', password: 'Str0ng-pass' });
+    expect(login.status).toBe(200);
+    expect(login.body.data).toMatchObject({ role: 'admin', tenantId: res.body.data._id, name: 'Mona' });
+  });
+
+  it('lists companies with their staff counts', async () => {
+    const res = await t.api.get('/super/tenants', { token: superToken });
+    expect(res.status).toBe(200);
+    const acmeRow = res.body.data.items.find((x: { slug: string }) => x.slug === 'acme');
+    expect(acmeRow).toMatchObject({ _id: acme.tenantId, stats: { adminCount: 1, salesCount: 2 } });
+    expect(res.body.data.total).toBe(res.body.data.items.length);
+  });
+
+  it('refuses a slug in use, naming the field, and creates nothing', async () => {
+    const before = (await t.api.get('/super/tenants', { token: superToken })).body.data.total;
+    const res = await t.api.post('/super/tenants', { ...newCompany('acme'), adminEmail: 'other@acme2.test' }, { token: superToken });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: 'This slug is already in use.', field: 'slug' });
+    expect((await t.api.get('/super/tenants', { token: superToken })).body.data.total).toBe(before);
+  });
+
+  it('refuses an admin email already registered, and leaves no half-created company', async () => {
+    const res = await t.api.post('/super/tenants', { ...newCompany('ghost'), adminEmail: acme.admin.email }, { token: superToken });
+    expect(res.status).toBe(409);
+    expect(res.body.field).toBe('adminEmail');
+    const list = await t.api.get('/super/tenants', { token: superToken });
+    expect(list.body.data.items.some((x: { slug: string }) => x.slug === 'ghost')).toBe(false);
+  });
+
+  it('validates the input with clear messages', async () => {
+    const badSlug = await t.api.post('/super/tenants', { ...newCompany('x'), slug: 'Bad Slug!' }, { token: superToken });
+    expect(badSlug.status).toBe(400);
+    expect(badSlug.body.field).toBe('slug');
+    const shortPassword = await t.api.post('/super/tenants', { ...newCompany('shorty'), adminPassword: 'short' }, { token: superToken });
+    expect(shortPassword.body).toMatchObject({ field: 'adminPassword', error: 'Password must be at least 8 characters' });
+    const longPassword = await t.api.post('/super/tenants', { ...newCompany('longy'), adminPassword: 'x'.repeat(129) }, { token: superToken });
+    expect(longPassword.body.error).toBe('Password must be at most 128 characters');
+    const noName = await t.api.post('/super/tenants', { ...newCompany('noname'), name: '  ' }, { token: superToken });
+    expect(noName.body).toMatchObject({ field: 'name', error: 'Name is required' });
+  });
+
+  it('is refused to tenant users, even admins', async () => {
+    const token = await signIn(t, acme.admin.email);
+    expect((await t.api.post('/super/tenants', newCompany('sneaky'), { token })).status).toBe(401);
+  });
+});
+
+describe('tenant settings', () => {
+  it('defaults to round-robin and lets an admin switch to manual', async () => {
+    const token = await signIn(t, acme.admin.email);
+    expect((await t.api.get('/auth/tenant/settings', { token })).body.data).toEqual({ settings: { leadDistributionStrategy: 'round-robin' } });
+    const put = await t.api.put('/auth/tenant/settings', { leadDistributionStrategy: 'manual' }, { token });
+    expect(put.status).toBe(200);
+    expect((await t.api.get('/auth/tenant/settings', { token })).body.data.settings.leadDistributionStrategy).toBe('manual');
+    // the spec's client may also send the settings wrapped
+    await t.api.put('/auth/tenant/settings', { settings: { leadDistributionStrategy: 'round-robin' } }, { token });
+    expect((await t.api.get('/auth/tenant/settings', { token })).body.data.settings.leadDistributionStrategy).toBe('round-robin');
+  });
+
+  it('lets sales users read but not change the settings', async () => {
+    const token = await signIn(t, acme.sales[0].email);
+    expect((await t.api.get('/auth/tenant/settings', { token })).status).toBe(200);
+    const put = await t.api.put('/auth/tenant/settings', { leadDistributionStrategy: 'manual' }, { token });
+    expect(put.status).toBe(403);
+    expect(put.body.error).toBe('Only company admins can do this.');
+  });
+
+  it('refuses an unknown strategy', async () => {
+    const token = await signIn(t, acme.admin.email);
+    const res = await t.api.put('/auth/tenant/settings', { leadDistributionStrategy: 'random' }, { token });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/round-robin or manual/);
+  });
+});
+
+describe('users', () => {
+  it('lists the company users, or only the sales users', async () => {
+    const token = await signIn(t, acme.sales[0].email, PASSWORD);
+    const all = await t.api.get('/auth/users', { token });
+    expect(all.body.data).toHaveLength(3);
+    const sales = await t.api.get('/auth/users?role=sales', { token });
+    expect(sales.body.data.map((u: { role: string }) => u.role)).toEqual(['sales', 'sales']);
+    expect(sales.body.data[0]).not.toHaveProperty('passwordHash');
+    expect((await t.api.get('/auth/users?role=boss', { token })).status).toBe(400);
+  });
+});

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Role } from '@crm/common';
+import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import { users, type UserRow } from './users.table.js';
+
+export type NewUser = { tenantId: string; name: string; email: string; passwordHash: string; role: Role; isActive?: boolean };
+
+@Injectable()
+export class UsersRepository {
+  /** Sign-in looks a user up before any tenant is known: the platform path. */
+  async findByEmail(tx: PlatformTx, email: string): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+    return row;
+  }
+
+  async emailExists(tx: PlatformTx | TenantTx, email: string): Promise<boolean> {
+    const [row] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+    return !!row;
+  }
+
+  async insert(tx: PlatformTx | TenantTx, user: NewUser): Promise<UserRow> {
+    const [row] = await tx.insert(users).values(user).returning();
+    return row;
+  }
+
+  async findById(tx: TenantTx, tenantId: string, id: string): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  async list(tx: TenantTx, tenantId: string, filter: { role?: Role }): Promise<UserRow[]> {
+    return tx
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), filter.role ? eq(users.role, filter.role) : undefined))
+      .orderBy(asc(users.name));
+  }
+
+  async markFirstLogin(tx: PlatformTx, id: string, at: Date) {
+    await tx
+      .update(users)
+      .set({ firstLoginAt: sql`coalesce(${users.firstLoginAt}, ${at})`, lastSeenAt: at })
+      .where(eq(users.id, id));
+  }
+}

@@ -1,0 +1,30 @@
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAtColumn, idColumn, tenantIdColumn, timestampColumn, updatedAtColumn } from '../../platform/db/columns.js';
+import { tenantPolicies } from '../../platform/db/tenancy.js';
+import { tenants } from '../tenants/tenants.table.js';
+
+/** Company staff. Emails are unique across the platform because sign-in asks only for email and password. */
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('sales'),
+    isActive: boolean('is_active').notNull().default(true),
+    firstLoginAt: timestampColumn('first_login_at'),
+    lastSeenAt: timestampColumn('last_seen_at'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_tenant_role_idx').on(t.tenantId, t.role, t.isActive),
+    ...tenantPolicies('users'),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

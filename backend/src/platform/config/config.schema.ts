@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Environment variables the backend understands; validated once at start-up. */
+export const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WHATSAPP_DRIVER: z.enum(['simulator', 'wwebjs']).optional(),
+  DEMO: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  SESSION_IDLE_MINUTES: positiveInt(12 * 60),
+  SESSION_MAX_HOURS: positiveInt(7 * 24),
+  LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(10),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt(30),
+  RENDERER_DIR: z.string().optional(),
+});
+export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,66 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crm-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('loadConfig', () => {
+  it('starts on embedded defaults: port 3000, PGlite, demo on, simulator', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, demo: true, whatsappDriver: 'simulator' });
+  });
+
+  it('turns demo off by default with a DATABASE_URL, and DEMO overrides either way', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x@h/db' }).demo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x@h/db', DEMO: '1' }).demo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO: '0' })).toMatchObject({ demo: false, whatsappDriver: 'wwebjs' });
+  });
+
+  it('generates a JWT secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) }).jwtSecret).toBe('x'.repeat(40));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number'],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ WHATSAPP_DRIVER: 'telegram' }, 'Invalid configuration: WHATSAPP_DRIVER must be one of simulator, wwebjs'],
+    [{ JWT_SECRET: 'short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters'],
+    [{ DEMO: 'maybe' }, /^Invalid configuration: DEMO must be one of/],
+  ])('refuses %o with one clear line', (env, message) => {
+    const run = () => loadConfig({ DATA_DIR: tempDir(), ...env });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(message);
+  });
+});
+
+describe('start-up with bad configuration', () => {
+  it('prints one line and exits with code 1', () => {
+    const main = fileURLToPath(new URL('../../main.ts', import.meta.url));
+    const dataDir = tempDir();
+    const result = spawnSync(process.execPath, ['--import', '@swc-node/register/esm-register', main], {
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('Invalid configuration: PORT must be a number');
+    expect(existsSync(join(dataDir, 'pg'))).toBe(false);
+  });
+});

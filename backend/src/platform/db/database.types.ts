@@ -1,0 +1,21 @@
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+declare const scope: unique symbol;
+/** A transaction running as the app role with `app.tenant_id` set: every row it sees is the tenant's. */
+export type TenantTx = Tx & { readonly [scope]: 'tenant' };
+/** A transaction running as the platform role: the one explicit path that crosses tenants. */
+export type PlatformTx = Tx & { readonly [scope]: 'platform' };
+
+export type DbConnection = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  close(): Promise<void>;
+  /** Runs a statement outside any role switch (migrations, health). */
+  raw<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+};

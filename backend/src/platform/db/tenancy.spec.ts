@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../../../test/test-app.js';
+import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
+import { users } from '../../modules/users/users.table.js';
+import { APP_ROLE, PLATFORM_ROLE } from './tenancy.js';
+import { pgError } from './pg-errors.js';
+
+let t: TestApp;
+let a: SeededCompany;
+let b: SeededCompany;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await seedCompany(t, 'alpha');
+  b = await seedCompany(t, 'bravo');
+});
+afterAll(() => t?.close());
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+describe('row-level security', () => {
+  it('a tenant-scoped raw query without WHERE tenant_id returns only that tenant’s rows', async () => {
+    const seen = await t.db.tenant(a.tenantId, async (tx) => rows<{ tenant_id: string }>(await tx.execute(sql`select tenant_id from users`)));
+    expect(seen.length).toBe(3);
+    expect(new Set(seen.map((r) => r.tenant_id))).toEqual(new Set([a.tenantId]));
+    const settings = await t.db.tenant(b.tenantId, async (tx) => rows<{ tenant_id: string }>(await tx.execute(sql`select tenant_id from tenant_settings`)));
+    expect(settings).toEqual([{ tenant_id: b.tenantId }]);
+  });
+
+  it('refuses an insert that carries another tenant’s id', async () => {
+    const err = await t.db
+      .tenant(a.tenantId, (tx) =>
+        tx.insert(users).values({ tenantId: b.tenantId, name: 'Intruder', email: 'intruder@x.test', passwordHash: 'x', role: 'admin' }),
+      )
+      .then(() => undefined, (e: unknown) => e);
+    expect(pgError(err)?.message).toMatch(/row-level security/);
+    const count = await t.db.platform(async (tx) => rows(await tx.execute(sql`select id from users where email = 'intruder@x.test'`)));
+    expect(count).toEqual([]);
+  });
+
+  it('cannot update or delete another tenant’s rows, even by id', async () => {
+    const updated = await t.db.tenant(a.tenantId, async (tx) =>
+      rows(await tx.execute(sql`update users set name = 'hacked' where id = ${b.admin.id} returning id`)),
+    );
+    expect(updated).toEqual([]);
+    const deleted = await t.db.tenant(a.tenantId, async (tx) => rows(await tx.execute(sql`delete from users where id = ${b.admin.id} returning id`)));
+    expect(deleted).toEqual([]);
+  });
+
+  it('sees only its own company in the tenants table', async () => {
+    const seen = await t.db.tenant(a.tenantId, async (tx) => rows<{ id: string }>(await tx.execute(sql`select id from tenants`)));
+    expect(seen).toEqual([{ id: a.tenantId }]);
+  });
+
+  it('sees nothing at all when no tenant is set', async () => {
+    const seen = await t.db.platform(async (tx) => {
+      await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
+      return rows(await tx.execute(sql`select id from users`));
+    });
+    expect(seen).toEqual([]);
+  });
+
+  it('the platform path sees every tenant', async () => {
+    const seen = await t.db.platform(async (tx) => rows<{ tenant_id: string }>(await tx.execute(sql`select distinct tenant_id from users`)));
+    expect(new Set(seen.map((r) => r.tenant_id))).toEqual(new Set([a.tenantId, b.tenantId]));
+  });
+
+  it('every table with a tenant_id column has RLS enabled and forced, and a policy', async () => {
+    const tables = await t.db.platform(async (tx) =>
+      rows<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean; policies: number }>(
+        await tx.execute(sql`
+          select c.relname, c.relrowsecurity, c.relforcerowsecurity,
+                 (select count(*)::int from pg_policies p where p.tablename = c.relname and p.schemaname = 'public') as policies
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind in ('r', 'p')
+            and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)`),
+      ),
+    );
+    expect(tables.map((r) => r.relname)).toEqual(expect.arrayContaining(['users', 'user_sessions', 'tenant_settings']));
+    for (const table of tables) {
+      expect(table, table.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
+      expect(table.policies, `${table.relname} policies`).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('tenant work runs as a role that is not superuser, not the owner and has no BYPASSRLS', async () => {
+    for (const run of [(w: (tx: any) => Promise<unknown>) => t.db.tenant(a.tenantId, w), (w: (tx: any) => Promise<unknown>) => t.db.platform(w)]) {
+      const [role] = (await run(async (tx) =>
+        rows(
+          await tx.execute(sql`
+            select current_user as name, r.rolsuper, r.rolbypassrls,
+                   exists (select 1 from pg_tables where schemaname = 'public' and tableowner = current_user) as owns_tables
+            from pg_roles r where r.rolname = current_user`),
+        ),
+      )) as { name: string; rolsuper: boolean; rolbypassrls: boolean; owns_tables: boolean }[];
+      expect([APP_ROLE, PLATFORM_ROLE]).toContain(role.name);
+      expect(role).toMatchObject({ rolsuper: false, rolbypassrls: false, owns_tables: false });
+    }
+  });
+});
+
+describe('cross-tenant HTTP', () => {
+  it("tenant A's token lists only A's users", async () => {
+    const token = await signIn(t, a.admin.email);
+    const res = await t.api.get('/auth/users', { token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((u: { email: string }) => u.email).sort()).toEqual([a.admin.email, ...a.sales.map((s) => s.email)].sort());
+    expect(res.body.data.every((u: { tenantId: string }) => u.tenantId === a.tenantId)).toBe(true);
+  });
+
+  it("tenant B's settings change does not touch A's", async () => {
+    const tokenB = await signIn(t, b.admin.email);
+    const tokenA = await signIn(t, a.admin.email);
+    expect((await t.api.put('/auth/tenant/settings', { leadDistributionStrategy: 'manual' }, { token: tokenB })).status).toBe(200);
+    expect((await t.api.get('/auth/tenant/settings', { token: tokenA })).body.data.settings.leadDistributionStrategy).toBe('round-robin');
+    expect((await t.api.get('/auth/tenant/settings', { token: tokenB })).body.data.settings.leadDistributionStrategy).toBe('manual');
+  });
+});

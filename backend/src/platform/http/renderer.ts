@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+
+/** The built React app (desktop/dist/renderer), looked for upward from here; RENDERER_DIR overrides. */
+export function findRendererDir(override?: string): string | undefined {
+  if (override) return existsSync(join(override, 'index.html')) ? resolve(override) : undefined;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 7; i++) {
+    const candidate = join(dir, 'desktop', 'dist', 'renderer');
+    if (existsSync(join(candidate, 'index.html'))) return candidate;
+    dir = dirname(dir);
+  }
+  return undefined;
+}
+
+/**
+ * Serves the renderer at `/` with a single-page-app fallback: any GET outside /api and /socket.io
+ * that is not a file gets index.html, so deep links like /leads/123 work after a reload.
+ */
+export function serveRenderer(app: Express, rendererDir: string | undefined) {
+  const isApi = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
+  if (!rendererDir) {
+    app.get('/', (_req: Request, res: Response) => {
+      res.type('text/plain').send('The web app is not built yet: run `npm run build` (or `npm start`) from the repository root.');
+    });
+    return;
+  }
+  app.use(
+    express.static(rendererDir, {
+      index: false,
+      setHeaders: (res, path) => {
+        // hashed bundles may be cached for ever; index.html must always be fresh
+        res.setHeader('Cache-Control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || isApi(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(join(rendererDir, 'index.html'));
+  });
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Every API answer is wrapped: `{ ok: true, data }` or `{ ok: false, error }` with a real HTTP status. */
+export type ApiSuccess<T> = { ok: true; data: T };
+export type ApiFailure = { ok: false; error: string; field?: string; requestId?: string };
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+
+export type ListResult<T> = { items: T[]; total: number };
+
+export const idParamSchema = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+
+/** Query-string page parameters shared by every paged list. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const messageResultSchema = z.object({ message: z.string() });
