@@ -7,3 +7,4 @@ export * from './health/health.schema.js';
 export * from './ipc/bridge.js';
 export * from './realtime/events.js';
 export * from './rules/subscription.js';
+export * from './rules/phone.js';

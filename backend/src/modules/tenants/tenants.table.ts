@@ -34,6 +34,8 @@ export const tenantSettings = pgTable(
     leadDistributionStrategy: text('lead_distribution_strategy').notNull().default('round-robin'),
     defaultCountry: text('default_country').notNull().default('EG'),
     currency: text('currency').notNull().default('EGP'),
+    /** Round-robin lead distribution: the sales user who got the last lead. */
+    roundRobinLastUserId: uuid('round_robin_last_user_id'),
     updatedAt: updatedAtColumn(),
   },
   () => tenantPolicies('tenant_settings'),

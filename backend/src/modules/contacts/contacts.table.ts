@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantIdColumn, timestampColumn, updatedAtColumn } from '../../platform/db/columns.js';
+import { tenantPolicies } from '../../platform/db/tenancy.js';
+import { tenants } from '../tenants/tenants.table.js';
+import { users } from '../users/users.table.js';
+import { products } from '../products/products.table.js';
+import { shippingCompanies } from '../shipping/shipping.table.js';
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+/**
+ * A person the company talks to: a lead, a customer, or a sales deal (stage). The deal and its
+ * shipping live on the contact (one deal per contact, as the product works); the conversation
+ * summary (last message, unread count) is kept here so the chat list pages from one index.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    /** E.164, normalised with the tenant's default country; unique per tenant. */
+    phone: text('phone').notNull(),
+    email: text('email'),
+    address: text('address'),
+    notes: text('notes'),
+    stage: text('stage').notNull().default('lead'),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    isArchived: boolean('is_archived').notNull().default(false),
+    hasActiveFollowUp: boolean('has_active_follow_up').notNull().default(false),
+    /** manual | import | whatsapp */
+    source: text('source').notNull().default('manual'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+
+    pipelineStatus: text('pipeline_status'),
+    dealAmount: money('deal_amount'),
+    /** Once a user types an amount, it is no longer recomputed from the products. */
+    dealAmountManual: boolean('deal_amount_manual').notNull().default(false),
+    probability: integer('probability'),
+    shippingCompanyId: uuid('shipping_company_id').references(() => shippingCompanies.id, { onDelete: 'set null' }),
+    shippingTrackingNumber: text('shipping_tracking_number'),
+    shippingCost: money('shipping_cost'),
+    shippingStatus: text('shipping_status'),
+    shippingGovernorate: text('shipping_governorate'),
+    shippingCity: text('shipping_city'),
+    shippingStreet: text('shipping_street'),
+
+    /** WhatsApp ids this person was seen under: the phone id (…@c.us) and the linked id (…@lid). */
+    waId: text('wa_id'),
+    waLid: text('wa_lid'),
+    lastMessageAt: timestampColumn('last_message_at'),
+    lastMessagePreview: text('last_message_preview'),
+    lastMessageDirection: text('last_message_direction'),
+    unreadCount: integer('unread_count').notNull().default(0),
+
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('contacts_tenant_phone_unique').on(t.tenantId, t.phone),
+    uniqueIndex('contacts_tenant_wa_lid_unique').on(t.tenantId, t.waLid).where(sql`${t.waLid} is not null`),
+    index('contacts_list_idx').on(t.tenantId, t.stage, t.isArchived, t.createdAt.desc(), t.id.desc()),
+    index('contacts_assigned_idx').on(t.tenantId, t.assignedTo, t.stage, t.createdAt.desc()),
+    index('contacts_pipeline_idx').on(t.tenantId, t.stage, t.pipelineStatus, t.createdAt.desc()),
+    index('contacts_chat_list_idx').on(t.tenantId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
+    index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    index('contacts_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    ...tenantPolicies('contacts'),
+  ],
+);
+
+/** Every stage change: from, to, when and who. */
+export const contactStageHistory = pgTable(
+  'contact_stage_history',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    fromStage: text('from_stage'),
+    toStage: text('to_stage').notNull(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestampColumn('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('contact_stage_history_contact_idx').on(t.contactId, t.changedAt.desc()), ...tenantPolicies('contact_stage_history')],
+);
+
+/** The products of a contact's deal: qty ≥ 1 at a price (the product's price unless changed). */
+export const contactDealProducts = pgTable(
+  'contact_deal_products',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    qty: integer('qty').notNull().default(1),
+    price: money('price').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('contact_deal_products_contact_idx').on(t.contactId, t.position),
+    index('contact_deal_products_product_idx').on(t.tenantId, t.productId),
+    ...tenantPolicies('contact_deal_products'),
+  ],
+);
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewContactRow = typeof contacts.$inferInsert;

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantIdColumn, timestampColumn, updatedAtColumn } from '../../platform/db/columns.js';
+import { tenantPolicies } from '../../platform/db/tenancy.js';
+import { tenants } from '../tenants/tenants.table.js';
+import { users } from '../users/users.table.js';
+import { contacts } from '../contacts/contacts.table.js';
+
+/**
+ * One WhatsApp message, in or out. Outgoing messages are stored `pending` before they reach the
+ * driver, then `sent` (with WhatsApp's id) or `failed` (with the reason, retryable); acks 1-3 follow.
+ * Incoming ones are idempotent on WhatsApp's message id.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** in | out */
+    direction: text('direction').notNull(),
+    /** text | image | video | audio | voice | document */
+    type: text('type').notNull().default('text'),
+    body: text('body'),
+    /** pending | sent | failed (outgoing); received (incoming) */
+    status: text('status').notNull(),
+    /** 0 none yet, 1 sent, 2 delivered, 3 read */
+    ack: integer('ack').notNull().default(0),
+    waMessageId: text('wa_message_id'),
+    error: text('error'),
+    mediaPath: text('media_path'),
+    mediaMime: text('media_mime'),
+    mediaFileName: text('media_file_name'),
+    mediaSize: integer('media_size'),
+    /** Deleted for everyone: by the contact (stays readable to staff, marked) or by staff. */
+    deletedForEveryone: boolean('deleted_for_everyone').notNull().default(false),
+    deletedBy: text('deleted_by'),
+    /** "Delete for me": hidden from this company's views only. */
+    hiddenForTenant: boolean('hidden_for_tenant').notNull().default(false),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Sent by the system (follow-ups), paced by the per-tenant rate limit. */
+    automated: boolean('automated').notNull().default(false),
+    followUpRunId: uuid('follow_up_run_id'),
+    sentAt: timestampColumn('sent_at'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('messages_tenant_wa_id_unique').on(t.tenantId, t.waMessageId).where(sql`${t.waMessageId} is not null`),
+    index('messages_contact_idx').on(t.tenantId, t.contactId, t.createdAt.desc(), t.id.desc()),
+    index('messages_pending_idx').on(t.tenantId, t.status).where(sql`${t.status} = 'pending'`),
+    ...tenantPolicies('messages'),
+  ],
+);
+
+export type MessageRow = typeof messages.$inferSelect;

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantIdColumn, updatedAtColumn } from '../../platform/db/columns.js';
+import { tenantPolicies } from '../../platform/db/tenancy.js';
+import { tenants } from '../tenants/tenants.table.js';
+
+/** What the company sells; prices in the tenant's currency (EGP by default). */
+export const products = pgTable(
+  'products',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    category: text('category'),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    stockQty: integer('stock_qty').notNull().default(0),
+    minQty: integer('min_qty').notNull().default(0),
+    notes: text('notes'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('products_tenant_sku_unique').on(t.tenantId, sql`lower(${t.sku})`),
+    index('products_tenant_name_idx').on(t.tenantId, t.name),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    ...tenantPolicies('products'),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
