@@ -60,9 +60,33 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex('contacts_tenant_phone_unique').on(t.tenantId, t.phone),
     uniqueIndex('contacts_tenant_wa_lid_unique').on(t.tenantId, t.waLid).where(sql`${t.waLid} is not null`),
-    index('contacts_list_idx').on(t.tenantId, t.stage, t.isArchived, t.createdAt.desc(), t.id.desc()),
-    index('contacts_assigned_idx').on(t.tenantId, t.assignedTo, t.stage, t.createdAt.desc()),
-    index('contacts_pipeline_idx').on(t.tenantId, t.stage, t.pipelineStatus, t.createdAt.desc()),
+    /*
+     * The list indexes: the order the lists use (newest first, id as tie-break) after the equality
+     * filters, then the columns the other filters, counts and pipeline totals read, so those run as
+     * index-only scans (the trailing columns follow the unique id, so they never change the order).
+     * Drizzle has no INCLUDE, hence trailing key columns.
+     */
+    index('contacts_stage_created_idx').on(
+      t.tenantId,
+      t.stage,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.isArchived,
+      t.assignedTo,
+      t.pipelineStatus,
+      t.dealAmount,
+    ),
+    index('contacts_assignee_created_idx').on(
+      t.tenantId,
+      t.assignedTo,
+      t.stage,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.isArchived,
+      t.pipelineStatus,
+      t.dealAmount,
+    ),
+    index('contacts_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc(), t.stage, t.isArchived, t.assignedTo),
     index('contacts_chat_list_idx').on(t.tenantId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
@@ -104,7 +128,7 @@ export const contactDealProducts = pgTable(
   },
   (t) => [
     index('contact_deal_products_contact_idx').on(t.contactId, t.position),
-    index('contact_deal_products_product_idx').on(t.tenantId, t.productId),
+    index('contact_deal_products_product_idx').on(t.tenantId, t.productId, t.contactId),
     ...tenantPolicies('contact_deal_products'),
   ],
 );
