@@ -15,6 +15,10 @@ import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { TenantsModule } from './modules/tenants/tenants.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { ContactsModule } from './modules/contacts/contacts.module.js';
+import { ProductsModule } from './modules/products/products.module.js';
+import { ShippingModule } from './modules/shipping/shipping.module.js';
+import { ExpensesModule } from './modules/expenses/expenses.module.js';
 
 export type AppOptions = {
   clock?: Clock;
@@ -46,6 +50,10 @@ export class AppModule {
         TenantsModule,
         AuthModule,
         DemoModule,
+        ProductsModule,
+        ShippingModule,
+        ContactsModule,
+        ExpensesModule,
       ],
       providers: [
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -1,0 +1,66 @@
+import type { Contact, ContactStage, DealProduct, PipelineStatus, ShippingStatus, StageHistoryEntry } from '@crm/common';
+import type { ContactRecord, DealProductRecord, StageHistoryRecord } from './contacts.repository.js';
+
+export function toStageHistoryDto(r: StageHistoryRecord): StageHistoryEntry {
+  return {
+    _id: r.id,
+    from: (r.fromStage as ContactStage | null) ?? null,
+    to: r.toStage as ContactStage,
+    timestamp: r.changedAt.toISOString(),
+    changedBy: r.changedBy ? { _id: r.changedBy, name: r.changedByName ?? '' } : null,
+  };
+}
+
+export function toDealProductDto(r: DealProductRecord): DealProduct {
+  return {
+    productId: r.product ? { _id: r.product.id, name: r.product.name, sku: r.product.sku, price: r.product.price } : null,
+    qty: r.qty,
+    price: r.price,
+  };
+}
+
+/** The API shape of a contact (spec/core.md §3 "Contact"), with its deal and shipping under salesData. */
+export function toContactDto(row: ContactRecord, dealProducts: DealProductRecord[], history?: StageHistoryRecord[]): Contact {
+  return {
+    _id: row.id,
+    tenantId: row.tenantId,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    notes: row.notes,
+    stage: (row.stage || 'lead') as ContactStage,
+    assignedTo: row.assignedTo ? { _id: row.assignedTo, name: row.assignedName ?? '' } : null,
+    source: row.source as Contact['source'],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    isArchived: row.isArchived,
+    hasActiveFollowUp: row.hasActiveFollowUp,
+    ...(history ? { stageHistory: history.map(toStageHistoryDto) } : {}),
+    products: dealProducts.map(toDealProductDto),
+    salesData: {
+      pipeline_status: row.pipelineStatus as PipelineStatus | null,
+      amount: row.dealAmount,
+      amountManual: row.dealAmountManual,
+      probability: row.probability,
+      shippingDetails: {
+        company: row.shippingCompanyId ? { _id: row.shippingCompanyId, name: row.shippingCompanyName ?? '' } : null,
+        trackingNumber: row.shippingTrackingNumber,
+        cost: row.shippingCost,
+        status: row.shippingStatus as ShippingStatus | null,
+        address: { governorate: row.shippingGovernorate, city: row.shippingCity, street: row.shippingStreet },
+      },
+    },
+  };
+}
+
+/** Groups deal product rows by contact. */
+export function byContact(rows: DealProductRecord[]): Map<string, DealProductRecord[]> {
+  const map = new Map<string, DealProductRecord[]>();
+  for (const r of rows) {
+    const list = map.get(r.contactId);
+    if (list) list.push(r);
+    else map.set(r.contactId, [r]);
+  }
+  return map;
+}

@@ -1,0 +1,114 @@
+import { Controller, Delete, Get, HttpCode, Patch, Post, StreamableFile, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  CONTACT_IMPORT_MAX_BYTES,
+  changeStageSchema,
+  contactImportResultSchema,
+  contactListSchema,
+  contactSchema,
+  contactStatsQuerySchema,
+  contactStatsSchema,
+  contactsExportQuerySchema,
+  contactsQuerySchema,
+  createContactSchema,
+  idParamSchema,
+  messageResultSchema,
+  updateContactSchema,
+  type ChangeStageRequest,
+  type ContactStatsQuery,
+  type ContactsExportQuery,
+  type ContactsQuery,
+  type CreateContactRequest,
+  type UpdateContactRequest,
+} from '@crm/common';
+import type { TenantActor } from '../../platform/auth/actor.js';
+import { CurrentUser, Roles } from '../../platform/auth/auth.decorators.js';
+import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
+import { ContactsImportService, type UploadedImportFile } from './contacts-import.service.js';
+import { ContactsService } from './contacts.service.js';
+import { ImportUploadFilter } from './import-upload.filter.js';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+@Controller('contacts')
+export class ContactsController {
+  constructor(
+    private readonly contacts: ContactsService,
+    private readonly importer: ContactsImportService,
+  ) {}
+
+  @Get()
+  @ApiDoc({
+    summary:
+      'Leads, customers or deals, filtered and paged; withTotals=true adds the pipeline totals of the whole filtered set. Sales users see only their own contacts.',
+    response: contactListSchema,
+  })
+  list(@CurrentUser() actor: TenantActor, @ValidQuery(contactsQuerySchema) query: ContactsQuery) {
+    return this.contacts.list(actor, query);
+  }
+
+  @Get('stats')
+  @ApiDoc({
+    summary:
+      'Dashboard cards for the contacts created in the period (current stage); conversionRate = sales ÷ all contacts × 100, one decimal; salesAmount leaves lost deals out. Sales users get their own figures.',
+    response: contactStatsSchema,
+  })
+  stats(@CurrentUser() actor: TenantActor, @ValidQuery(contactStatsQuerySchema) query: ContactStatsQuery) {
+    return this.contacts.stats(actor, query);
+  }
+
+  @Get('export')
+  @ApiDoc({ summary: 'The contacts the filters select, as leads_{YYYY-MM-DD}.xlsx (at most 50,000 rows)', binary: XLSX_MIME })
+  async export(@CurrentUser() actor: TenantActor, @ValidQuery(contactsExportQuerySchema) query: ContactsExportQuery) {
+    const file = await this.contacts.export(actor, query);
+    return new StreamableFile(file.content, {
+      type: XLSX_MIME,
+      disposition: `attachment; filename="${file.filename}"`,
+      length: file.content.length,
+    });
+  }
+
+  @Post()
+  @ApiDoc({ summary: 'Add a lead (name and phone required; a duplicate phone is refused with 409)', response: contactSchema })
+  create(@CurrentUser() actor: TenantActor, @ValidBody(createContactSchema) body: CreateContactRequest) {
+    return this.contacts.create(actor, body);
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  @UseFilters(ImportUploadFilter)
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1, fields: 10 } }))
+  @ApiDoc({
+    summary: 'Import leads from .xlsx, .xls or .csv (multipart field "file", at most 5 MB and 10,000 rows); existing phones fill empty fields only',
+    response: contactImportResultSchema,
+    multipart: true,
+  })
+  import(@CurrentUser() actor: TenantActor, @UploadedFile() file: UploadedImportFile | undefined) {
+    return this.importer.import(actor, file);
+  }
+
+  @Get(':id')
+  @ApiDoc({ summary: 'One contact with its deal, products, shipping and last 5 stage changes', response: contactSchema })
+  get(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }) {
+    return this.contacts.get(actor, params.id);
+  }
+
+  @Patch(':id')
+  @ApiDoc({ summary: 'Save the profile: details, deal, shipping and products (the list is replaced); the phone is read-only', response: contactSchema })
+  update(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }, @ValidBody(updateContactSchema) body: UpdateContactRequest) {
+    return this.contacts.update(actor, params.id, body);
+  }
+
+  @Patch(':id/stage')
+  @ApiDoc({ summary: 'Move the contact: lead→customer, customer→sales, customer or sales→lead (others: 409)', response: contactSchema })
+  changeStage(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }, @ValidBody(changeStageSchema) body: ChangeStageRequest) {
+    return this.contacts.changeStage(actor, params.id, body);
+  }
+
+  @Delete(':id')
+  @Roles('admin')
+  @ApiDoc({ summary: 'Delete a contact with its messages and history (admins)', response: messageResultSchema })
+  remove(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }) {
+    return this.contacts.remove(actor, params.id);
+  }
+}

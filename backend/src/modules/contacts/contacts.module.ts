@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { ProductsModule } from '../products/products.module.js';
+import { ShippingModule } from '../shipping/shipping.module.js';
+import { TenantsModule } from '../tenants/tenants.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { ContactsImportService } from './contacts-import.service.js';
+import { ContactsController } from './contacts.controller.js';
+import { ContactsRepository } from './contacts.repository.js';
+import { ContactsService } from './contacts.service.js';
+import { LeadsController } from './leads.controller.js';
+
+@Module({
+  imports: [UsersModule, TenantsModule, ProductsModule, ShippingModule],
+  controllers: [ContactsController, LeadsController],
+  providers: [ContactsRepository, ContactsService, ContactsImportService],
+  exports: [ContactsRepository, ContactsService],
+})
+export class ContactsModule {}

@@ -1,0 +1,299 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { ContactSortField, ContactStage, PipelineStatus } from '@crm/common';
+import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import { products } from '../products/products.table.js';
+import { shippingCompanies } from '../shipping/shipping.table.js';
+import { users } from '../users/users.table.js';
+import { contactDealProducts, contactStageHistory, contacts, type ContactRow, type NewContactRow } from './contacts.table.js';
+
+/** Whose contacts a query may touch: the tenant's, and for a sales user only those assigned to them. */
+export type ContactScope = { tenantId: string; onlyAssignedTo?: string };
+
+export type ContactListFilter = {
+  stage?: ContactStage;
+  q?: string;
+  /** the digits a phone search looks for (see phoneSearchDigits) */
+  phoneDigits?: string;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  assignedTo?: string;
+  isArchived?: boolean;
+  pipelineStatus?: PipelineStatus;
+  productId?: string;
+};
+
+export type ContactSort = { by: ContactSortField; order: 'asc' | 'desc' };
+
+export type ContactRecord = ContactRow & { assignedName: string | null; shippingCompanyName: string | null };
+export type DealProductRecord = {
+  contactId: string;
+  qty: number;
+  price: number;
+  product: { id: string; name: string; sku: string; price: number } | null;
+};
+export type StageHistoryRecord = {
+  id: string;
+  fromStage: string | null;
+  toStage: string;
+  changedAt: Date;
+  changedBy: string | null;
+  changedByName: string | null;
+};
+export type DealLineRow = { productId: string; qty: number; price: number };
+export type ContactPatch = Partial<Omit<NewContactRow, 'id' | 'tenantId' | 'createdAt'>>;
+
+/** `%text%` for (I)LIKE, with the wildcards typed by the user taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+@Injectable()
+export class ContactsRepository {
+  /** The WHERE of every list, count, total and export: one definition, so they always agree. */
+  private where(scope: ContactScope, f: ContactListFilter): SQL {
+    const conditions: (SQL | undefined)[] = [
+      eq(contacts.tenantId, scope.tenantId),
+      scope.onlyAssignedTo ? eq(contacts.assignedTo, scope.onlyAssignedTo) : undefined,
+      f.assignedTo === 'unassigned' ? isNull(contacts.assignedTo) : f.assignedTo ? eq(contacts.assignedTo, f.assignedTo) : undefined,
+      f.stage ? eq(contacts.stage, f.stage) : undefined,
+      f.isArchived !== undefined ? eq(contacts.isArchived, f.isArchived) : undefined,
+      f.createdFrom ? gte(contacts.createdAt, f.createdFrom) : undefined,
+      f.createdBefore ? lt(contacts.createdAt, f.createdBefore) : undefined,
+      f.pipelineStatus === 'new'
+        ? or(eq(contacts.pipelineStatus, 'new'), isNull(contacts.pipelineStatus))
+        : f.pipelineStatus
+          ? eq(contacts.pipelineStatus, f.pipelineStatus)
+          : undefined,
+      f.productId
+        ? inArray(
+            contacts.id,
+            sql`(select ${contactDealProducts.contactId} from ${contactDealProducts} where ${contactDealProducts.tenantId} = ${scope.tenantId} and ${contactDealProducts.productId} = ${f.productId})`,
+          )
+        : undefined,
+    ];
+    if (f.q) {
+      const pattern = containsPattern(f.q);
+      conditions.push(
+        or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), f.phoneDigits ? like(contacts.phone, containsPattern(f.phoneDigits)) : undefined),
+      );
+    }
+    return and(...conditions)!;
+  }
+
+  private orderBy(sort: ContactSort): SQL[] {
+    const dir = sort.order === 'asc' ? asc : desc;
+    switch (sort.by) {
+      case 'name':
+        // case-insensitive, the same on every server collation
+        return [sort.order === 'asc' ? sql`lower(${contacts.name}) asc nulls last` : sql`lower(${contacts.name}) desc nulls last`, dir(contacts.id)];
+      case 'amount':
+        return [sort.order === 'asc' ? sql`${contacts.dealAmount} asc nulls last` : sql`${contacts.dealAmount} desc nulls last`, dir(contacts.id)];
+      case 'updatedAt':
+        return [dir(contacts.updatedAt), dir(contacts.id)];
+      default:
+        return [dir(contacts.createdAt), dir(contacts.id)];
+    }
+  }
+
+  /**
+   * The ids of one page. Only ids are read while skipping `offset` rows, so a deep page walks the
+   * list index alone (index-only scan) and fetches full rows for the page's ids afterwards.
+   */
+  async pageIds(tx: TenantTx, scope: ContactScope, filter: ContactListFilter, sort: ContactSort, offset: number, limit: number): Promise<string[]> {
+    const rows = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(this.where(scope, filter))
+      .orderBy(...this.orderBy(sort))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => r.id);
+  }
+
+  async count(tx: TenantTx, scope: ContactScope, filter: ContactListFilter): Promise<number> {
+    const [{ total }] = await tx.select({ total: count() }).from(contacts).where(this.where(scope, filter));
+    return total;
+  }
+
+  /** Count and amount per pipeline status over the whole filtered set (no status counts as `new`). */
+  async pipelineTotals(tx: TenantTx, scope: ContactScope, filter: ContactListFilter): Promise<{ status: string; count: number; amount: number }[]> {
+    const status = sql<string>`coalesce(${contacts.pipelineStatus}, 'new')`;
+    return tx
+      .select({
+        status,
+        count: count(),
+        amount: sql<number>`coalesce(sum(${contacts.dealAmount}), 0)`.mapWith(Number),
+      })
+      .from(contacts)
+      .where(this.where(scope, filter))
+      .groupBy(status);
+  }
+
+  /** Count per stage and the amount of the non-lost deals, for contacts created in the range. */
+  async stats(tx: TenantTx, scope: ContactScope, range: { createdFrom?: Date; createdBefore?: Date }) {
+    return tx
+      .select({
+        stage: contacts.stage,
+        count: count(),
+        amount: sql<number>`coalesce(sum(${contacts.dealAmount}) filter (where ${contacts.pipelineStatus} is distinct from 'lost'), 0)`.mapWith(Number),
+      })
+      .from(contacts)
+      .where(this.where(scope, range))
+      .groupBy(contacts.stage);
+  }
+
+  private selectRecords(tx: TenantTx | PlatformTx) {
+    return tx
+      .select({ contact: contacts, assignedName: users.name, shippingCompanyName: shippingCompanies.name })
+      .from(contacts)
+      .leftJoin(users, eq(users.id, contacts.assignedTo))
+      .leftJoin(shippingCompanies, eq(shippingCompanies.id, contacts.shippingCompanyId));
+  }
+
+  /** Full rows for these ids, in the order of the ids. */
+  async findManyByIds(tx: TenantTx, tenantId: string, ids: string[]): Promise<ContactRecord[]> {
+    if (!ids.length) return [];
+    const rows = await this.selectRecords(tx).where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)));
+    const byId = new Map(rows.map((r) => [r.contact.id, { ...r.contact, assignedName: r.assignedName, shippingCompanyName: r.shippingCompanyName }]));
+    return ids.map((id) => byId.get(id)).filter((r): r is ContactRecord => !!r);
+  }
+
+  /** Every row the filter selects, in list order, up to `limit` (exports). */
+  async findAll(tx: TenantTx, scope: ContactScope, filter: ContactListFilter, sort: ContactSort, limit: number): Promise<ContactRecord[]> {
+    const rows = await this.selectRecords(tx)
+      .where(this.where(scope, filter))
+      .orderBy(...this.orderBy(sort))
+      .limit(limit);
+    return rows.map((r) => ({ ...r.contact, assignedName: r.assignedName, shippingCompanyName: r.shippingCompanyName }));
+  }
+
+  async findById(tx: TenantTx, tenantId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<ContactRecord | undefined> {
+    const query = this.selectRecords(tx).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id))).limit(1);
+    const [row] = options.forUpdate ? await query.for('update', { of: contacts }) : await query;
+    return row && { ...row.contact, assignedName: row.assignedName, shippingCompanyName: row.shippingCompanyName };
+  }
+
+  async findByPhone(tx: TenantTx, tenantId: string, phone: string): Promise<ContactRecord | undefined> {
+    const [row] = await this.selectRecords(tx)
+      .where(and(eq(contacts.tenantId, tenantId), eq(contacts.phone, phone)))
+      .limit(1);
+    return row && { ...row.contact, assignedName: row.assignedName, shippingCompanyName: row.shippingCompanyName };
+  }
+
+  async findByPhones(tx: TenantTx, tenantId: string, phones: string[]): Promise<ContactRow[]> {
+    const found: ContactRow[] = [];
+    for (let i = 0; i < phones.length; i += 1000) {
+      const chunk = phones.slice(i, i + 1000);
+      found.push(...(await tx.select().from(contacts).where(and(eq(contacts.tenantId, tenantId), inArray(contacts.phone, chunk)))));
+    }
+    return found;
+  }
+
+  async insert(tx: TenantTx, row: NewContactRow): Promise<ContactRow> {
+    const [created] = await tx.insert(contacts).values(row).returning();
+    return created;
+  }
+
+  /** Batch insert; rows whose phone already exists are left out (a concurrent insert won the race). */
+  async insertMany(tx: TenantTx | PlatformTx, rows: NewContactRow[], options: { skipExistingPhones?: boolean } = {}): Promise<{ id: string; phone: string }[]> {
+    const inserted: { id: string; phone: string }[] = [];
+    for (let i = 0; i < rows.length; i += 500) {
+      const query = tx.insert(contacts).values(rows.slice(i, i + 500));
+      const returned = options.skipExistingPhones
+        ? await query.onConflictDoNothing({ target: [contacts.tenantId, contacts.phone] }).returning({ id: contacts.id, phone: contacts.phone })
+        : await query.returning({ id: contacts.id, phone: contacts.phone });
+      inserted.push(...returned);
+    }
+    return inserted;
+  }
+
+  async update(tx: TenantTx, tenantId: string, id: string, patch: ContactPatch): Promise<void> {
+    await tx
+      .update(contacts)
+      .set(patch)
+      .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
+  }
+
+  /** Fills only the empty fields of existing contacts (imports never overwrite what users typed). */
+  async fillBlanks(tx: TenantTx, tenantId: string, rows: { id: string; patch: ContactPatch }[]): Promise<void> {
+    for (const { id, patch } of rows) await this.update(tx, tenantId, id, patch);
+  }
+
+  async delete(tx: TenantTx, tenantId: string, id: string): Promise<boolean> {
+    const rows = await tx
+      .delete(contacts)
+      .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
+      .returning({ id: contacts.id });
+    return rows.length > 0;
+  }
+
+  /** Assigns the contacts to the user; returns how many of the ids were the tenant's contacts. */
+  async assign(tx: TenantTx, tenantId: string, ids: string[], userId: string, now: Date): Promise<number> {
+    const rows = await tx
+      .update(contacts)
+      .set({ assignedTo: userId, updatedAt: now })
+      .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)))
+      .returning({ id: contacts.id });
+    return rows.length;
+  }
+
+  async dealProducts(tx: TenantTx, tenantId: string, contactIds: string[]): Promise<DealProductRecord[]> {
+    const out: DealProductRecord[] = [];
+    for (let i = 0; i < contactIds.length; i += 5000) {
+      const rows = await tx
+        .select({
+          contactId: contactDealProducts.contactId,
+          qty: contactDealProducts.qty,
+          price: contactDealProducts.price,
+          productId: products.id,
+          productName: products.name,
+          productSku: products.sku,
+          productPrice: products.price,
+        })
+        .from(contactDealProducts)
+        .leftJoin(products, eq(products.id, contactDealProducts.productId))
+        .where(and(eq(contactDealProducts.tenantId, tenantId), inArray(contactDealProducts.contactId, contactIds.slice(i, i + 5000))))
+        .orderBy(asc(contactDealProducts.contactId), asc(contactDealProducts.position));
+      for (const r of rows) {
+        out.push({
+          contactId: r.contactId,
+          qty: r.qty,
+          price: r.price,
+          product: r.productId ? { id: r.productId, name: r.productName!, sku: r.productSku!, price: r.productPrice! } : null,
+        });
+      }
+    }
+    return out;
+  }
+
+  async replaceDealProducts(tx: TenantTx, tenantId: string, contactId: string, lines: DealLineRow[]): Promise<void> {
+    await tx.delete(contactDealProducts).where(and(eq(contactDealProducts.tenantId, tenantId), eq(contactDealProducts.contactId, contactId)));
+    if (lines.length) {
+      await tx.insert(contactDealProducts).values(lines.map((l, position) => ({ tenantId, contactId, productId: l.productId, qty: l.qty, price: l.price, position })));
+    }
+  }
+
+  async insertDealProducts(tx: TenantTx | PlatformTx, rows: (typeof contactDealProducts.$inferInsert)[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 1000) await tx.insert(contactDealProducts).values(rows.slice(i, i + 1000));
+  }
+
+  async stageHistory(tx: TenantTx, tenantId: string, contactId: string, limit: number): Promise<StageHistoryRecord[]> {
+    return tx
+      .select({
+        id: contactStageHistory.id,
+        fromStage: contactStageHistory.fromStage,
+        toStage: contactStageHistory.toStage,
+        changedAt: contactStageHistory.changedAt,
+        changedBy: contactStageHistory.changedBy,
+        changedByName: users.name,
+      })
+      .from(contactStageHistory)
+      .leftJoin(users, eq(users.id, contactStageHistory.changedBy))
+      .where(and(eq(contactStageHistory.tenantId, tenantId), eq(contactStageHistory.contactId, contactId)))
+      .orderBy(desc(contactStageHistory.changedAt), desc(contactStageHistory.id))
+      .limit(limit);
+  }
+
+  async insertStageHistory(tx: TenantTx | PlatformTx, rows: (typeof contactStageHistory.$inferInsert)[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 1000) await tx.insert(contactStageHistory).values(rows.slice(i, i + 1000));
+  }
+}

@@ -1,0 +1,343 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CONTACT_EXPORT_MAX_ROWS,
+  PIPELINE_STATUSES,
+  STAGE_HISTORY_SHOWN,
+  averageDeal,
+  dayIn,
+  dayRange,
+  normalizePhone,
+  phoneSearchDigits,
+  pipelineConversionRate,
+  resolveDealAmount,
+  roundMoney,
+  salesConversionRate,
+  stageChangeError,
+  type AssignBulkRequest,
+  type ChangeStageRequest,
+  type Contact,
+  type ContactFilters,
+  type ContactList,
+  type ContactStats,
+  type ContactStatsQuery,
+  type ContactsExportQuery,
+  type ContactsQuery,
+  type CreateContactRequest,
+  type PipelineTotals,
+  type UpdateContactRequest,
+} from '@crm/common';
+import { isAdmin, type TenantActor } from '../../platform/auth/actor.js';
+import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.service.js';
+import type { TenantTx } from '../../platform/db/database.types.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { ProductsRepository } from '../products/products.repository.js';
+import { ShippingRepository } from '../shipping/shipping.repository.js';
+import { TenantsRepository } from '../tenants/tenants.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { byContact, toContactDto } from './contact.mapper.js';
+import { assertCanSeeContact, canSeeContact, visibleAssigneeFor } from './contact-access.js';
+import { buildContactsWorkbook } from './contacts-export.js';
+import {
+  ContactsRepository,
+  type ContactListFilter,
+  type ContactPatch,
+  type ContactRecord,
+  type ContactScope,
+  type DealLineRow,
+} from './contacts.repository.js';
+
+const ONLY_ADMINS_ASSIGN = 'Only admins can assign leads.';
+
+/**
+ * Leads, customers and sales deals. Every method takes the acting user first and applies the
+ * visibility rule: admins see all of their company's contacts, sales users only those assigned
+ * to them (others answer "not found", so their existence does not leak).
+ */
+@Injectable()
+export class ContactsService {
+  constructor(
+    private readonly db: Database,
+    private readonly contacts: ContactsRepository,
+    private readonly users: UsersRepository,
+    private readonly products: ProductsRepository,
+    private readonly shipping: ShippingRepository,
+    private readonly tenants: TenantsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  // ------------------------------------------------------------------ reading
+
+  async list(actor: TenantActor, query: ContactsQuery): Promise<ContactList> {
+    const scope = this.scope(actor);
+    const filter = this.filter(query);
+    const sort = { by: query.sortBy, order: query.order };
+    const offset = (query.page - 1) * query.limit;
+    return this.db.tenant(actor.tenantId, async (tx) => {
+      const ids = await this.contacts.pageIds(tx, scope, filter, sort, offset, query.limit);
+      // a page that is not full tells the total without counting
+      const total =
+        ids.length > 0 && ids.length < query.limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.contacts.count(tx, scope, filter);
+      const rows = await this.contacts.findManyByIds(tx, actor.tenantId, ids);
+      const lines = byContact(await this.contacts.dealProducts(tx, actor.tenantId, ids));
+      const result: ContactList = { items: rows.map((r) => toContactDto(r, lines.get(r.id) ?? [])), total };
+      if (query.withTotals) result.totals = toTotals(await this.contacts.pipelineTotals(tx, scope, filter));
+      return result;
+    });
+  }
+
+  /**
+   * The dashboard's cards over the contacts created in the period (each in its current stage):
+   * leads, customers and sales deals; salesAmount = the amounts of those deals, lost ones left
+   * out; conversionRate = sales deals ÷ all contacts of the period, in percent with one decimal.
+   * A sales user gets the figures of their own contacts.
+   */
+  async stats(actor: TenantActor, query: ContactStatsQuery): Promise<ContactStats> {
+    const { createdFrom, createdBefore } = this.filter({ ...query });
+    const rows = await this.db.tenant(actor.tenantId, (tx) => this.contacts.stats(tx, this.scope(actor), { createdFrom, createdBefore }));
+    const of = (stage: string) => rows.find((r) => r.stage === stage);
+    const leads = of('lead')?.count ?? 0;
+    const customers = of('customer')?.count ?? 0;
+    const sales = of('sales')?.count ?? 0;
+    const all = rows.reduce((n, r) => n + r.count, 0);
+    return { leads, customers, sales, salesAmount: roundMoney(of('sales')?.amount ?? 0), conversionRate: salesConversionRate(sales, all) };
+  }
+
+  async get(actor: TenantActor, id: string): Promise<Contact> {
+    return this.db.tenant(actor.tenantId, (tx) => this.load(tx, actor, id));
+  }
+
+  /** The rows the filter selects, as an .xlsx workbook; refused (never cut) above the export limit. */
+  async export(actor: TenantActor, query: ContactsExportQuery): Promise<{ filename: string; content: Buffer; rows: number }> {
+    const scope = this.scope(actor);
+    const filter = this.filter(query);
+    const { rows, lines } = await this.db.tenant(actor.tenantId, async (tx) => {
+      const found = await this.contacts.findAll(tx, scope, filter, { by: query.sortBy, order: query.order }, CONTACT_EXPORT_MAX_ROWS + 1);
+      if (found.length > CONTACT_EXPORT_MAX_ROWS) {
+        throw ApiError.badRequest(
+          `An export is limited to ${CONTACT_EXPORT_MAX_ROWS.toLocaleString('en-US')} contacts and this filter selects more. Narrow the filters (dates, stage, assignee) and export in parts.`,
+        );
+      }
+      return { rows: found, lines: byContact(await this.contacts.dealProducts(tx, actor.tenantId, found.map((r) => r.id))) };
+    });
+    const now = this.clock.now();
+    return { filename: `leads_${dayIn(now, query.tz)}.xlsx`, content: buildContactsWorkbook(rows, lines, query.tz), rows: rows.length };
+  }
+
+  // ------------------------------------------------------------------ writing
+
+  /** Add a lead by hand. A sales user's lead is assigned to them; an admin may assign it at once. */
+  async create(actor: TenantActor, input: CreateContactRequest): Promise<Contact> {
+    const now = this.clock.now();
+    try {
+      return await this.db.tenant(actor.tenantId, async (tx) => {
+        const phone = await this.normalizePhone(tx, actor, input.phone);
+        let assignedTo: string | null = null;
+        if (!isAdmin(actor)) assignedTo = actor.userId;
+        else if (input.assignedTo) assignedTo = (await this.activeSalesUser(tx, actor, input.assignedTo, 'assignedTo')).id;
+
+        const existing = await this.contacts.findByPhone(tx, actor.tenantId, phone);
+        if (existing) throw this.duplicatePhone(actor, existing);
+        const row = await this.contacts.insert(tx, {
+          tenantId: actor.tenantId,
+          name: input.name,
+          phone,
+          email: input.email ?? null,
+          address: input.address ?? null,
+          notes: input.notes ?? null,
+          stage: 'lead',
+          assignedTo,
+          source: 'manual',
+          createdBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
+        });
+        return this.load(tx, actor, row.id);
+      });
+    } catch (err) {
+      // two requests racing past the check above meet the unique index instead
+      if (!isUniqueViolation(err, 'contacts_tenant_phone_unique')) throw err;
+      const existing = await this.db.tenant(actor.tenantId, async (tx) =>
+        this.contacts.findByPhone(tx, actor.tenantId, await this.normalizePhone(tx, actor, input.phone)),
+      );
+      if (existing) throw this.duplicatePhone(actor, existing);
+      throw err;
+    }
+  }
+
+  /**
+   * Save the profile: contact details, deal, shipping and products (the list is replaced). The
+   * phone is read-only. The amount follows the deal amount rule (resolveDealAmount).
+   */
+  async update(actor: TenantActor, id: string, input: UpdateContactRequest): Promise<Contact> {
+    const now = this.clock.now();
+    return this.db.tenant(actor.tenantId, async (tx) => {
+      const row = assertCanSeeContact(actor, await this.contacts.findById(tx, actor.tenantId, id, { forUpdate: true }));
+      const patch: ContactPatch = { updatedAt: now };
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.email !== undefined) patch.email = input.email;
+      if (input.address !== undefined) patch.address = input.address;
+      if (input.notes !== undefined) patch.notes = input.notes;
+      if (input.isArchived !== undefined) patch.isArchived = input.isArchived;
+
+      const sd = input.salesData;
+      if (sd?.pipeline_status !== undefined) patch.pipelineStatus = sd.pipeline_status;
+      if (sd?.probability !== undefined) patch.probability = sd.probability;
+      const ship = sd?.shippingDetails;
+      if (ship?.company !== undefined) {
+        if (ship.company && !(await this.shipping.findById(tx, actor.tenantId, ship.company))) {
+          throw ApiError.badRequest('Shipping company not found: choose one from the list.', 'salesData.shippingDetails.company');
+        }
+        patch.shippingCompanyId = ship.company;
+      }
+      if (ship?.trackingNumber !== undefined) patch.shippingTrackingNumber = ship.trackingNumber;
+      if (ship?.cost !== undefined) patch.shippingCost = ship.cost;
+      if (ship?.status !== undefined) patch.shippingStatus = ship.status;
+      if (ship?.address?.governorate !== undefined) patch.shippingGovernorate = ship.address.governorate;
+      if (ship?.address?.city !== undefined) patch.shippingCity = ship.address.city;
+      if (ship?.address?.street !== undefined) patch.shippingStreet = ship.address.street;
+
+      let lines: DealLineRow[] | undefined;
+      if (input.products !== undefined) {
+        const found = new Map(
+          (await this.products.findByIds(tx, actor.tenantId, [...new Set(input.products.map((p) => p.productId))])).map((p) => [p.id, p]),
+        );
+        lines = input.products.map((p, i) => {
+          const product = found.get(p.productId);
+          if (!product) throw ApiError.badRequest(`Product ${i + 1} was not found: choose it again from the list.`, `products.${i}.productId`);
+          return { productId: product.id, qty: p.qty, price: p.price ?? product.price };
+        });
+        await this.contacts.replaceDealProducts(tx, actor.tenantId, id, lines);
+      }
+      if (lines !== undefined || sd?.amount !== undefined || sd?.amountManual !== undefined) {
+        const current = lines ?? (await this.contacts.dealProducts(tx, actor.tenantId, [id]));
+        const amount = resolveDealAmount({
+          lines: current,
+          requestedAmount: sd?.amount,
+          requestedManual: sd?.amountManual,
+          current: { amount: row.dealAmount, manual: row.dealAmountManual },
+        });
+        patch.dealAmount = amount.amount;
+        patch.dealAmountManual = amount.manual;
+      }
+      await this.contacts.update(tx, actor.tenantId, id, patch);
+      return this.load(tx, actor, id);
+    });
+  }
+
+  /** lead→customer, customer→sales, customer|sales→lead; each move is written to the history with who made it. */
+  async changeStage(actor: TenantActor, id: string, input: ChangeStageRequest): Promise<Contact> {
+    const now = this.clock.now();
+    return this.db.tenant(actor.tenantId, async (tx) => {
+      const row = assertCanSeeContact(actor, await this.contacts.findById(tx, actor.tenantId, id, { forUpdate: true }));
+      const from = (row.stage || 'lead') as ChangeStageRequest['stage'];
+      const refused = stageChangeError(from, input.stage);
+      if (refused) throw ApiError.conflict(refused, 'stage');
+      const patch: ContactPatch = { stage: input.stage, updatedAt: now };
+      // a new deal starts in the first pipeline status
+      if (input.stage === 'sales' && !row.pipelineStatus) patch.pipelineStatus = 'new';
+      await this.contacts.update(tx, actor.tenantId, id, patch);
+      await this.contacts.insertStageHistory(tx, [
+        { tenantId: actor.tenantId, contactId: id, fromStage: from, toStage: input.stage, changedBy: actor.userId, changedAt: now },
+      ]);
+      return this.load(tx, actor, id);
+    });
+  }
+
+  async remove(actor: TenantActor, id: string): Promise<{ message: string }> {
+    if (!isAdmin(actor)) throw ApiError.forbidden('Only admins can delete contacts.');
+    const deleted = await this.db.tenant(actor.tenantId, (tx) => this.contacts.delete(tx, actor.tenantId, id));
+    if (!deleted) throw ApiError.notFound('Contact not found.');
+    return { message: 'Contact deleted.' };
+  }
+
+  /** Admins give contacts to an active sales user: all of them, or none when one id is unknown. */
+  async assignBulk(actor: TenantActor, input: AssignBulkRequest): Promise<{ message: string; assigned: number }> {
+    if (!isAdmin(actor)) throw ApiError.forbidden(ONLY_ADMINS_ASSIGN);
+    const ids = [...new Set(input.leadIds)];
+    const now = this.clock.now();
+    return this.db.tenant(actor.tenantId, async (tx) => {
+      const user = await this.activeSalesUser(tx, actor, input.salesId, 'salesId');
+      const assigned = await this.contacts.assign(tx, actor.tenantId, ids, user.id, now);
+      if (assigned < ids.length) {
+        const missing = ids.length - assigned;
+        throw ApiError.notFound(`${missing} of the selected leads ${missing === 1 ? 'was' : 'were'} not found; nothing was assigned. Reload the list and try again.`);
+      }
+      return { message: `${assigned} lead${assigned === 1 ? '' : 's'} assigned to ${user.name}`, assigned };
+    });
+  }
+
+  // ------------------------------------------------------------------ helpers (also used by the import)
+
+  scope(actor: TenantActor): ContactScope {
+    return { tenantId: actor.tenantId, onlyAssignedTo: visibleAssigneeFor(actor) };
+  }
+
+  async defaultCountry(tx: TenantTx, actor: TenantActor): Promise<string> {
+    return (await this.tenants.getSettings(tx, actor.tenantId))?.defaultCountry ?? 'EG';
+  }
+
+  private async normalizePhone(tx: TenantTx, actor: TenantActor, input: string): Promise<string> {
+    const result = normalizePhone(input, await this.defaultCountry(tx, actor));
+    if (!result.ok) throw ApiError.badRequest(result.error, 'phone');
+    return result.e164;
+  }
+
+  /** The existing contact is named to whoever may see it; others learn only whose it is. */
+  private duplicatePhone(actor: TenantActor, existing: ContactRecord): ApiError {
+    if (canSeeContact(actor, existing)) {
+      const label = existing.name ? `${existing.name} (${existing.phone})` : existing.phone;
+      return ApiError.conflict(`A contact with this phone number already exists: ${label}.`, 'phone');
+    }
+    const owner = existing.assignedName ? `assigned to ${existing.assignedName}` : 'not assigned to anyone yet';
+    return ApiError.conflict(`A contact with this phone number already exists (${owner}).`, 'phone');
+  }
+
+  private async activeSalesUser(tx: TenantTx, actor: TenantActor, userId: string, field: string) {
+    const user = await this.users.findById(tx, actor.tenantId, userId);
+    if (!user || user.role !== 'sales' || !user.isActive) throw ApiError.badRequest('Choose an active sales user of your company.', field);
+    return user;
+  }
+
+  private async load(tx: TenantTx, actor: TenantActor, id: string): Promise<Contact> {
+    const row = assertCanSeeContact(actor, await this.contacts.findById(tx, actor.tenantId, id));
+    const lines = await this.contacts.dealProducts(tx, actor.tenantId, [id]);
+    const history = await this.contacts.stageHistory(tx, actor.tenantId, id, STAGE_HISTORY_SHOWN);
+    return toContactDto(row, lines, history);
+  }
+
+  private filter(q: Partial<ContactFilters>): ContactListFilter {
+    const range = dayRange(q.from, q.to, q.tz);
+    if (range.gte && range.lt && range.gte.getTime() >= range.lt.getTime()) throw ApiError.badRequest('From date must be on or before To date', 'from');
+    return {
+      stage: q.stage,
+      q: q.q,
+      phoneDigits: q.q ? phoneSearchDigits(q.q) : undefined,
+      createdFrom: range.gte,
+      createdBefore: range.lt,
+      assignedTo: q.assignedTo,
+      isArchived: q.isArchived,
+      pipelineStatus: q.pipeline_status,
+      productId: q.productId,
+    };
+  }
+}
+
+function toTotals(rows: { status: string; count: number; amount: number }[]): PipelineTotals {
+  const byStatus = PIPELINE_STATUSES.map((status) => {
+    const r = rows.find((x) => x.status === status);
+    return { status, count: r?.count ?? 0, amount: roundMoney(r?.amount ?? 0) };
+  });
+  const count = rows.reduce((n, r) => n + r.count, 0);
+  const amount = roundMoney(rows.reduce((n, r) => n + r.amount, 0));
+  const won = byStatus.find((s) => s.status === 'won')!;
+  return {
+    count,
+    amount,
+    byStatus,
+    won: { count: won.count, amount: won.amount },
+    conversionRate: pipelineConversionRate(won.count, count),
+    averageDeal: averageDeal(amount, count),
+  };
+}

@@ -1,0 +1,22 @@
+import { type ArgumentsHost, BadRequestException, Catch, type ExceptionFilter, HttpStatus, PayloadTooLargeException } from '@nestjs/common';
+import type { Response } from 'express';
+import { CONTACT_IMPORT_MAX_BYTES } from '@crm/common';
+
+/** Multer's own upload errors ("File too large", "Unexpected field") in words the import screen can show. */
+@Catch(PayloadTooLargeException, BadRequestException)
+export class ImportUploadFilter implements ExceptionFilter {
+  catch(exception: PayloadTooLargeException | BadRequestException, host: ArgumentsHost) {
+    const res = host.switchToHttp().getResponse<Response>();
+    if (exception instanceof PayloadTooLargeException) {
+      res.status(HttpStatus.PAYLOAD_TOO_LARGE).json({
+        ok: false,
+        error: `The file is too large: the limit is ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+        field: 'file',
+      });
+      return;
+    }
+    const text = exception.message;
+    const error = /unexpected (file )?field|too many (files|parts)/i.test(text) ? 'Send exactly one file, in the field "file".' : text;
+    res.status(HttpStatus.BAD_REQUEST).json({ ok: false, error, field: 'file' });
+  }
+}

@@ -1,0 +1,30 @@
+import { ProductsRepository } from '../src/modules/products/products.repository.js';
+import { ShippingRepository } from '../src/modules/shipping/shipping.repository.js';
+import type { TestApp } from './test-app.js';
+
+/** Products of a company, written through the platform path (their management API comes later). */
+export async function seedProducts(t: TestApp, tenantId: string, items: { name: string; sku: string; price: number; category?: string }[]) {
+  const rows = await t.db.platform((tx) => t.app.get(ProductsRepository).insertMany(tx, items.map((p) => ({ tenantId, ...p }))));
+  return rows.map((r) => ({ id: r.id, name: r.name, sku: r.sku, price: r.price }));
+}
+
+export async function seedShippingCompanies(t: TestApp, tenantId: string, names: string[]) {
+  const rows = await t.db.platform((tx) => t.app.get(ShippingRepository).insertMany(tx, names.map((name) => ({ tenantId, name }))));
+  return rows.map((r) => ({ id: r.id, name: r.name }));
+}
+
+/** Adds a lead through the API and returns it. */
+export async function addLead(t: TestApp, token: string, body: Record<string, unknown>) {
+  const res = await t.api.post('/contacts', body, { token });
+  if (res.status !== 201) throw new Error(`POST /contacts failed: ${res.status} ${res.body.error}`);
+  return res.body.data;
+}
+
+/** Moves a contact through the allowed stages to `stage`. */
+export async function moveTo(t: TestApp, token: string, id: string, stage: 'customer' | 'sales') {
+  const steps = stage === 'customer' ? ['customer'] : ['customer', 'sales'];
+  for (const s of steps) {
+    const res = await t.api.patch(`/contacts/${id}/stage`, { stage: s }, { token });
+    if (res.status !== 200) throw new Error(`stage → ${s} failed: ${res.status} ${res.body.error}`);
+  }
+}
