@@ -1,0 +1,15 @@
+import { useMemo } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { ServerSetupPage } from '../modules/server-setup/ServerSetupPage';
+import { AppProviders } from './AppProviders';
+import { appRoutes } from './routes';
+
+/** The whole renderer. `needsServerSetup`: first run of the desktop app, before a server is known. */
+export function App({ needsServerSetup = false }: { needsServerSetup?: boolean }) {
+  const router = useMemo(() => (needsServerSetup ? null : createBrowserRouter(appRoutes)), [needsServerSetup]);
+  return (
+    <AppProviders>
+      {router ? <RouterProvider router={router} /> : <ServerSetupPage onSaved={() => window.location.reload()} />}
+    </AppProviders>
+  );
+}

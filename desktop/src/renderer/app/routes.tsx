@@ -1,0 +1,55 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { LoginPage } from '../modules/auth/LoginPage';
+import { ProfilePage } from '../modules/profile/ProfilePage';
+import { SuperLoginPage } from '../modules/super/SuperLoginPage';
+import { RedirectIfAuthenticated } from './guards/RedirectIfAuthenticated';
+import { RequireAdmin } from './guards/RequireAdmin';
+import { RequireAuth } from './guards/RequireAuth';
+import { RedirectIfSuper, RequireSuper } from './guards/RequireSuper';
+import { AppLayout } from './layout/AppLayout';
+import { SuperLayout } from './layout/SuperLayout';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RouteErrorPage } from './pages/RouteErrorPage';
+import { RootRoute } from './RootRoute';
+import { adminScreens, companyScreens, superScreens, type ScreenRoute } from './screens';
+
+const placeholder = ({ path, title }: ScreenRoute): RouteObject => ({ path, element: <ComingSoonPage title={title} /> });
+
+/** The route table of spec/core.md §2 and spec/admin.md §2. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { element: <RedirectIfAuthenticated />, children: [{ path: '/login', element: <LoginPage /> }] },
+      { element: <RedirectIfSuper />, children: [{ path: '/super/login', element: <SuperLoginPage /> }] },
+      {
+        path: '/',
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <ComingSoonPage title="Dashboard" /> },
+              { path: 'profile', element: <ProfilePage /> },
+              ...companyScreens.map(placeholder),
+              { element: <RequireAdmin />, children: adminScreens.map(placeholder) },
+            ],
+          },
+        ],
+      },
+      {
+        path: '/super',
+        element: <RequireSuper />,
+        children: [
+          {
+            element: <SuperLayout />,
+            children: [{ index: true, element: <Navigate to="dashboard" replace /> }, ...superScreens.map(placeholder)],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

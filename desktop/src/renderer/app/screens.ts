@@ -1,0 +1,42 @@
+/**
+ * Every route of both spec documents and its screen title. Screens that later issues build show
+ * the title and a "coming soon" line until then.
+ */
+export interface ScreenRoute {
+  path: string;
+  title: string;
+}
+
+/** Company area, under `/` (RequireAuth). Paths are relative to `/`. */
+export const companyScreens: ScreenRoute[] = [
+  { path: 'whatsapp', title: 'WhatsApp' },
+  { path: 'leads', title: 'Leads' },
+  { path: 'leads/new', title: 'Add New Lead' },
+  { path: 'customers', title: 'Customers' },
+  { path: 'sales', title: 'Sales Pipeline' },
+  { path: 'expenses', title: 'Expenses' },
+  { path: 'reports', title: 'Detailed Reports' },
+  { path: 'contacts/:id', title: 'Contact Profile' },
+  { path: 'products', title: 'Products' },
+  { path: 'products/:id', title: 'Product Details' },
+  { path: 'shipping', title: 'Shipping Analytics & Management' },
+  { path: 'canned-responses', title: 'Canned Responses' },
+  { path: 'follow-up-templates', title: 'Follow-up Templates' },
+  { path: 'my-tasks', title: 'My Tasks' },
+  { path: 'team/users', title: 'Team Users' },
+];
+
+/** Admin-only team routes (RequireAdmin: others go to `/`). */
+export const adminScreens: ScreenRoute[] = [
+  { path: 'team/performance', title: 'Team Performance' },
+  { path: 'team/tasks', title: 'Team Tasks' },
+  { path: 'team/settings', title: 'Team Settings' },
+];
+
+/** Super area, under `/super` (RequireSuper). */
+export const superScreens: ScreenRoute[] = [
+  { path: 'dashboard', title: 'Super Admin Dashboard' },
+  { path: 'tenants', title: 'Companies' },
+  { path: 'tenants/:id', title: 'Company Profile' },
+  { path: 'users', title: 'Manage Users' },
+];

@@ -1,0 +1,16 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+
+/**
+ * A centred loader with its text. Spec: 'Loading Application...' while the stored session is checked.
+ * `inline` fits inside the app frame instead of filling the window.
+ */
+export function FullPageLoader({ label = 'Loading Application...', inline = false }: { label?: string; inline?: boolean }) {
+  return (
+    <Center mih={inline ? 320 : '100dvh'} role="status" aria-live="polite">
+      <Stack align="center" gap="sm">
+        <Loader size="lg" />
+        <Text c="dimmed">{label}</Text>
+      </Stack>
+    </Center>
+  );
+}

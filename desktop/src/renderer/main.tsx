@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { bridge } from './lib/bridge';
+import { setServerOrigin } from './lib/server-origin';
+
+/**
+ * Start-up: on the desktop the server address comes from the app settings (first run asks for
+ * it); in a browser the server is the page's own origin.
+ */
+async function start(): Promise<void> {
+  let needsServerSetup = false;
+  if (bridge.kind === 'desktop') {
+    const settings = await bridge.getSettings();
+    const serverUrl = settings.ok ? settings.value.serverUrl : null;
+    if (serverUrl) setServerOrigin(serverUrl);
+    else needsServerSetup = true;
+  }
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <App needsServerSetup={needsServerSetup} />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,97 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import type { LoginRequest } from '@crm/common';
+import { CircleAlert } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { errorText } from '../../../lib/api';
+import { useDemoMode } from '../demo-credentials';
+
+interface CredentialsFormProps {
+  submitLabel: string;
+  /** Spec: the button text changes while signing in. */
+  submittingLabel: string;
+  /** The catalogue's text when the server gives none. */
+  fallbackError: string;
+  /** Filled in only when the server runs in demo mode. */
+  demoCredentials: LoginRequest;
+  /** Throws on failure; the thrown ApiError's server text is shown first. */
+  onSubmit: (credentials: LoginRequest) => Promise<void>;
+}
+
+type FieldErrors = Partial<Record<keyof LoginRequest, string>>;
+
+/** Email and password form shared by the company login and the super login. */
+export function CredentialsForm({ submitLabel, submittingLabel, fallbackError, demoCredentials, onSubmit }: CredentialsFormProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const touched = useRef(false);
+  const demo = useDemoMode();
+
+  useEffect(() => {
+    // Never overwrite what the user already typed.
+    if (demo && !touched.current) {
+      setEmail(demoCredentials.email);
+      setPassword(demoCredentials.password);
+    }
+  }, [demo, demoCredentials.email, demoCredentials.password]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    if (!email.trim()) errors.email = 'Email is required';
+    if (!password) errors.password = 'Password is required';
+    setFieldErrors(errors);
+    if (errors.email || errors.password) return;
+
+    setError(null);
+    setSubmitting(true);
+    try {
+      await onSubmit({ email: email.trim(), password });
+    } catch (failure) {
+      setError(errorText(failure, fallbackError));
+      setSubmitting(false);
+    }
+  };
+
+  const edit = (setter: (value: string) => void) => (value: string) => {
+    touched.current = true;
+    setter(value);
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          placeholder="you@company.com"
+          required
+          value={email}
+          onChange={(event) => edit(setEmail)(event.currentTarget.value)}
+          error={fieldErrors.email}
+          data-autofocus
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          required
+          value={password}
+          onChange={(event) => edit(setPassword)(event.currentTarget.value)}
+          error={fieldErrors.password}
+        />
+        <Button type="submit" size="md" fullWidth disabled={submitting} mt="xs">
+          {submitting ? submittingLabel : submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

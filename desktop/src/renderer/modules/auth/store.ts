@@ -1,0 +1,110 @@
+import type { AuthUser, LoginRequest } from '@crm/common';
+import { create } from 'zustand';
+import { ApiError, onUnauthorized } from '../../lib/api';
+import { ERROR_TEXTS } from '../../lib/error-catalogue';
+import { bridge } from '../../lib/bridge';
+import { sessionTokens } from '../../lib/session-tokens';
+import { useRealtimeStore } from '../realtime/store';
+import { authApi } from './api';
+
+/** `checking` while the stored token is verified: the guards show 'Loading Application...'. */
+export type AuthStatus = 'checking' | 'authenticated' | 'anonymous';
+
+interface AuthState {
+  status: AuthStatus;
+  user: AuthUser | null;
+  token: string | null;
+  /** Why the session will not survive a restart (desktop without OS secure storage), else null. */
+  rememberWarning: string | null;
+  /** Reads the stored token and checks it with the current-user call (spec: session on load). */
+  bootstrap: () => Promise<void>;
+  /** Throws an ApiError when the server refuses; the login page shows its text. */
+  login: (credentials: LoginRequest) => Promise<AuthUser>;
+  /** Ends the session on the server (best effort), forgets the token, closes the socket. */
+  logout: (options?: { notifyServer?: boolean }) => Promise<void>;
+  /** Refreshes the user with the current-user call; a failure clears the session. */
+  refreshUser: () => Promise<AuthUser>;
+}
+
+let bootstrapping: Promise<void> | null = null;
+
+async function forgetSession(): Promise<void> {
+  sessionTokens.setUserToken(null);
+  useRealtimeStore.getState().disconnect();
+  await bridge.setAuthToken(null);
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
+  status: 'checking',
+  user: null,
+  token: null,
+  rememberWarning: null,
+
+  bootstrap: () => {
+    bootstrapping ??= (async () => {
+      const stored = await bridge.getAuthToken();
+      const token = stored.ok ? stored.value : null;
+      if (!token) {
+        set({ status: 'anonymous', user: null, token: null });
+        return;
+      }
+      sessionTokens.setUserToken(token);
+      try {
+        const user = await authApi.me();
+        set({ status: 'authenticated', user, token });
+      } catch {
+        await forgetSession();
+        set({ status: 'anonymous', user: null, token: null });
+      }
+    })();
+    return bootstrapping;
+  },
+
+  login: async (credentials) => {
+    const { token, ...user } = await authApi.login(credentials);
+    // A success without a token is a broken server answer, not a credentials problem.
+    if (!token) throw new ApiError(200, ERROR_TEXTS.loginFailedShort, ERROR_TEXTS.loginFailedShort);
+    sessionTokens.setUserToken(token);
+    // If the OS keychain is unavailable the session still works; it just is not remembered.
+    const saved = await bridge.setAuthToken(token);
+    set({ status: 'authenticated', user, token, rememberWarning: saved.ok ? null : saved.error });
+    return user;
+  },
+
+  logout: async ({ notifyServer = true } = {}) => {
+    if (notifyServer && get().token) {
+      try {
+        await authApi.logout();
+      } catch {
+        // The server may already have ended the session; signing out locally is what matters.
+      }
+    }
+    await forgetSession();
+    set({ status: 'anonymous', user: null, token: null });
+  },
+
+  refreshUser: async () => {
+    try {
+      const user = await authApi.me();
+      set({ user });
+      return user;
+    } catch (error) {
+      await get().logout({ notifyServer: false });
+      throw error;
+    }
+  },
+}));
+
+// A revoked or expired token (logout elsewhere, deactivation, suspension) signs the user out.
+onUnauthorized((kind) => {
+  if (kind === 'user' && useAuthStore.getState().status === 'authenticated') {
+    void useAuthStore.getState().logout({ notifyServer: false });
+  }
+});
+
+/** Test helper: lets a test run bootstrap again from a clean state. */
+export function resetAuthStoreForTests(): void {
+  bootstrapping = null;
+  sessionTokens.setUserToken(null);
+  useAuthStore.setState({ status: 'checking', user: null, token: null, rememberWarning: null });
+}

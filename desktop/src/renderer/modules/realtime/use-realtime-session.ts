@@ -1,0 +1,43 @@
+import { chatRoute, type ForceLogoutEvent, type MessageNotificationEvent } from '@crm/common';
+import { useEffect } from 'react';
+import { bridge } from '../../lib/bridge';
+import { useAuthStore } from '../auth/store';
+import { showForceLogoutAlert } from './force-logout-alert';
+import { useRealtimeStore } from './store';
+
+/**
+ * Keeps the realtime socket open while the signed-in layout is mounted, and handles the
+ * session-wide events: force_logout, and desktop notifications for messages assigned to me.
+ */
+export function useRealtimeSession(): void {
+  const token = useAuthStore((state) => state.token);
+  const userId = useAuthStore((state) => state.user?._id);
+
+  useEffect(() => {
+    if (!token) return;
+    const socket = useRealtimeStore.getState().connect(token);
+
+    const onForceLogout = ({ message }: ForceLogoutEvent) => {
+      showForceLogoutAlert(message);
+      // The guard sends the now-anonymous user to /login.
+      void useAuthStore.getState().logout({ notifyServer: false });
+    };
+    const onMessageNotification = (event: MessageNotificationEvent) => {
+      // Spec/core.md §6: only messages assigned to the current user notify.
+      if (!userId || event.assignedTo !== userId) return;
+      void bridge.showNotification({
+        title: event.contactName,
+        body: event.messageBody,
+        route: chatRoute(event.contactId),
+      });
+    };
+
+    socket.on('force_logout', onForceLogout);
+    socket.on('msg:notification', onMessageNotification);
+    return () => {
+      socket.off('force_logout', onForceLogout);
+      socket.off('msg:notification', onMessageNotification);
+      useRealtimeStore.getState().disconnect();
+    };
+  }, [token, userId]);
+}

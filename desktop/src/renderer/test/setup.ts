@@ -1,0 +1,39 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "desktop-sized, no motion".
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+window.HTMLElement.prototype.scrollIntoView ??= () => {};
+Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+// No test opens a real socket: the realtime client gets a scriptable fake.
+vi.mock('socket.io-client', async () => {
+  const { fakeIo } = await import('./fake-socket');
+  return { io: fakeIo };
+});

@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const rendererRoot = fileURLToPath(new URL('./src/renderer', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist/renderer', import.meta.url));
+
+/**
+ * The renderer bundle: the same static files are loaded by Electron (app://crm/) and served by
+ * the backend at `/`, so asset URLs are absolute from the root.
+ */
+export default defineConfig({
+  root: rendererRoot,
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'chrome120',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    // `vite` dev server for UI work against a backend running on :3000.
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/socket.io': { target: 'ws://localhost:3000', ws: true },
+    },
+  },
+});

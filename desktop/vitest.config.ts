@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and component tests: no backend, no browser, no Electron binary.
+ * - renderer: React components in jsdom with Testing Library.
+ * - main: Electron main-process and preload modules, with the Electron APIs passed in as fakes.
+ */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['src/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/renderer/test/setup.ts'],
+          css: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'main',
+          environment: 'node',
+          include: ['src/main/**/*.test.ts', 'src/preload/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
