@@ -15,6 +15,12 @@ import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { TenantsModule } from './modules/tenants/tenants.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { FilesModule } from './platform/files/files.module.js';
+import { WhatsAppModule } from './modules/whatsapp/whatsapp.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { ChatsModule } from './modules/chats/chats.module.js';
+import { MessagesModule } from './modules/messages/messages.module.js';
+import { CannedResponsesModule } from './modules/canned-responses/canned-responses.module.js';
 import { ContactsModule } from './modules/contacts/contacts.module.js';
 import { ProductsModule } from './modules/products/products.module.js';
 import { ShippingModule } from './modules/shipping/shipping.module.js';
@@ -50,6 +56,12 @@ export class AppModule {
         TenantsModule,
         AuthModule,
         DemoModule,
+        FilesModule,
+        NotificationsModule,
+        WhatsAppModule.forRoot(config),
+        ChatsModule,
+        MessagesModule,
+        CannedResponsesModule,
         ProductsModule,
         ShippingModule,
         ContactsModule,

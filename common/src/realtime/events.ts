@@ -6,9 +6,14 @@
  * `Socket<ServerToClientEvents, ClientToServerEvents>` in socket.io-client.
  */
 
+import type { Chat } from '../chats/chats.schema.js';
+import type { Message } from '../messages/messages.schema.js';
+
 export const SERVER_EVENTS = {
   messageNew: 'msg:new',
+  messageUpdate: 'msg:update',
   messageNotification: 'msg:notification',
+  chatUpdate: 'chat:update',
   whatsappStatus: 'wa:status',
   forceLogout: 'force_logout',
   newNotification: 'new_notification',
@@ -32,20 +37,16 @@ export type MessageDirection = 'in' | 'out';
 /** 1 sent, 2 delivered, 3 read (spec/core.md §4). */
 export type MessageAck = 0 | 1 | 2 | 3;
 
-/** A chat message as pushed in `msg:new` (the messages domain owns the full REST schema). */
-export interface RealtimeMessage {
-  _id: string;
-  contactId: string;
-  direction: MessageDirection;
-  type: string;
-  body: string;
-  createdAt: string;
-  deleted?: boolean;
-  ack?: MessageAck;
-  meta?: { mediaType?: string; mediaUrl?: string; fileName?: string; path?: string };
-}
+/**
+ * A chat message as pushed in `msg:new` and `msg:update`: the same shape as the REST API's
+ * (messages/messages.schema.ts). `msg:new` carries the stored copy (for an outgoing message it
+ * replaces the client's pending copy: match on `clientId`) and the conversation's new summary.
+ * Who receives message events: the tenant's admins, and the user the contact is assigned to.
+ */
+export type RealtimeMessage = Message;
+export type NewMessageEvent = Message & { chat: Chat | null };
 
-/** `msg:notification`: shown as a desktop notification only to the assigned user. */
+/** `msg:notification`: sent to the assigned user only; the desktop shows it as a native notification. */
 export interface MessageNotificationEvent {
   /** The assigned user's id, or null for an unassigned contact. */
   assignedTo: string | null;
@@ -54,12 +55,14 @@ export interface MessageNotificationEvent {
   messageBody: string;
 }
 
-/** `wa:status`: the tenant's WhatsApp session (spec/core.md §4 "WhatsApp connection"). */
+/** `wa:status`: the tenant's WhatsApp session (spec/core.md §4 "WhatsApp connection"); see whatsapp.schema.ts for states. */
 export interface WhatsAppStatusEvent {
   state: string;
   ready: boolean;
   qr: string | null;
   tenantId: string;
+  reason?: string | null;
+  phoneNumber?: string | null;
 }
 
 export interface ForceLogoutEvent {
@@ -85,8 +88,12 @@ export interface UserIdleEvent {
 }
 
 export interface ServerToClientEvents {
-  'msg:new': (message: RealtimeMessage) => void;
+  'msg:new': (message: NewMessageEvent) => void;
+  /** Ack, status (sent/failed/retry), deletion or "delete for me" (hidden) of a message: replace it by `_id`. */
+  'msg:update': (message: RealtimeMessage) => void;
   'msg:notification': (event: MessageNotificationEvent) => void;
+  /** A conversation's summary changed without a new message (read, new contact): replace it by `_id`. */
+  'chat:update': (chat: Chat) => void;
   'wa:status': (status: WhatsAppStatusEvent) => void;
   force_logout: (event: ForceLogoutEvent) => void;
   new_notification: (notification: NotificationEvent) => void;
@@ -95,5 +102,6 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
+  /** Answered with `wa:status` to this socket, from the per-tenant status cache. */
   'wa:get_status': () => void;
 }

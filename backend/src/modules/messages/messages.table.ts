@@ -30,6 +30,10 @@ export const messages = pgTable(
     ack: integer('ack').notNull().default(0),
     waMessageId: text('wa_message_id'),
     error: text('error'),
+    /** Whether a failed send may be retried (not for, e.g., a number that is not on WhatsApp). */
+    errorRetryable: boolean('error_retryable').notNull().default(false),
+    /** The client's id for its optimistic copy, or an automated sender's idempotency key: sent once. */
+    clientId: text('client_id'),
     mediaPath: text('media_path'),
     mediaMime: text('media_mime'),
     mediaFileName: text('media_file_name'),
@@ -50,6 +54,7 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_tenant_wa_id_unique').on(t.tenantId, t.waMessageId).where(sql`${t.waMessageId} is not null`),
     index('messages_contact_idx').on(t.tenantId, t.contactId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('messages_tenant_client_id_unique').on(t.tenantId, t.clientId).where(sql`${t.clientId} is not null`),
     index('messages_pending_idx').on(t.tenantId, t.status).where(sql`${t.status} = 'pending'`),
     ...tenantPolicies('messages'),
   ],

@@ -3,14 +3,18 @@ import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSock
 import type { Server, Socket } from 'socket.io';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
+import type { TenantActor } from '../auth/actor.js';
 import { AuthService } from '../../modules/auth/auth.service.js';
 import { bearerToken } from '../../modules/auth/auth.guard.js';
 import { attachRedisAdapter } from './redis-adapter.js';
-import { platformRoom, tenantRoom, userRoom } from './rooms.js';
+import { RealtimeClientEvents } from './client-events.js';
+import { adminsRoom, platformRoom, tenantRoom, userRoom } from './rooms.js';
 
 /**
  * The realtime door. A socket proves who it is with the same token as HTTP (handshake `auth.token`)
- * and joins its rooms: `tenant:{id}` and `user:{id}` for staff, `platform` for the super administrator.
+ * and joins its rooms: `tenant:{id}` and `user:{id}` for staff (plus `admins:{tenantId}` for admins),
+ * `platform` for the super administrator. Client events registered in RealtimeClientEvents are bound
+ * to staff sockets once authenticated.
  */
 @WebSocketGateway({ cors: { origin: true }, transports: ['websocket', 'polling'] })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
@@ -20,6 +24,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   constructor(
     private readonly auth: AuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clientEvents: RealtimeClientEvents,
   ) {}
 
   async afterInit(server: Server) {
@@ -27,16 +32,33 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   }
 
   async handleConnection(socket: Socket) {
+    // bind client events at once: a client may send (e.g. wa:get_status) before authentication ends
+    let authenticated!: (actor: TenantActor | undefined) => void;
+    const tenantActor = new Promise<TenantActor | undefined>((resolve) => (authenticated = resolve));
+    for (const [event, handler] of this.clientEvents.entries()) {
+      socket.on(event, (...args: unknown[]) => {
+        tenantActor
+          .then((actor) => (actor ? handler(actor, socket, args) : undefined))
+          .catch((err: unknown) => this.logger.warn(`${event} failed: ${err instanceof Error ? err.message : err}`));
+      });
+    }
     const token = (socket.handshake.auth?.token as string | undefined) ?? bearerToken(socket.handshake.headers.authorization);
-    if (!token) return this.refuse(socket, 'Please sign in to continue.');
+    if (!token) {
+      authenticated(undefined);
+      return this.refuse(socket, 'Please sign in to continue.');
+    }
     try {
       const actor = await this.auth.authenticateTenant(token);
       socket.data.actor = actor;
-      await socket.join([tenantRoom(actor.tenantId), userRoom(actor.userId)]);
+      const rooms = [tenantRoom(actor.tenantId), userRoom(actor.userId)];
+      if (actor.role === 'admin') rooms.push(adminsRoom(actor.tenantId));
+      await socket.join(rooms);
+      authenticated(actor);
       return;
     } catch {
       // not a tenant token: maybe the super administrator's
     }
+    authenticated(undefined);
     try {
       const actor = await this.auth.authenticateSuper(token);
       socket.data.actor = actor;

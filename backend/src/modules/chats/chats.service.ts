@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { phoneSearchDigits, type Chat, type ChatPage, type ChatsQuery } from '@crm/common';
+import type { TenantActor } from '../../platform/auth/actor.js';
+import { Database } from '../../platform/db/database.service.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
+import { assertCanSeeContact, visibleAssigneeFor } from '../contacts/contact-access.js';
+import { decodeChatCursor, encodeChatCursor, toChatDto } from './chat.mapper.js';
+import { ChatsRepository } from './chats.repository.js';
+
+/** The messenger's chat list: conversations newest first, searched on the server, visible per role. */
+@Injectable()
+export class ChatsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: ChatsRepository,
+    private readonly realtime: RealtimeEmitter,
+  ) {}
+
+  async list(actor: TenantActor, query: ChatsQuery): Promise<ChatPage> {
+    const cursor = query.cursor ? decodeChatCursor(query.cursor) : undefined;
+    if (query.cursor && !cursor) throw ApiError.badRequest('The cursor is not valid. Reload the list.', 'cursor');
+    const filter = {
+      assignedTo: visibleAssigneeFor(actor),
+      q: query.q || undefined,
+      digits: query.q ? phoneSearchDigits(query.q) : undefined,
+    };
+    const { rows, total } = await this.db.tenant(actor.tenantId, async (tx) => ({
+      rows: await this.repo.list(tx, actor.tenantId, { ...filter, cursor, limit: query.limit + 1 }),
+      total: await this.repo.count(tx, actor.tenantId, filter),
+    }));
+    const page = rows.slice(0, query.limit).map(toChatDto);
+    const last = page.at(-1);
+    return {
+      items: page,
+      total,
+      nextCursor: rows.length > query.limit && last ? encodeChatCursor({ at: last.lastMessageAt, id: last._id }) : null,
+    };
+  }
+
+  async get(actor: TenantActor, contactId: string): Promise<Chat> {
+    const row = await this.db.tenant(actor.tenantId, (tx) => this.repo.findChat(tx, actor.tenantId, contactId));
+    return toChatDto(assertCanSeeContact(actor, row ? { ...row, assignedTo: row.assigned_to } : undefined));
+  }
+
+  /** Opening a conversation clears its unread count (for everyone who sees it). */
+  async markRead(actor: TenantActor, contactId: string): Promise<Chat> {
+    const chat = await this.db.tenant(actor.tenantId, async (tx) => {
+      const row = await this.repo.findChat(tx, actor.tenantId, contactId);
+      assertCanSeeContact(actor, row ? { assignedTo: row.assigned_to } : undefined);
+      return toChatDto((await this.repo.markRead(tx, actor.tenantId, contactId))!);
+    });
+    this.realtime.toContactAudience(actor.tenantId, chat.assignedTo?._id, 'chat:update', chat);
+    return chat;
+  }
+}

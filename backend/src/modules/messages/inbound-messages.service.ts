@@ -1,0 +1,217 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Message } from '@crm/common';
+import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.service.js';
+import { newId } from '../../platform/db/columns.js';
+import { FileStorage } from '../../platform/files/file-storage.js';
+import { MediaInspector } from '../../platform/files/media-inspector.js';
+import { messagePreview, toChatDto, type ChatRow } from '../chats/chat.mapper.js';
+import { ChatsRepository, type SummaryUpdate } from '../chats/chats.repository.js';
+import { ContactResolver, senderKey, type ResolvedSender } from '../chats/contact-resolver.js';
+import { MessengerEvents } from '../whatsapp/messenger-events.js';
+import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-options.js';
+import type { InboundWhatsAppMessage, WhatsAppAck } from '../whatsapp/whatsapp-driver.js';
+import type { InboundResult, WhatsAppEventSink } from '../whatsapp/whatsapp-event-sink.js';
+import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';
+import { MessageBroadcaster } from './message-broadcaster.js';
+import { MessagesRepository, type NewMessage } from './messages.repository.js';
+import type { MessageRow } from './messages.table.js';
+import { PendingAcks } from './pending-acks.js';
+
+type Waiting = { message: InboundWhatsAppMessage; mediaKey?: string; resolve(r: InboundResult): void; reject(e: unknown): void };
+
+/**
+ * What WhatsApp reports, into the database and out to the clients. Inbound messages are batched
+ * per tenant: one transaction stores a whole batch with a fixed number of statements (resolve the
+ * senders, create the leads of unknown numbers, insert the messages once each — duplicates of a
+ * WhatsApp id are skipped —, update the conversation summaries), then `msg:new` goes to the admins
+ * and the assigned user, `msg:notification` to the assigned user, and `message.inbound` to the
+ * in-process listeners. While a batch is being written the next one gathers, so the batch size
+ * follows the load.
+ */
+@Injectable()
+export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Inbound');
+  private readonly queues = new Map<string, Waiting[]>();
+  private readonly flushing = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly repo: MessagesRepository,
+    private readonly resolver: ContactResolver,
+    private readonly chats: ChatsRepository,
+    private readonly sessions: WhatsAppSessions,
+    private readonly storage: FileStorage,
+    private readonly inspector: MediaInspector,
+    private readonly broadcast: MessageBroadcaster,
+    private readonly events: MessengerEvents,
+    private readonly pendingAcks: PendingAcks,
+    private readonly clock: Clock,
+    @Inject(MESSENGER_OPTIONS) private readonly options: MessengerOptions,
+  ) {}
+
+  onModuleInit() {
+    this.sessions.setSink(this);
+  }
+
+  async beforeApplicationShutdown() {
+    await Promise.all(this.flushing.values());
+  }
+
+  async inbound(tenantId: string, message: InboundWhatsAppMessage): Promise<InboundResult> {
+    const mediaKey = message.media ? await this.saveMedia(tenantId, message) : undefined;
+    return new Promise<InboundResult>((resolve, reject) => {
+      let queue = this.queues.get(tenantId);
+      if (!queue) this.queues.set(tenantId, (queue = []));
+      queue.push({ message, mediaKey, resolve, reject });
+      if (!this.flushing.has(tenantId)) {
+        const run = new Promise<void>((r) => setImmediate(r)).then(() => this.drain(tenantId)).finally(() => this.flushing.delete(tenantId));
+        this.flushing.set(tenantId, run);
+      }
+    });
+  }
+
+  async ack(tenantId: string, waMessageId: string, ack: WhatsAppAck): Promise<void> {
+    const hit = await this.db.tenant(tenantId, async (tx) => {
+      const row = await this.repo.applyAck(tx, tenantId, waMessageId, ack);
+      return row ? { row, assignedTo: await this.repo.assigneeOf(tx, tenantId, row.contactId) } : undefined;
+    });
+    if (hit) this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
+    else this.pendingAcks.put(tenantId, waMessageId, ack);
+  }
+
+  async revoked(tenantId: string, waMessageId: string): Promise<void> {
+    const hit = await this.db.tenant(tenantId, async (tx) => {
+      const row = await this.repo.markRevoked(tx, tenantId, waMessageId);
+      return row ? { row, assignedTo: await this.repo.assigneeOf(tx, tenantId, row.contactId) } : undefined;
+    });
+    if (hit) this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
+  }
+
+  private async drain(tenantId: string) {
+    const queue = this.queues.get(tenantId)!;
+    while (queue.length) {
+      const batch = queue.splice(0, this.options.inboundBatchMax);
+      try {
+        await this.store(tenantId, batch);
+      } catch (err) {
+        if (batch.length === 1) {
+          this.logger.error(`storing inbound message ${batch[0].message.id} failed: ${err}`);
+          batch[0].reject(err);
+          continue;
+        }
+        // one bad message must not hold the others back: store them one by one
+        for (const item of batch) {
+          await this.store(tenantId, [item]).catch((e: unknown) => {
+            this.logger.error(`storing inbound message ${item.message.id} failed: ${e}`);
+            item.reject(e);
+          });
+        }
+      }
+    }
+    this.queues.delete(tenantId);
+  }
+
+  private async store(tenantId: string, batch: Waiting[]) {
+    const now = this.clock.now();
+    const firstOfId = new Map<string, Waiting>();
+    for (const item of batch) if (!firstOfId.has(item.message.id)) firstOfId.set(item.message.id, item);
+    const unique = [...firstOfId.values()];
+
+    const outcome = await this.db.tenant(tenantId, async (tx) => {
+      const senders = await this.resolver.resolve(tx, tenantId, unique.map((i) => i.message), now);
+      const rows: NewMessage[] = unique.map((item) => {
+        const m = item.message;
+        const contact = senders.get(senderKey(m))!.contact;
+        return {
+          id: newId(),
+          tenantId,
+          contactId: contact.id,
+          direction: 'in',
+          type: m.media && !item.mediaKey ? 'text' : m.type,
+          body: m.body,
+          status: 'received',
+          ack: 0,
+          waMessageId: m.id,
+          mediaPath: item.mediaKey ?? null,
+          mediaMime: item.mediaKey ? m.media!.mime.replace(/;.*$/, '') : null,
+          mediaFileName: item.mediaKey ? (m.media!.fileName ?? null) : null,
+          mediaSize: item.mediaKey ? m.media!.data.length : null,
+          createdAt: now,
+          updatedAt: now,
+        };
+      });
+      const inserted = await this.repo.insertInbound(tx, rows);
+      const insertedByWaId = new Map(inserted.map((r) => [r.waMessageId!, r]));
+      const duplicates = rows.filter((r) => !insertedByWaId.has(r.waMessageId!)).map((r) => r.waMessageId!);
+      const existing = await this.repo.findByWaIds(tx, tenantId, duplicates);
+
+      const perContact = new Map<string, SummaryUpdate>();
+      for (const row of inserted) {
+        const u = perContact.get(row.contactId);
+        const preview = messagePreview({ type: row.type, body: row.body, mediaFileName: row.mediaFileName });
+        if (u) Object.assign(u, { preview, unreadDelta: u.unreadDelta + 1 });
+        else perContact.set(row.contactId, { contactId: row.contactId, at: now, preview, direction: 'in', unreadDelta: 1, resetUnread: false });
+      }
+      // one order for every writer of these rows: no deadlocks between concurrent batches
+      const chats = await this.chats.applySummaries(
+        tx,
+        tenantId,
+        [...perContact.values()].sort((a, b) => (a.contactId < b.contactId ? -1 : 1)),
+      );
+      return { senders, insertedByWaId, existing, chats };
+    });
+
+    const chatOf = new Map<string, ChatRow>(outcome.chats.map((c) => [c.id, c]));
+    const announced = new Set<string>();
+    for (const item of unique) {
+      const m = item.message;
+      const resolved = outcome.senders.get(senderKey(m)) as ResolvedSender;
+      const row = outcome.insertedByWaId.get(m.id);
+      if (row) {
+        const chat = chatOf.get(row.contactId);
+        const assignedTo = chat?.assigned_to ?? resolved.contact.assignedTo;
+        const dto: Message = this.broadcast.created(tenantId, assignedTo, row, chat ? toChatDto(chat) : null);
+        this.broadcast.notifyAssignee(assignedTo, row.contactId, chat?.name || resolved.contact.name || chat?.phone || resolved.contact.phone, notificationBody(row));
+        this.events.emit('message.inbound', {
+          tenantId,
+          contactId: row.contactId,
+          messageId: row.id,
+          at: row.createdAt,
+          createdContact: resolved.created && !announced.has(row.contactId),
+        });
+        announced.add(row.contactId);
+        item.resolve({ status: 'stored', contactId: row.contactId, messageId: row.id, message: dto });
+      } else {
+        const prior = outcome.existing.find((e) => e.waMessageId === m.id) as MessageRow | undefined;
+        item.resolve({ status: 'duplicate', contactId: prior?.contactId ?? resolved.contact.id, messageId: prior?.id ?? '' });
+      }
+    }
+    // repeats of an id inside this very batch
+    for (const item of batch) {
+      const first = firstOfId.get(item.message.id)!;
+      if (first !== item) {
+        const row = outcome.insertedByWaId.get(item.message.id);
+        item.resolve({ status: 'duplicate', contactId: row?.contactId ?? '', messageId: row?.id ?? '' });
+      }
+    }
+  }
+
+  /** Received media goes to storage before the transaction; a file we do not accept is kept as text only. */
+  private async saveMedia(tenantId: string, message: InboundWhatsAppMessage): Promise<string | undefined> {
+    const media = message.media!;
+    const inspected = await this.inspector.inspect(media.data, media.fileName);
+    const ext = inspected?.ext ?? (/ogg|opus/.test(media.mime) ? 'ogg' : undefined);
+    if (!ext) {
+      this.logger.warn(`inbound media of type ${media.mime} not kept`);
+      return undefined;
+    }
+    const key = `${tenantId}/inbound/${newId()}.${ext}`;
+    await this.storage.put(key, media.data);
+    return key;
+  }
+}
+
+function notificationBody(row: MessageRow): string {
+  return messagePreview({ type: row.type, body: row.body, mediaFileName: row.mediaFileName });
+}

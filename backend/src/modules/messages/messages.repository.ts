@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import { contacts } from '../contacts/contacts.table.js';
+import { messages, type MessageRow } from './messages.table.js';
+
+export type NewMessage = typeof messages.$inferInsert;
+export type MessageWithAssignee = { message: MessageRow; assignedTo: string | null };
+
+@Injectable()
+export class MessagesRepository {
+  async insert(tx: TenantTx, row: NewMessage): Promise<MessageRow> {
+    const [created] = await tx.insert(messages).values(row).returning();
+    return created;
+  }
+
+  /** Inbound messages, once each: a WhatsApp id already stored for the tenant is skipped (not returned). */
+  async insertInbound(tx: TenantTx, rows: NewMessage[]): Promise<MessageRow[]> {
+    if (!rows.length) return [];
+    return tx
+      .insert(messages)
+      .values(rows)
+      .onConflictDoNothing({ target: [messages.tenantId, messages.waMessageId], where: sql`${messages.waMessageId} is not null` })
+      .returning();
+  }
+
+  async findByWaIds(tx: TenantTx, tenantId: string, waIds: string[]): Promise<MessageRow[]> {
+    if (!waIds.length) return [];
+    return tx.select().from(messages).where(and(eq(messages.tenantId, tenantId), inArray(messages.waMessageId, waIds)));
+  }
+
+  async findById(tx: TenantTx, tenantId: string, id: string): Promise<MessageWithAssignee | undefined> {
+    const [row] = await tx
+      .select({ message: messages, assignedTo: contacts.assignedTo })
+      .from(messages)
+      .innerJoin(contacts, eq(contacts.id, messages.contactId))
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  async findByClientId(tx: TenantTx, tenantId: string, clientId: string): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.clientId, clientId)))
+      .limit(1);
+    return row;
+  }
+
+  /** Newest first, before the cursor; the caller reverses the page (newest last). Hidden ("deleted for me") ones are left out. */
+  async page(tx: TenantTx, tenantId: string, contactId: string, before: { at: Date; id: string } | undefined, limit: number): Promise<MessageRow[]> {
+    return tx
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.tenantId, tenantId),
+          eq(messages.contactId, contactId),
+          eq(messages.hiddenForTenant, false),
+          before ? or(lt(messages.createdAt, before.at), and(eq(messages.createdAt, before.at), lt(messages.id, before.id))) : undefined,
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit);
+  }
+
+  async countVisible(tx: TenantTx, tenantId: string, contactId: string): Promise<number> {
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.contactId, contactId), eq(messages.hiddenForTenant, false)));
+    return n;
+  }
+
+  async update(tx: TenantTx, tenantId: string, id: string, patch: Partial<NewMessage>): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set(patch)
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id)))
+      .returning();
+    return row;
+  }
+
+  /** Acks only go up (a late ack 2 never undoes a 3). */
+  async applyAck(tx: TenantTx, tenantId: string, waMessageId: string, ack: number): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set({ ack: sql`greatest(${messages.ack}, ${ack})` })
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.waMessageId, waMessageId), eq(messages.direction, 'out'), lt(messages.ack, ack)))
+      .returning();
+    return row;
+  }
+
+  /** A revoke reported by WhatsApp: the contact's (incoming) message stays readable, marked as deleted by them. */
+  async markRevoked(tx: TenantTx, tenantId: string, waMessageId: string): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set({ deletedForEveryone: true, deletedBy: sql`case when ${messages.direction} = 'in' then 'contact' else coalesce(${messages.deletedBy}, 'staff') end` })
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.waMessageId, waMessageId), eq(messages.deletedForEveryone, false)))
+      .returning();
+    return row;
+  }
+
+  async assigneeOf(tx: TenantTx, tenantId: string, contactId: string): Promise<string | null> {
+    const [row] = await tx
+      .select({ assignedTo: contacts.assignedTo })
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)))
+      .limit(1);
+    return row?.assignedTo ?? null;
+  }
+
+  /** At start-up: sends a previous process left unfinished are marked failed (retryable), never left pending for ever. */
+  async failStalePending(tx: PlatformTx, olderThan: Date, reason: string): Promise<number> {
+    const rows = await tx
+      .update(messages)
+      .set({ status: 'failed', error: reason, errorRetryable: true })
+      .where(and(eq(messages.status, 'pending'), lt(messages.createdAt, olderThan)))
+      .returning({ id: messages.id });
+    return rows.length;
+  }
+}

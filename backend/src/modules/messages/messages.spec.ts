@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/test-app.js';
+import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
+import { connectSocket, connectWhatsApp, inbound, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
+import { SimulatorDriver } from '../whatsapp/drivers/simulator.driver.js';
+import { MessengerEvents, type MessengerEventMap } from '../whatsapp/messenger-events.js';
+import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-options.js';
+import { OutboundMessages } from './outbound-messages.service.js';
+
+let t: TestApp;
+let a: SeededCompany;
+let b: SeededCompany;
+let adminA: string;
+let adminB: string;
+let sim: SimulatorDriver;
+let contactId: string;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await startMessengerApp();
+  a = await seedCompany(t, 'msg-alpha', { sales: 1 });
+  b = await seedCompany(t, 'msg-bravo', { sales: 1 });
+  [adminA, adminB] = await Promise.all([signIn(t, a.admin.email), signIn(t, b.admin.email)]);
+  sim = t.app.get(SimulatorDriver);
+  await connectWhatsApp(t, adminA);
+  const first = await inbound(t, adminA, { from: '+201001234567', name: 'Mona', body: 'Hello' });
+  expect(first.status).toBe(200);
+  contactId = first.body.data.contactId;
+});
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await t?.close();
+});
+
+const socketFor = async (token: string) => {
+  const s = await connectSocket(t, token);
+  sockets.push(s);
+  return s;
+};
+
+describe('sending', () => {
+  it('stores the message pending, pushes it, then sent with acks 1, 2, 3 pushed in order', async () => {
+    const admin = await socketFor(adminA);
+    const res = await t.api.post('/messages', { contactId, body: 'Yes, size M is available', clientId: 'c-1' }, { token: adminA });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ contactId, direction: 'out', type: 'text', body: 'Yes, size M is available', status: 'sent', clientId: 'c-1', sentBy: a.admin.id, automated: false });
+
+    const created = await admin.waitFor('msg:new', (m) => m._id === res.body.data._id);
+    expect(created).toMatchObject({ status: 'pending', ack: 0, clientId: 'c-1' });
+    expect(created.chat).toMatchObject({ _id: contactId, lastMessagePreview: 'Yes, size M is available', lastMessageDirection: 'out', unreadCount: 0 });
+    await admin.waitFor('msg:update', (m) => m._id === res.body.data._id && m.ack === 3);
+    const updates = admin.all('msg:update').filter((m) => m._id === res.body.data._id);
+    expect(updates.map((m) => [m.status, m.ack])).toEqual([
+      ['sent', expect.any(Number)],
+      ...updates.slice(1).map((m) => ['sent', m.ack]),
+    ]);
+    expect(updates.map((m) => m.ack)).toEqual([...updates.map((m) => m.ack)].sort());
+    expect(updates.at(-1)!.ack).toBe(3);
+    expect(sim.sent.some((s) => s.id && s.chatId === '201001234567@c.us' && s.content.kind === 'text')).toBe(true);
+
+    const list = await t.api.get(`/messages?contactId=${contactId}`, { token: adminA });
+    expect(list.body.data.items.at(-1)).toMatchObject({ _id: res.body.data._id, ack: 3, status: 'sent' });
+  });
+
+  it('refuses an empty or blank text with the spec’s rule', async () => {
+    const res = await t.api.post('/messages', { contactId, body: '   ' }, { token: adminA });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Message text is required.');
+  });
+
+  it('the same clientId sends once', async () => {
+    const before = sim.sent.length;
+    const [x, y] = await Promise.all([
+      t.api.post('/messages', { contactId, body: 'once', clientId: 'c-dup' }, { token: adminA }),
+      t.api.post('/messages', { contactId, body: 'once', clientId: 'c-dup' }, { token: adminA }),
+    ]);
+    expect(x.body.data._id).toBe(y.body.data._id);
+    const again = await t.api.post('/messages', { contactId, body: 'once', clientId: 'c-dup' }, { token: adminA });
+    expect(again.body.data._id).toBe(x.body.data._id);
+    await sleep(20);
+    expect(sim.sent.length - before).toBe(1);
+  });
+
+  it('a failed send is kept with the reason and can be retried', async () => {
+    const admin = await socketFor(adminA);
+    const outbound: MessengerEventMap['message.outbound'][] = [];
+    t.app.get(MessengerEvents).on('message.outbound', (e) => void outbound.push(e));
+    sim.failNextSends(1, 'WhatsApp Web crashed', true);
+    const res = await t.api.post('/messages', { contactId, body: 'will fail first' }, { token: adminA });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'failed', error: 'WhatsApp Web crashed', retryable: true });
+    await admin.waitFor('msg:update', (m) => m._id === res.body.data._id && m.status === 'failed');
+    const listed = (await t.api.get(`/messages?contactId=${contactId}`, { token: adminA })).body.data.items;
+    expect(listed.find((m: { _id: string }) => m._id === res.body.data._id)).toMatchObject({ status: 'failed', error: 'WhatsApp Web crashed' });
+    expect(outbound.at(-1)).toMatchObject({ messageId: res.body.data._id, status: 'failed', error: 'WhatsApp Web crashed' });
+
+    const retry = await t.api.post(`/messages/${res.body.data._id}/retry`, undefined, { token: adminA });
+    expect(retry.status).toBe(200);
+    expect(retry.body.data).toMatchObject({ _id: res.body.data._id, status: 'sent', error: null });
+    await admin.waitFor('msg:update', (m) => m._id === res.body.data._id && m.status === 'pending');
+    expect((await t.api.post(`/messages/${res.body.data._id}/retry`, undefined, { token: adminA })).status).toBe(409);
+  });
+
+  it('a permanent failure is kept but not retryable', async () => {
+    sim.failNextSends(1, 'This number is not on WhatsApp.', false);
+    const res = await t.api.post('/messages', { contactId, body: 'to nowhere' }, { token: adminA });
+    expect(res.body.data).toMatchObject({ status: 'failed', retryable: false });
+    const retry = await t.api.post(`/messages/${res.body.data._id}/retry`, undefined, { token: adminA });
+    expect(retry.status).toBe(409);
+    expect(retry.body.error).toBe('This message cannot be sent again: This number is not on WhatsApp.');
+  });
+
+  it('without a connected WhatsApp the message is stored failed (retryable), not lost', async () => {
+    const contactB = await t.db.platform(async (tx) => {
+      const { contacts } = await import('../contacts/contacts.table.js');
+      const [row] = await tx.insert(contacts).values({ tenantId: b.tenantId, phone: '+201009998887', name: 'B contact' }).returning();
+      return row.id;
+    });
+    const res = await t.api.post('/messages', { contactId: contactB, body: 'hi' }, { token: adminB });
+    expect(res.body.data).toMatchObject({ status: 'failed', error: 'WhatsApp is not connected.', retryable: true });
+  });
+
+  it('automated sends are paced per tenant with jitter; typed ones are not delayed', async () => {
+    const options = t.app.get<MessengerOptions>(MESSENGER_OPTIONS);
+    Object.assign(options, { automatedMinIntervalMs: 150, automatedJitterMs: 50 });
+    try {
+      const outbound = t.app.get(OutboundMessages);
+      const start = Date.now();
+      const automated = Promise.all([1, 2, 3].map((i) => outbound.send(a.tenantId, { contactId, body: `step ${i}`, automated: true, followUpRunId: null })));
+      await sleep(5);
+      const typedAt = Date.now();
+      const typed = await t.api.post('/messages', { contactId, body: 'typed meanwhile' }, { token: adminA });
+      expect(typed.body.data.status).toBe('sent');
+      expect(Date.now() - typedAt).toBeLessThan(140);
+      const sent = await automated;
+      expect(sent.every((m) => m.status === 'sent' && m.automated)).toBe(true);
+      const times = sim.sent.filter((s) => s.content.kind === 'text' && /^step \d$/.test(s.content.body)).map((s) => s.at);
+      expect(times).toHaveLength(3);
+      expect(times[1] - times[0]).toBeGreaterThanOrEqual(145);
+      expect(times[2] - times[1]).toBeGreaterThanOrEqual(145);
+      expect(Date.now() - start).toBeGreaterThanOrEqual(290);
+    } finally {
+      Object.assign(options, { automatedMinIntervalMs: 0, automatedJitterMs: 0 });
+    }
+  });
+});
+
+describe('reading', () => {
+  it('pages the conversation newest last, older pages by cursor', async () => {
+    const r = await inbound(t, adminA, { from: '+201005550000', name: 'Pager', body: 'm0' });
+    const pid = r.body.data.contactId;
+    for (let i = 1; i < 7; i++) {
+      t.clock.advance(1000);
+      await inbound(t, adminA, { from: '+201005550000', body: `m${i}` });
+    }
+    const first = await t.api.get(`/messages?contactId=${pid}&limit=3`, { token: adminA });
+    expect(first.body.data.items.map((m: { body: string }) => m.body)).toEqual(['m4', 'm5', 'm6']);
+    expect(first.body.data).toMatchObject({ total: 7, hasMore: true });
+    const second = await t.api.get(`/messages?contactId=${pid}&limit=3&before=${first.body.data.nextCursor}`, { token: adminA });
+    expect(second.body.data.items.map((m: { body: string }) => m.body)).toEqual(['m1', 'm2', 'm3']);
+    const third = await t.api.get(`/messages?contactId=${pid}&limit=3&before=${second.body.data.nextCursor}`, { token: adminA });
+    expect(third.body.data).toMatchObject({ hasMore: false, nextCursor: null });
+    expect(third.body.data.items.map((m: { body: string }) => m.body)).toEqual(['m0']);
+  });
+});
+
+describe('deleting', () => {
+  it('for everyone calls WhatsApp and marks the message deleted, pushed to the clients', async () => {
+    const admin = await socketFor(adminA);
+    const sent = (await t.api.post('/messages', { contactId, body: 'oops, wrong chat' }, { token: adminA })).body.data;
+    const res = await t.api.patch(`/messages/${sent._id}/delete`, { forEveryone: true }, { token: adminA });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ _id: sent._id, deleted: true, deletedByContact: false });
+    const waId = sim.sent.find((s) => s.content.kind === 'text' && s.content.body === 'oops, wrong chat')!.id;
+    expect(sim.deletedForEveryone).toContainEqual({ tenantId: a.tenantId, chatId: '201001234567@c.us', id: waId });
+    await admin.waitFor('msg:update', (m) => m._id === sent._id && m.deleted);
+  });
+
+  it('for everyone only on outgoing messages; for me hides it from the company', async () => {
+    const incoming = (await inbound(t, adminA, { from: '+201001234567', body: 'from the contact' })).body.data.messageId;
+    const refused = await t.api.patch(`/messages/${incoming}/delete`, { forEveryone: true }, { token: adminA });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('Only messages you sent can be deleted for everyone.');
+    const hidden = await t.api.patch(`/messages/${incoming}/delete`, { forEveryone: false }, { token: adminA });
+    expect(hidden.body.data).toMatchObject({ hidden: true });
+    const items = (await t.api.get(`/messages?contactId=${contactId}&limit=200`, { token: adminA })).body.data.items;
+    expect(items.some((m: { _id: string }) => m._id === incoming)).toBe(false);
+  });
+
+  it('a message the contact deletes for everyone stays readable, marked deleted by the contact', async () => {
+    const admin = await socketFor(adminA);
+    const res = await inbound(t, adminA, { from: '+201001234567', body: 'my address is 5 Nile St', id: 'false_revoke_me' });
+    expect((await t.api.post('/dev/whatsapp/revoke', { id: 'false_revoke_me' }, { token: adminA })).status).toBe(200);
+    const update = await admin.waitFor('msg:update', (m) => m._id === res.body.data.messageId);
+    expect(update).toMatchObject({ body: 'my address is 5 Nile St', deleted: false, deletedByContact: true });
+  });
+});
+
+describe('isolation', () => {
+  it("another company cannot read, send to, retry or delete this company's messages", async () => {
+    const mine = (await t.api.get(`/messages?contactId=${contactId}`, { token: adminA })).body.data.items[0]._id;
+    expect((await t.api.get(`/messages?contactId=${contactId}`, { token: adminB })).status).toBe(404);
+    expect((await t.api.post('/messages', { contactId, body: 'intruder' }, { token: adminB })).status).toBe(404);
+    expect((await t.api.post(`/messages/${mine}/retry`, undefined, { token: adminB })).status).toBe(404);
+    expect((await t.api.patch(`/messages/${mine}/delete`, { forEveryone: false }, { token: adminB })).status).toBe(404);
+    expect((await t.api.get(`/messages/${mine}/media-url`, { token: adminB })).status).toBe(404);
+  });
+});

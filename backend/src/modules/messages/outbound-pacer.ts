@@ -1,0 +1,36 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-options.js';
+
+/**
+ * Per-tenant pacing of automated sends (follow-ups, anything not typed by a person): each tenant's
+ * automated messages leave at least `automatedMinIntervalMs` apart plus a random jitter, so a burst
+ * does not look like a bot to WhatsApp and get the number banned. Typed messages never wait here.
+ * In-process: with several backend instances each paces its own sends.
+ */
+@Injectable()
+export class OutboundPacer implements OnApplicationShutdown {
+  private readonly nextSlot = new Map<string, number>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(@Inject(MESSENGER_OPTIONS) private readonly options: MessengerOptions) {}
+
+  /** Resolves when this tenant may send its next automated message. */
+  async wait(tenantId: string): Promise<void> {
+    const now = Date.now();
+    const slot = Math.max(now, this.nextSlot.get(tenantId) ?? 0);
+    const gap = this.options.automatedMinIntervalMs + Math.random() * this.options.automatedJitterMs;
+    this.nextSlot.set(tenantId, slot + gap);
+    if (slot <= now) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, slot - now);
+      this.timers.add(timer);
+    });
+  }
+
+  onApplicationShutdown() {
+    for (const t of this.timers) clearTimeout(t);
+  }
+}

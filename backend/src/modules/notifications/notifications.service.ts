@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import type { MarkNotificationsReadRequest, Notification, NotificationList } from '@crm/common';
+import type { TenantActor } from '../../platform/auth/actor.js';
+import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.service.js';
+import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
+import type { NotificationRow } from './notifications.table.js';
+import { NotificationsRepository } from './notifications.repository.js';
+
+const LIST_LIMIT = 50;
+
+export const toNotificationDto = (row: NotificationRow): Notification => ({
+  _id: row.id,
+  text: row.text,
+  link: row.link,
+  isRead: row.isRead,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The notification bell: lines per user, pushed live with `new_notification`. */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: NotificationsRepository,
+    private readonly realtime: RealtimeEmitter,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(actor: TenantActor): Promise<NotificationList> {
+    const { items, total, unread } = await this.db.tenant(actor.tenantId, (tx) => this.repo.listForUser(tx, actor.tenantId, actor.userId, LIST_LIMIT));
+    return { items: items.map(toNotificationDto), total, unreadCount: unread };
+  }
+
+  async markRead(actor: TenantActor, input: MarkNotificationsReadRequest): Promise<{ updated: number }> {
+    const updated = await this.db.tenant(actor.tenantId, (tx) => this.repo.markRead(tx, actor.tenantId, actor.userId, input.ids));
+    return { updated };
+  }
+
+  /** Writes one line for each user and pushes it to them (system work: no acting user). */
+  async notifyUsers(tenantId: string, userIds: string[], text: string, link: string | null = null): Promise<Notification[]> {
+    const now = this.clock.now();
+    const rows = await this.db.tenant(tenantId, (tx) =>
+      this.repo.insertMany(tx, [...new Set(userIds)].map((userId) => ({ tenantId, userId, text, link, createdAt: now }))),
+    );
+    for (const row of rows) this.realtime.toUser(row.userId, 'new_notification', toNotificationDto(row));
+    return rows.map(toNotificationDto);
+  }
+
+  /** Tells every active admin of the company. */
+  async notifyAdmins(tenantId: string, text: string, link: string | null = null): Promise<Notification[]> {
+    const adminIds = await this.db.tenant(tenantId, (tx) => this.repo.activeAdminIds(tx, tenantId));
+    return this.notifyUsers(tenantId, adminIds, text, link);
+  }
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Tunables of the messenger, read once from the environment at start-up (documented in README,
+ * "Connecting a real phone"). The object is shared: tests and the benchmark adjust it at run time
+ * through `app.get(MESSENGER_OPTIONS)`.
+ */
+export const MESSENGER_OPTIONS = Symbol('MESSENGER_OPTIONS');
+
+const num = (fallback: number) => z.coerce.number().min(0).default(fallback);
+
+const schema = z.object({
+  WHATSAPP_SIM_TIME_SCALE: num(1),
+  WHATSAPP_SIM_AUTO_CONNECT_MS: num(4000),
+  WHATSAPP_WATCHDOG_SECONDS: num(60),
+  WHATSAPP_PING_TIMEOUT_MS: num(20_000),
+  WHATSAPP_AUTOMATED_MIN_INTERVAL_MS: num(4000),
+  WHATSAPP_AUTOMATED_JITTER_MS: num(4000),
+  UPLOAD_MAX_MB: z.coerce.number().positive().default(16),
+  PUPPETEER_EXECUTABLE_PATH: z.string().default('/usr/bin/chromium'),
+});
+
+export type MessengerOptions = {
+  /** Simulator delays (QR → connected, acks 1→2→3) are multiplied by this; tests use 0.01. */
+  simTimeScale: number;
+  /** The simulator connects by itself this long (scaled) after showing the QR; 0 = only on connect-now. */
+  simAutoConnectMs: number;
+  /** How often the watchdog pings connected sessions (0 = never, tests call runOnce). */
+  watchdogIntervalMs: number;
+  pingTimeoutMs: number;
+  /** Consecutive failed pings before a session is declared dead (needs a QR scan). */
+  watchdogFailures: number;
+  /** Reconnect attempts after a drop, and the wait before each (scaled for the simulator). */
+  reconnectDelaysMs: number[];
+  /** Automated sends of a tenant are spaced by at least this, plus a random jitter up to the next. */
+  automatedMinIntervalMs: number;
+  automatedJitterMs: number;
+  uploadMaxBytes: number;
+  chromiumPath: string;
+  /** Inbound batching: at most this many messages per transaction. */
+  inboundBatchMax: number;
+};
+
+export function loadMessengerOptions(env: NodeJS.ProcessEnv = process.env): MessengerOptions {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    simTimeScale: e.WHATSAPP_SIM_TIME_SCALE,
+    simAutoConnectMs: e.WHATSAPP_SIM_AUTO_CONNECT_MS,
+    watchdogIntervalMs: e.WHATSAPP_WATCHDOG_SECONDS * 1000,
+    pingTimeoutMs: e.WHATSAPP_PING_TIMEOUT_MS,
+    watchdogFailures: 2,
+    reconnectDelaysMs: [2_000, 5_000, 15_000, 30_000, 60_000],
+    automatedMinIntervalMs: e.WHATSAPP_AUTOMATED_MIN_INTERVAL_MS,
+    automatedJitterMs: e.WHATSAPP_AUTOMATED_JITTER_MS,
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    chromiumPath: e.PUPPETEER_EXECUTABLE_PATH,
+    inboundBatchMax: 400,
+  };
+}

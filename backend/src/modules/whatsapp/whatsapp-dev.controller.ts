@@ -1,0 +1,99 @@
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import {
+  devDisconnectSchema,
+  devInboundSchema,
+  devRevokeSchema,
+  messageSchema,
+  normalizePhone,
+  whatsAppIdFromPhone,
+  whatsAppStatusSchema,
+  type DevDisconnectRequest,
+  type DevInboundRequest,
+  type DevRevokeRequest,
+  type MessageType,
+} from '@crm/common';
+import { z } from 'zod';
+import type { TenantActor } from '../../platform/auth/actor.js';
+import { CurrentUser } from '../../platform/auth/auth.decorators.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
+import { SimulatorDriver } from './drivers/simulator.driver.js';
+import type { InboundResult } from './whatsapp-event-sink.js';
+import { WhatsAppSessions } from './whatsapp-sessions.service.js';
+import { WHATSAPP_DRIVER } from './whatsapp-driver.js';
+
+const inboundResultSchema = z.object({
+  status: z.enum(['stored', 'duplicate']),
+  contactId: z.string(),
+  messageId: z.string(),
+  message: messageSchema.optional(),
+});
+
+/**
+ * The simulated phone's controls, for demos and tests. Registered only when the simulator driver
+ * is active: with the real driver these paths do not exist (404). Acts on the caller's company.
+ */
+@Controller('dev/whatsapp')
+export class WhatsAppDevController {
+  constructor(
+    @Inject(WHATSAPP_DRIVER) private readonly simulator: SimulatorDriver,
+    private readonly sessions: WhatsAppSessions,
+  ) {}
+
+  @Post('inbound')
+  @HttpCode(200)
+  @ApiDoc({ summary: '[simulator] A message from a contact arrives (from, name, body, media)', response: inboundResultSchema })
+  inbound(@CurrentUser() actor: TenantActor, @ValidBody(devInboundSchema) body: DevInboundRequest): Promise<InboundResult> {
+    const from = toWhatsAppId(body.from);
+    const media = body.media ? { data: Buffer.from(body.media.base64, 'base64'), mime: body.media.mimeType, fileName: body.media.fileName } : undefined;
+    if (media && media.data.length === 0) throw ApiError.badRequest('media.base64 is not valid base64', 'media.base64');
+    return this.simulator.injectInbound(actor.tenantId, {
+      id: body.id,
+      from,
+      phoneId: from.endsWith('@c.us') ? from : undefined,
+      lid: body.lid ? toWhatsAppId(body.lid) : from.endsWith('@lid') ? from : undefined,
+      profileName: body.name,
+      body: body.body,
+      type: media ? mediaKind(media.mime, body.voice) : 'text',
+      media,
+    }) as Promise<InboundResult>;
+  }
+
+  @Post('connect-now')
+  @HttpCode(200)
+  @ApiDoc({ summary: '[simulator] The QR is scanned now', response: whatsAppStatusSchema })
+  connectNow(@CurrentUser() actor: TenantActor) {
+    this.simulator.connectNow(actor.tenantId);
+    return this.sessions.status(actor.tenantId);
+  }
+
+  @Post('disconnect')
+  @HttpCode(200)
+  @ApiDoc({ summary: '[simulator] The session stops answering (silent), drops (drop) or is logged out from the phone (logout)', response: whatsAppStatusSchema })
+  disconnect(@CurrentUser() actor: TenantActor, @ValidBody(devDisconnectSchema) body: DevDisconnectRequest) {
+    this.simulator.simulateDisconnect(actor.tenantId, body.mode);
+    return this.sessions.status(actor.tenantId);
+  }
+
+  @Post('revoke')
+  @HttpCode(200)
+  @ApiDoc({ summary: '[simulator] The contact deletes a message for everyone (WhatsApp id)', response: z.object({ ok: z.boolean() }) })
+  revoke(@CurrentUser() actor: TenantActor, @ValidBody(devRevokeSchema) body: DevRevokeRequest) {
+    this.simulator.revoke(actor.tenantId, body.id);
+    return { ok: true };
+  }
+}
+
+function toWhatsAppId(value: string): string {
+  if (/@(c\.us|lid)$/.test(value)) return value;
+  const phone = normalizePhone(value);
+  if (!phone.ok) throw ApiError.badRequest(phone.error, 'from');
+  return whatsAppIdFromPhone(phone.e164);
+}
+
+function mediaKind(mime: string, voice?: boolean): MessageType {
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.startsWith('video/')) return 'video';
+  if (mime.startsWith('audio/')) return voice ? 'voice' : 'audio';
+  return 'document';
+}

@@ -1,0 +1,77 @@
+import type { MessageType } from '@crm/common';
+
+/**
+ * The door between the CRM and a WhatsApp connection. One session per tenant; the driver reports
+ * what happens on the phone through the events it was given, and carries out sends and deletes.
+ * Two drivers: `simulator` (an in-process phone for demos and tests) and `wwebjs` (whatsapp-web.js).
+ */
+export const WHATSAPP_DRIVER = Symbol('WHATSAPP_DRIVER');
+
+export type WhatsAppAck = 1 | 2 | 3;
+
+export type InboundWhatsAppMessage = {
+  /** WhatsApp's message id: inbound messages are stored once per (tenant, id). */
+  id: string;
+  /** The chat id the message came from: `…@c.us` (a phone) or `…@lid` (a linked id). */
+  from: string;
+  /** The phone id (`…@c.us`) when known, also when `from` is a linked id. */
+  phoneId?: string;
+  /** The linked id (`…@lid`) when known, also when `from` is the phone id. */
+  lid?: string;
+  /** The sender's WhatsApp profile name. */
+  profileName?: string;
+  body: string;
+  type: MessageType;
+  media?: { data: Buffer; mime: string; fileName?: string };
+  timestamp: Date;
+};
+
+export interface WhatsAppSessionEvents {
+  qr(qr: string): void;
+  authenticated(): void;
+  ready(info: { phoneNumber?: string | null }): void;
+  authFailure(message: string): void;
+  /** `loggedOut`: the phone logged this session out (a new QR scan is needed). */
+  disconnected(info: { reason: string; loggedOut: boolean }): void;
+  /** Resolves once the message is stored (or found to be a duplicate). */
+  message(message: InboundWhatsAppMessage): Promise<unknown>;
+  ack(waMessageId: string, ack: WhatsAppAck): void;
+  /** The sender deleted a message for everyone. */
+  revoked(waMessageId: string): void;
+}
+
+export type OutgoingContent =
+  | { kind: 'text'; body: string }
+  | { kind: 'media'; data: Buffer; mime: string; fileName?: string | null; caption?: string; asVoice?: boolean; asDocument?: boolean };
+
+export interface WhatsAppSession {
+  /** Starts connecting: reports `qr` or (with a stored session) `authenticated` then `ready`. */
+  start(): Promise<void>;
+  /** Closes the connection and keeps the stored session (a restart needs no new QR). */
+  stop(): Promise<void>;
+  /** Logs out from WhatsApp and forgets the stored session. */
+  logout(): Promise<void>;
+  /** True when the session answers and is connected (the watchdog calls it with a timeout). */
+  ping(): Promise<boolean>;
+  send(chatId: string, content: OutgoingContent): Promise<{ id: string }>;
+  deleteForEveryone(chatId: string, waMessageId: string): Promise<void>;
+}
+
+export interface WhatsAppDriver {
+  readonly name: 'simulator' | 'wwebjs';
+  /** WhatsApp plays voice notes only as OGG/Opus: the real driver needs the renderer's webm converted. */
+  readonly needsOggVoice: boolean;
+  createSession(tenantId: string, events: WhatsAppSessionEvents): WhatsAppSession;
+}
+
+/** A send that did not reach WhatsApp; `retryable` says whether trying again may help. */
+export class WhatsAppSendError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export const NOT_CONNECTED = 'WhatsApp is not connected.';

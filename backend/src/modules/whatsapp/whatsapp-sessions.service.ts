@@ -1,0 +1,325 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import QRCode from 'qrcode';
+import type { WhatsAppAccount, WhatsAppStatus } from '@crm/common';
+import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.service.js';
+import { RealtimeClientEvents } from '../../platform/realtime/client-events.js';
+import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { MessengerEvents } from './messenger-events.js';
+import { MESSENGER_OPTIONS, type MessengerOptions } from './messenger-options.js';
+import { NOT_CONNECTED, WHATSAPP_DRIVER, WhatsAppSendError, type WhatsAppDriver, type WhatsAppSession, type WhatsAppSessionEvents } from './whatsapp-driver.js';
+import type { InboundResult, WhatsAppEventSink } from './whatsapp-event-sink.js';
+import { WhatsAppRepository, type AccountPatch } from './whatsapp.repository.js';
+import type { WhatsappAccountRow } from './whatsapp.table.js';
+
+type Live = {
+  gen: number;
+  session: WhatsAppSession;
+  reconnectAttempt: number;
+  reconnectTimer?: NodeJS.Timeout;
+  pingFailures: number;
+  firstTime: boolean;
+};
+
+export const WA_TEXTS = {
+  loggedOut: 'WhatsApp was logged out from the phone. Scan the QR code again to reconnect.',
+  notAnswering: 'WhatsApp stopped answering. Scan the QR code again to reconnect.',
+  reconnectFailed: 'WhatsApp could not reconnect. Scan the QR code again.',
+  authFailure: 'WhatsApp refused the stored session. Scan the QR code again.',
+  reconnecting: 'The connection was lost. Reconnecting…',
+  notRunning: 'The WhatsApp session is not running. Start it to reconnect.',
+  deleted: 'Session deleted. Please request new QR.',
+} as const;
+
+const ACTIVE = new Set(['initializing', 'scan', 'connected', 'disconnected']);
+
+export const toAccountDto = (row: WhatsappAccountRow): WhatsAppAccount => ({
+  _id: row.id,
+  name: row.name,
+  state: row.state,
+  phoneNumber: row.phoneNumber,
+  lastConnectedAt: row.lastConnectedAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * One WhatsApp session per tenant: starts and stops them, keeps each tenant's status (the cache
+ * that `GET /whatsapp/status` and `wa:get_status` answer from), pushes `wa:status`, reconnects after
+ * a drop, and moves a dead or logged-out session to `needs_qr`, telling the admins. Sessions that
+ * were connected restart when the backend starts.
+ */
+@Injectable()
+export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('WhatsApp');
+  private readonly live = new Map<string, Live>();
+  private readonly statuses = new Map<string, WhatsAppStatus>();
+  private readonly writes = new Map<string, Promise<unknown>>();
+  private sink?: WhatsAppEventSink;
+  private generation = 0;
+  private closing = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly repo: WhatsAppRepository,
+    @Inject(WHATSAPP_DRIVER) private readonly driver: WhatsAppDriver,
+    @Inject(MESSENGER_OPTIONS) private readonly options: MessengerOptions,
+    private readonly realtime: RealtimeEmitter,
+    private readonly clientEvents: RealtimeClientEvents,
+    private readonly notifications: NotificationsService,
+    private readonly events: MessengerEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit() {
+    this.clientEvents.on('wa:get_status', async (actor, socket) => {
+      socket.emit('wa:status', await this.status(actor.tenantId));
+    });
+  }
+
+  async onApplicationBootstrap() {
+    const tenantIds = await this.db.platform((tx) => this.repo.listAutoStart(tx));
+    for (const tenantId of tenantIds) {
+      await this.start(tenantId).catch((err) => this.logger.error(`restarting the session of ${tenantId} failed: ${err}`));
+    }
+    if (tenantIds.length) this.logger.log(`Restarted ${tenantIds.length} WhatsApp session(s)`);
+  }
+
+  async beforeApplicationShutdown() {
+    this.closing = true;
+    const stopping = [...this.live.values()].map((entry) => {
+      clearTimeout(entry.reconnectTimer);
+      return entry.session.stop().catch(() => undefined);
+    });
+    this.live.clear();
+    await Promise.all(stopping);
+    await Promise.all(this.writes.values());
+  }
+
+  setSink(sink: WhatsAppEventSink) {
+    this.sink = sink;
+  }
+
+  get driverName() {
+    return this.driver.name;
+  }
+
+  get needsOggVoice() {
+    return this.driver.needsOggVoice;
+  }
+
+  /** The tenant's status, from the cache (or, before anything happened in this process, from the database). */
+  async status(tenantId: string): Promise<WhatsAppStatus> {
+    const cached = this.statuses.get(tenantId);
+    if (cached) return cached;
+    const account = await this.db.tenant(tenantId, (tx) => this.repo.find(tx, tenantId));
+    let status: WhatsAppStatus;
+    if (!account || account.state === 'not_configured') status = this.make(tenantId, { state: 'not_configured' });
+    else if (account.state === 'needs_qr') status = this.make(tenantId, { state: 'needs_qr', reason: WA_TEXTS.notAnswering });
+    else status = this.make(tenantId, { state: 'disconnected', reason: WA_TEXTS.notRunning, phoneNumber: account.phoneNumber });
+    if (!this.statuses.has(tenantId)) this.statuses.set(tenantId, status);
+    return this.statuses.get(tenantId)!;
+  }
+
+  async createAccount(tenantId: string, name: string): Promise<WhatsAppAccount> {
+    return toAccountDto(await this.db.tenant(tenantId, (tx) => this.repo.ensure(tx, tenantId, name)));
+  }
+
+  /** Starts (or keeps) the tenant's session; answers at once with the status (the QR follows as `wa:status`). */
+  async start(tenantId: string): Promise<WhatsAppStatus> {
+    const current = this.statuses.get(tenantId);
+    if (this.live.has(tenantId) && current && ACTIVE.has(current.state)) return current;
+    await this.teardown(tenantId);
+    const account = await this.db.tenant(tenantId, (tx) => this.repo.ensure(tx, tenantId));
+    this.setStatus(tenantId, { state: 'initializing' });
+    this.launch(tenantId, 0, !account.lastConnectedAt);
+    return this.statuses.get(tenantId)!;
+  }
+
+  /** Logs out and forgets the stored session (DELETE /whatsapp/session): a new QR is needed. */
+  async logout(tenantId: string): Promise<void> {
+    const entry = this.live.get(tenantId);
+    this.live.delete(tenantId);
+    if (entry) clearTimeout(entry.reconnectTimer);
+    const session = entry?.session ?? this.driver.createSession(tenantId, this.ignoredEvents());
+    await session.logout().catch((err) => this.logger.warn(`logout of ${tenantId} failed: ${err}`));
+    await this.db.tenant(tenantId, (tx) => this.repo.ensure(tx, tenantId));
+    this.setStatus(tenantId, { state: 'not_configured' }, { autoStart: false, phoneNumber: null });
+  }
+
+  /** The connected session, or a retryable send error saying why there is none. */
+  readySession(tenantId: string): WhatsAppSession {
+    const entry = this.live.get(tenantId);
+    const status = this.statuses.get(tenantId);
+    if (!entry || status?.state !== 'connected') throw new WhatsAppSendError(NOT_CONNECTED, true);
+    return entry.session;
+  }
+
+  connectedTenants(): string[] {
+    return [...this.live.keys()].filter((t) => this.statuses.get(t)?.state === 'connected');
+  }
+
+  /** The watchdog's verdict on one ping; enough failures in a row declare the session dead. */
+  async recordPing(tenantId: string, ok: boolean): Promise<void> {
+    const entry = this.live.get(tenantId);
+    if (!entry) return;
+    if (ok) {
+      entry.pingFailures = 0;
+      return;
+    }
+    entry.pingFailures++;
+    this.logger.warn(`WhatsApp of ${tenantId} did not answer (${entry.pingFailures}/${this.options.watchdogFailures})`);
+    if (entry.pingFailures >= this.options.watchdogFailures) await this.markNeedsQr(tenantId, WA_TEXTS.notAnswering);
+  }
+
+  sessionOf(tenantId: string): WhatsAppSession | undefined {
+    return this.live.get(tenantId)?.session;
+  }
+
+  /** The session is dead or logged out: stop it, show "needs QR scan" (never Connected) and tell the admins. */
+  async markNeedsQr(tenantId: string, reason: string): Promise<void> {
+    if (this.statuses.get(tenantId)?.state === 'needs_qr') return;
+    await this.teardown(tenantId);
+    this.setStatus(tenantId, { state: 'needs_qr', reason }, { autoStart: false });
+    if (this.closing) return;
+    await this.notifications
+      .notifyAdmins(tenantId, `WhatsApp needs a new QR scan: ${reason}`, '/whatsapp')
+      .catch((err) => this.logger.error(`notifying the admins of ${tenantId} failed: ${err}`));
+  }
+
+  // ---- internals ----
+
+  private launch(tenantId: string, reconnectAttempt: number, firstTime: boolean) {
+    const gen = ++this.generation;
+    const entry: Live = { gen, session: undefined as never, reconnectAttempt, pingFailures: 0, firstTime };
+    entry.session = this.driver.createSession(tenantId, this.eventsFor(tenantId, gen));
+    this.live.set(tenantId, entry);
+    entry.session.start().catch((err: unknown) => {
+      if (this.live.get(tenantId)?.gen !== gen) return;
+      const message = err instanceof Error ? err.message : String(err);
+      this.logger.error(`starting WhatsApp for ${tenantId} failed: ${message}`);
+      if (entry.reconnectAttempt > 0) return this.scheduleReconnect(tenantId);
+      void this.teardown(tenantId).then(() => this.setStatus(tenantId, { state: 'error', reason: `Could not initialize WhatsApp connection. ${message}` }));
+    });
+  }
+
+  private eventsFor(tenantId: string, gen: number): WhatsAppSessionEvents {
+    const current = () => {
+      const entry = this.live.get(tenantId);
+      return entry?.gen === gen && !this.closing ? entry : undefined;
+    };
+    const sink = () => {
+      if (!this.sink) throw new Error('no WhatsApp event sink registered');
+      return this.sink;
+    };
+    return {
+      qr: (qr) => {
+        if (!current()) return;
+        QRCode.toDataURL(qr, { margin: 1, width: 264 })
+          .then((image) => {
+            // the QR may have been scanned while its image was drawn
+            if (current() && this.statuses.get(tenantId)?.state !== 'connected') this.setStatus(tenantId, { state: 'scan', qr: image });
+          })
+          .catch((err) => this.logger.error(`QR image failed: ${err}`));
+      },
+      authenticated: () => undefined,
+      ready: ({ phoneNumber }) => {
+        const entry = current();
+        if (!entry) return;
+        entry.reconnectAttempt = 0;
+        entry.pingFailures = 0;
+        const firstTime = entry.firstTime;
+        entry.firstTime = false;
+        const now = this.clock.now();
+        this.setStatus(tenantId, { state: 'connected', phoneNumber: phoneNumber ?? null }, { autoStart: true, lastConnectedAt: now, phoneNumber: phoneNumber ?? null });
+        this.events.emit('whatsapp.connected', { tenantId, firstTime });
+      },
+      authFailure: () => {
+        if (current()) void this.markNeedsQr(tenantId, WA_TEXTS.authFailure);
+      },
+      disconnected: ({ loggedOut }) => {
+        if (!current()) return;
+        if (loggedOut) return void this.markNeedsQr(tenantId, WA_TEXTS.loggedOut);
+        this.setStatus(tenantId, { state: 'disconnected', reason: WA_TEXTS.reconnecting });
+        this.scheduleReconnect(tenantId);
+      },
+      // what the phone reports about messages counts even from a session being replaced
+      message: (message): Promise<InboundResult> => sink().inbound(tenantId, message),
+      ack: (waMessageId, ack) => {
+        sink().ack(tenantId, waMessageId, ack).catch((err) => this.logger.error(`ack failed: ${err}`));
+      },
+      revoked: (waMessageId) => {
+        sink().revoked(tenantId, waMessageId).catch((err) => this.logger.error(`revoke failed: ${err}`));
+      },
+    };
+  }
+
+  private ignoredEvents(): WhatsAppSessionEvents {
+    const none = () => undefined;
+    return { qr: none, authenticated: none, ready: none, authFailure: none, disconnected: none, message: async () => undefined, ack: none, revoked: none };
+  }
+
+  private scheduleReconnect(tenantId: string) {
+    const entry = this.live.get(tenantId);
+    if (!entry || this.closing) return;
+    const delays = this.options.reconnectDelaysMs;
+    if (entry.reconnectAttempt >= delays.length) return void this.markNeedsQr(tenantId, WA_TEXTS.reconnectFailed);
+    const scale = this.driver.name === 'simulator' ? this.options.simTimeScale : 1;
+    const delay = Math.round(delays[entry.reconnectAttempt] * scale);
+    const attempt = entry.reconnectAttempt + 1;
+    clearTimeout(entry.reconnectTimer);
+    entry.reconnectTimer = setTimeout(() => {
+      if (this.live.get(tenantId) !== entry || this.closing) return;
+      void entry.session
+        .stop()
+        .catch(() => undefined)
+        .then(() => {
+          if (this.live.get(tenantId) !== entry || this.closing) return;
+          this.launch(tenantId, attempt, false);
+        });
+    }, delay);
+    entry.reconnectTimer.unref?.();
+  }
+
+  private async teardown(tenantId: string) {
+    const entry = this.live.get(tenantId);
+    if (!entry) return;
+    this.live.delete(tenantId);
+    clearTimeout(entry.reconnectTimer);
+    await entry.session.stop().catch(() => undefined);
+  }
+
+  private make(tenantId: string, patch: Partial<WhatsAppStatus> & { state: string }): WhatsAppStatus {
+    return {
+      state: patch.state,
+      ready: patch.state === 'connected',
+      qr: patch.qr ?? null,
+      tenantId,
+      reason: patch.reason ?? null,
+      phoneNumber: patch.phoneNumber ?? this.statuses.get(tenantId)?.phoneNumber ?? null,
+    };
+  }
+
+  private setStatus(tenantId: string, patch: Partial<WhatsAppStatus> & { state: string }, persist: AccountPatch = {}) {
+    const previous = this.statuses.get(tenantId);
+    const next = this.make(tenantId, patch);
+    this.statuses.set(tenantId, next);
+    this.realtime.toTenant(tenantId, 'wa:status', next);
+    this.persist(tenantId, { state: next.state, lastEventAt: this.clock.now(), ...persist });
+    if (previous?.state === 'connected' && next.state !== 'connected') {
+      this.events.emit('whatsapp.down', { tenantId, state: next.state, reason: next.reason ?? null });
+    }
+  }
+
+  /** Status writes of one tenant go in order, off the caller's path. */
+  private persist(tenantId: string, patch: AccountPatch) {
+    const previous = this.writes.get(tenantId) ?? Promise.resolve();
+    const write = previous
+      .then(() => this.db.tenant(tenantId, (tx) => this.repo.update(tx, tenantId, patch)))
+      .catch((err) => this.logger.error(`saving the WhatsApp state of ${tenantId} failed: ${err}`));
+    this.writes.set(tenantId, write);
+    void write.then(() => {
+      if (this.writes.get(tenantId) === write) this.writes.delete(tenantId);
+    });
+  }
+}

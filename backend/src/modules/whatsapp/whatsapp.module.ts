@@ -1,0 +1,49 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { DemoChats } from './demo-chats.service.js';
+import { SimulatorDriver } from './drivers/simulator.driver.js';
+import { WwebjsDriver } from './drivers/wwebjs.driver.js';
+import { MessengerEvents } from './messenger-events.js';
+import { loadMessengerOptions, MESSENGER_OPTIONS, type MessengerOptions } from './messenger-options.js';
+import { WhatsAppDevController } from './whatsapp-dev.controller.js';
+import { WHATSAPP_DRIVER } from './whatsapp-driver.js';
+import { WhatsAppSessions } from './whatsapp-sessions.service.js';
+import { WhatsAppWatchdog } from './whatsapp-watchdog.service.js';
+import { WhatsAppController } from './whatsapp.controller.js';
+import { WhatsAppRepository } from './whatsapp.repository.js';
+
+/**
+ * The company's WhatsApp connection: the driver chosen by WHATSAPP_DRIVER, one session per tenant,
+ * the watchdog, and the messenger's in-process events. The simulator's dev routes exist only with
+ * the simulator driver.
+ */
+@Module({})
+export class WhatsAppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const simulator = config.whatsappDriver === 'simulator';
+    return {
+      module: WhatsAppModule,
+      global: true,
+      imports: [NotificationsModule],
+      controllers: simulator ? [WhatsAppController, WhatsAppDevController] : [WhatsAppController],
+      providers: [
+        { provide: MESSENGER_OPTIONS, useFactory: () => loadMessengerOptions() },
+        {
+          provide: WHATSAPP_DRIVER,
+          inject: [MESSENGER_OPTIONS, APP_CONFIG],
+          useFactory: (options: MessengerOptions, appConfig: AppConfig) =>
+            appConfig.whatsappDriver === 'simulator' ? new SimulatorDriver(options, appConfig.dataDir) : new WwebjsDriver(options, appConfig.dataDir),
+        },
+        ...(simulator ? [{ provide: SimulatorDriver, useExisting: WHATSAPP_DRIVER }] : []),
+        MessengerEvents,
+        WhatsAppRepository,
+        WhatsAppSessions,
+        WhatsAppWatchdog,
+        DemoChats,
+      ],
+      exports: [MESSENGER_OPTIONS, WHATSAPP_DRIVER, MessengerEvents, WhatsAppSessions, WhatsAppWatchdog, ...(simulator ? [SimulatorDriver] : [])],
+    };
+  }
+}

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import { whatsappAccounts, type WhatsappAccountRow } from './whatsapp.table.js';
+
+export type AccountPatch = Partial<Pick<WhatsappAccountRow, 'state' | 'autoStart' | 'phoneNumber' | 'lastConnectedAt' | 'lastEventAt' | 'name'>>;
+
+@Injectable()
+export class WhatsAppRepository {
+  async find(tx: TenantTx, tenantId: string): Promise<WhatsappAccountRow | undefined> {
+    const [row] = await tx.select().from(whatsappAccounts).where(eq(whatsappAccounts.tenantId, tenantId)).limit(1);
+    return row;
+  }
+
+  /** The tenant's one account, created on first use (idempotent, also under concurrency). */
+  async ensure(tx: TenantTx, tenantId: string, name = 'Default Account'): Promise<WhatsappAccountRow> {
+    const [created] = await tx.insert(whatsappAccounts).values({ tenantId, name }).onConflictDoNothing().returning();
+    return created ?? (await this.find(tx, tenantId))!;
+  }
+
+  async update(tx: TenantTx, tenantId: string, patch: AccountPatch): Promise<void> {
+    await tx.update(whatsappAccounts).set(patch).where(eq(whatsappAccounts.tenantId, tenantId));
+  }
+
+  /** Sessions to restart when the backend starts: connected before, never logged out. Platform path (no tenant yet). */
+  async listAutoStart(tx: PlatformTx): Promise<string[]> {
+    const rows = await tx.select({ tenantId: whatsappAccounts.tenantId }).from(whatsappAccounts).where(eq(whatsappAccounts.autoStart, true));
+    return rows.map((r) => r.tenantId);
+  }
+}

@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase } from '../../../test/test-database.js';
+import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
+import { connectSocket, connectWhatsApp, messengerTestEnv, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
+import { MessengerEvents, type MessengerEventMap } from './messenger-events.js';
+import { WhatsAppWatchdog } from './whatsapp-watchdog.service.js';
+
+let t: TestApp;
+let a: SeededCompany;
+let b: SeededCompany;
+let adminA: string;
+let salesA: string;
+let adminB: string;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await startMessengerApp();
+  a = await seedCompany(t, 'wa-alpha');
+  b = await seedCompany(t, 'wa-bravo');
+  [adminA, salesA, adminB] = await Promise.all([signIn(t, a.admin.email), signIn(t, a.sales[0].email), signIn(t, b.admin.email)]);
+});
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await t?.close();
+});
+
+const socketFor = async (token: string) => {
+  const s = await connectSocket(t, token);
+  sockets.push(s);
+  return s;
+};
+
+describe('connect flow', () => {
+  it('not configured → account → start shows a QR → scanned → connected, pushed to the whole company only', async () => {
+    const admin = await socketFor(adminA);
+    const sales = await socketFor(salesA);
+    const other = await socketFor(adminB);
+
+    expect((await t.api.get('/whatsapp/status', { token: adminA })).body.data).toMatchObject({ state: 'not_configured', ready: false, qr: null, tenantId: a.tenantId });
+    const account = await t.api.post('/whatsapp/accounts', { name: 'Default Account' }, { token: adminA });
+    expect(account.status).toBe(200);
+    expect(account.body.data).toMatchObject({ name: 'Default Account', state: 'not_configured' });
+    expect((await t.api.post('/whatsapp/accounts', { name: 'Default Account' }, { token: adminA })).body.data._id).toBe(account.body.data._id);
+
+    const start = await t.api.post('/whatsapp/start', undefined, { token: adminA });
+    expect(start.status).toBe(200);
+    expect(['initializing', 'scan']).toContain(start.body.data.state);
+    const scan = await sales.waitFor('wa:status', (s) => s.state === 'scan');
+    expect(scan).toMatchObject({ ready: false, tenantId: a.tenantId });
+    expect(scan.qr).toMatch(/^data:image\/png;base64,/);
+    expect((await t.api.get('/whatsapp/status', { token: salesA })).body.data.state).toBe('scan');
+
+    expect((await t.api.post('/dev/whatsapp/connect-now', undefined, { token: adminA })).status).toBe(200);
+    const connected = await admin.waitFor('wa:status', (s) => s.state === 'connected');
+    expect(connected).toMatchObject({ ready: true, qr: null, tenantId: a.tenantId });
+    await sales.waitFor('wa:status', (s) => s.state === 'connected');
+    expect(admin.all('wa:status').map((s) => s.state)).toEqual(['initializing', 'scan', 'connected']);
+    expect(other.all('wa:status')).toEqual([]);
+    expect((await t.api.get('/whatsapp/status', { token: adminB })).body.data.state).toBe('not_configured');
+  });
+
+  it('wa:get_status is answered from the cache to the asking socket', async () => {
+    const sales = await socketFor(salesA);
+    sales.socket.emit('wa:get_status');
+    expect(await sales.waitFor('wa:status')).toMatchObject({ state: 'connected', ready: true, tenantId: a.tenantId });
+  });
+
+  it('a dropped connection reconnects by itself with the stored session (no QR)', async () => {
+    const admin = await socketFor(adminA);
+    await t.api.post('/dev/whatsapp/disconnect', { mode: 'drop' }, { token: adminA });
+    await admin.waitFor('wa:status', (s) => s.state === 'disconnected');
+    await admin.waitFor('wa:status', (s) => s.state === 'connected');
+    expect(admin.all('wa:status').some((s) => s.state === 'scan')).toBe(false);
+  });
+});
+
+describe('watchdog', () => {
+  it('a session that stopped answering moves to needs_qr (never Connected) and the admins are notified', async () => {
+    const admin = await socketFor(adminA);
+    const sales = await socketFor(salesA);
+    const down: MessengerEventMap['whatsapp.down'][] = [];
+    t.app.get(MessengerEvents).on('whatsapp.down', (e) => void down.push(e));
+    const watchdog = t.app.get(WhatsAppWatchdog);
+
+    await watchdog.runOnce();
+    expect((await t.api.get('/whatsapp/status', { token: adminA })).body.data.state).toBe('connected');
+
+    await t.api.post('/dev/whatsapp/disconnect', { mode: 'silent' }, { token: adminA });
+    await watchdog.runOnce();
+    expect((await t.api.get('/whatsapp/status', { token: adminA })).body.data.state).toBe('connected');
+    await watchdog.runOnce();
+    const status = (await t.api.get('/whatsapp/status', { token: adminA })).body.data;
+    expect(status).toMatchObject({ state: 'needs_qr', ready: false, qr: null });
+    expect(status.reason).toMatch(/stopped answering/);
+    await admin.waitFor('wa:status', (s) => s.state === 'needs_qr');
+
+    const note = await admin.waitFor('new_notification');
+    expect(note.text).toMatch(/WhatsApp needs a new QR scan/);
+    expect(note.link).toBe('/whatsapp');
+    const bell = await t.api.get('/notifications', { token: adminA });
+    expect(bell.body.data.unreadCount).toBe(1);
+    expect(bell.body.data.items[0]).toMatchObject({ text: note.text, isRead: false });
+    expect(sales.all('new_notification')).toEqual([]);
+    expect((await t.api.get('/notifications', { token: salesA })).body.data.total).toBe(0);
+    expect(down).toEqual([expect.objectContaining({ tenantId: a.tenantId, state: 'needs_qr' })]);
+
+    expect((await t.api.post('/notifications/read', {}, { token: adminA })).body.data.updated).toBe(1);
+    expect((await t.api.get('/notifications', { token: adminA })).body.data.unreadCount).toBe(0);
+  });
+
+  it('a logout from the phone moves to needs_qr at once; starting again asks for a QR', async () => {
+    await connectWhatsApp(t, adminA);
+    const admin = await socketFor(adminA);
+    await t.api.post('/dev/whatsapp/disconnect', { mode: 'logout' }, { token: adminA });
+    const status = await admin.waitFor('wa:status', (s) => s.state === 'needs_qr');
+    expect(status.reason).toMatch(/logged out from the phone/);
+    await admin.waitFor('new_notification');
+    await t.api.post('/whatsapp/start', undefined, { token: adminA });
+    await admin.waitFor('wa:status', (s) => s.state === 'scan');
+  });
+});
+
+describe('delete session', () => {
+  it('is for admins; it logs out, forgets the session and says so', async () => {
+    await connectWhatsApp(t, adminA);
+    const forbidden = await t.api.delete('/whatsapp/session', { token: salesA });
+    expect(forbidden.status).toBe(403);
+    const admin = await socketFor(adminA);
+    const res = await t.api.delete('/whatsapp/session', { token: adminA });
+    expect(res.status).toBe(200);
+    expect(res.body.data.message).toBe('Session deleted. Please request new QR.');
+    await admin.waitFor('wa:status', (s) => s.state === 'not_configured');
+    await t.api.post('/whatsapp/start', undefined, { token: adminA });
+    await admin.waitFor('wa:status', (s) => s.state === 'scan');
+  });
+});
+
+describe('restart', () => {
+  it('a connected session restarts when the backend starts, without a new QR', async () => {
+    messengerTestEnv();
+    const database = await createTestDatabase({ persistent: true });
+    const dataDir = mkdtempSync(join(tmpdir(), 'crm-wa-restart-'));
+    const first = await startTestApp({ database, env: { WHATSAPP_DRIVER: 'simulator', DATA_DIR: dataDir } });
+    const c = await seedCompany(first, 'wa-restart');
+    await connectWhatsApp(first, await signIn(first, c.admin.email));
+    await first.stop();
+    const second = await startTestApp({ database, env: { WHATSAPP_DRIVER: 'simulator', DATA_DIR: dataDir } });
+    try {
+      const token = await signIn(second, c.admin.email);
+      let state = '';
+      for (let i = 0; i < 100 && state !== 'connected'; i++) {
+        state = (await second.api.get('/whatsapp/status', { token })).body.data.state;
+        if (state !== 'connected') await sleep(20);
+      }
+      expect(state).toBe('connected');
+    } finally {
+      await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('with the real driver', () => {
+  it('the simulator dev routes do not exist', async () => {
+    const real = await startTestApp({ env: { WHATSAPP_DRIVER: 'wwebjs' } });
+    try {
+      const c = await seedCompany(real, 'wa-real');
+      const token = await signIn(real, c.admin.email);
+      for (const path of ['/dev/whatsapp/inbound', '/dev/whatsapp/connect-now', '/dev/whatsapp/disconnect', '/dev/whatsapp/revoke']) {
+        expect((await real.api.post(path, { from: '+201001234567', body: 'x', id: 'x' }, { token })).status, path).toBe(404);
+      }
+      expect((await real.api.get('/whatsapp/status', { token })).body.data.state).toBe('not_configured');
+    } finally {
+      await real.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'voice', 'document'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'received'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const MESSAGES_PAGE_SIZE = 50;
+/** Upload size limit (bytes) unless UPLOAD_MAX_MB says otherwise; WhatsApp's own media limit is 16 MB. */
+export const UPLOAD_MAX_BYTES_DEFAULT = 16 * 1024 * 1024;
+/** WhatsApp refuses "delete for everyone" after about two and a half days. */
+export const DELETE_FOR_EVERYONE_WINDOW_HOURS = 60;
+
+export const messageMetaSchema = z.object({
+  /** MIME type of the media as stored (e.g. image/jpeg, audio/ogg). */
+  mediaType: z.string(),
+  /** A short-lived signed URL for <img>/<audio>/<video>/download; null when the file is gone ('Media not available'). */
+  mediaUrl: z.string().nullable(),
+  fileName: z.string().nullable(),
+  /** The storage key (as returned by POST /messages/upload). */
+  path: z.string(),
+  size: z.number().nullable(),
+});
+export type MessageMeta = z.infer<typeof messageMetaSchema>;
+
+/** A chat message (spec/core.md §3 Message, plus the delivery state the server owns). */
+export const messageSchema = z.object({
+  _id: z.string(),
+  contactId: z.string(),
+  direction: z.enum(['in', 'out']),
+  type: z.enum(MESSAGE_TYPES),
+  body: z.string(),
+  createdAt: z.string(),
+  /** pending → sent | failed for outgoing; received for incoming. */
+  status: z.enum(MESSAGE_STATUSES),
+  /** 0 not yet, 1 sent, 2 delivered, 3 read. */
+  ack: z.number().int().min(0).max(3),
+  /** Deleted for everyone by staff: shown as 'This message was deleted'. */
+  deleted: z.boolean(),
+  /** The contact deleted it for everyone: staff still read it, marked "deleted by the contact". */
+  deletedByContact: z.boolean(),
+  /** Hidden with "delete for me" (only ever true in the `msg:update` that hides it). */
+  hidden: z.boolean(),
+  /** Why sending failed (status failed). */
+  error: z.string().nullable(),
+  /** Whether POST /messages/{id}/retry may resend it. */
+  retryable: z.boolean(),
+  automated: z.boolean(),
+  followUpRunId: z.string().nullable(),
+  /** The user who sent it (outgoing typed messages). */
+  sentBy: z.string().nullable(),
+  /** The client's id for its optimistic copy (echoed, so the stored copy replaces it). */
+  clientId: z.string().nullable(),
+  meta: messageMetaSchema.nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messagesQuerySchema = z.object({
+  contactId: z.uuid({ message: 'contactId is required' }),
+  /** Cursor of the oldest message already shown (`nextCursor` of the previous page): returns older ones. */
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(MESSAGES_PAGE_SIZE),
+});
+export type MessagesQuery = z.infer<typeof messagesQuerySchema>;
+
+/** A page of a conversation, oldest first (newest last); `nextCursor` fetches the page before it. */
+export const messagePageSchema = z.object({
+  items: z.array(messageSchema),
+  total: z.number(),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+export const sendMessageSchema = z
+  .object({
+    contactId: z.uuid({ message: 'contactId is required' }),
+    /** text, or a media kind; inferred from the upload when absent. */
+    type: z.enum(MESSAGE_TYPES).optional(),
+    /** The text, or the caption of a media message. */
+    body: z.string().max(65_536).optional(),
+    /** The upload to send (from POST /messages/upload). */
+    meta: z.object({ path: z.string().min(1), fileName: z.string().max(255).optional(), mediaType: z.string().optional() }).optional(),
+    /** The client's id for its pending copy; a repeated POST with the same clientId sends once. */
+    clientId: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((m) => m.meta || (m.body ?? '').trim().length > 0, { message: 'Message text is required.', path: ['body'] })
+  .refine((m) => m.meta || !m.type || m.type === 'text', { message: 'A media message needs an uploaded file.', path: ['meta'] });
+export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
+
+export const deleteMessageSchema = z.object({ forEveryone: z.boolean().default(false) });
+export type DeleteMessageRequest = z.infer<typeof deleteMessageSchema>;
+
+/** POST /messages/upload answer (spec/core.md §7: path, fileName, url, mediaType). */
+export const uploadResultSchema = z.object({
+  path: z.string(),
+  fileName: z.string(),
+  /** Signed, short-lived URL for the preview. */
+  url: z.string(),
+  mediaType: z.string(),
+  /** The message type this file is sent as. */
+  type: z.enum(MESSAGE_TYPES),
+  size: z.number(),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const mediaUrlSchema = z.object({ url: z.string().nullable(), expiresAt: z.string().nullable() });
+export type MediaUrl = z.infer<typeof mediaUrlSchema>;
