@@ -19,6 +19,21 @@ export function findRendererDir(override?: string): string | undefined {
  * Serves the renderer at `/` with a single-page-app fallback: any GET outside /api and /socket.io
  * that is not a file gets index.html, so deep links like /leads/123 work after a reload.
  */
+// Mantine writes inline <style> tags, hence 'unsafe-inline' for styles only; scripts are same-origin.
+const WEB_APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "connect-src 'self' ws: wss:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
 export function serveRenderer(app: Express, rendererDir: string | undefined) {
   const isApi = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
   if (!rendererDir) {
@@ -31,6 +46,7 @@ export function serveRenderer(app: Express, rendererDir: string | undefined) {
     express.static(rendererDir, {
       index: false,
       setHeaders: (res, path) => {
+        res.setHeader('Content-Security-Policy', WEB_APP_CSP);
         // hashed bundles may be cached for ever; index.html must always be fresh
         res.setHeader('Cache-Control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -39,6 +55,7 @@ export function serveRenderer(app: Express, rendererDir: string | undefined) {
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || isApi(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Content-Security-Policy', WEB_APP_CSP);
     res.sendFile(join(rendererDir, 'index.html'));
   });
 }

@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+const dir = mkdtempSync(join(tmpdir(), 'crm-renderer-'));
+
+beforeAll(async () => {
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>CRM</title><div id="root"></div>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await startTestApp({ env: { RENDERER_DIR: dir } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('web app serving', () => {
+  it('serves the app at / and at deep links, with a content security policy', async () => {
+    for (const path of ['/', '/leads', '/contacts/123', '/super/dashboard']) {
+      const res = await fetch(t.url + path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable files', async () => {
+    const res = await fetch(`${t.url}/assets/app-abc123.js`);
+    expect(await res.text()).toBe('console.log(1)');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404s, not the app', async () => {
+    const res = await fetch(`${t.url}/api/nope`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { ok: boolean }).ok).toBe(false);
+  });
+});
