@@ -8,9 +8,12 @@ const required = z
   .min(1, CANNED_RESPONSE_REQUIRED_MESSAGE);
 
 /** spec/admin.md §5: title and text must both be non-empty after trimming. */
+const requiredField = (max: number, label: string) =>
+  z.preprocess((v) => v ?? '', required.max(max, `${label} must be at most ${max} characters`));
+
 export const cannedResponseInputSchema = z.object({
-  title: required.max(200, 'Title must be at most 200 characters'),
-  text: required.max(4096, 'Text must be at most 4096 characters'),
+  title: requiredField(200, 'Title'),
+  text: requiredField(4096, 'Text'),
 });
 export type CannedResponseInput = z.infer<typeof cannedResponseInputSchema>;
 

@@ -20,11 +20,13 @@ import { tooLarge } from './messages.service.js';
 @Injectable()
 export class MediaUploadInterceptor implements NestInterceptor {
   private inner?: NestInterceptor;
+  private innerLimit = 0;
 
   constructor(@Inject(MESSENGER_OPTIONS) private readonly options: MessengerOptions) {}
 
   intercept(context: ExecutionContext, next: CallHandler) {
-    if (!this.inner) {
+    if (!this.inner || this.innerLimit !== this.options.uploadMaxBytes) {
+      this.innerLimit = this.options.uploadMaxBytes;
       const Multer = FileInterceptor('file', { limits: { fileSize: this.options.uploadMaxBytes, files: 1, fields: 10 } });
       this.inner = new Multer() as NestInterceptor;
     }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import {
   DELETE_FOR_EVERYONE_WINDOW_HOURS,
   type DeleteMessageRequest,
@@ -119,7 +119,7 @@ export class MessagesService {
   /** Checks the file by its content (never its name), keeps it under the tenant's folder, answers a signed preview URL. */
   async upload(actor: TenantActor, file: { buffer: Buffer; originalname?: string; size: number } | undefined): Promise<UploadResult> {
     if (!file?.buffer?.length) throw ApiError.badRequest(MESSAGE_TEXTS.fileMissing, 'file');
-    if (file.size > this.options.uploadMaxBytes) throw ApiError.badRequest(tooLarge(this.options.uploadMaxBytes), 'file');
+    if (file.size > this.options.uploadMaxBytes) throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, tooLarge(this.options.uploadMaxBytes), 'file');
     const fileName = safeFileName(file.originalname);
     const inspected = await this.inspector.inspect(file.buffer, fileName);
     if (!inspected) throw ApiError.badRequest(MESSAGE_TEXTS.fileType, 'file');
