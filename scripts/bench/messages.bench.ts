@@ -1,0 +1,176 @@
+/**
+ * Messenger inbound benchmark: drives the WhatsApp simulator with RATE inbound messages per second
+ * across CONTACTS contacts for SECONDS seconds against PostgreSQL, with CLIENTS Socket.IO clients
+ * connected (5 admins who receive everything, the rest sales users who receive their contacts').
+ * Reports messages stored per second, lost and duplicated messages (must be 0) and the p95 time
+ * from injection to `msg:new` at a client.
+ *
+ *   npm run bench:messages
+ *   BENCH_DATABASE_URL=postgres://… RATE=2000 CONTACTS=5000 SECONDS=30 CLIENTS=50 npm run bench:messages
+ *
+ * Runs the backend in this process (a fresh database, dropped at the end); the clients run in a
+ * worker thread. Traffic stays on 127.0.0.1.
+ */
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { createApp } from '../../backend/src/app.factory.js';
+import { loadConfig } from '../../backend/src/platform/config/config.js';
+import { Database } from '../../backend/src/platform/db/database.service.js';
+import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
+import { TenantsRepository } from '../../backend/src/modules/tenants/tenants.repository.js';
+import { UsersRepository } from '../../backend/src/modules/users/users.repository.js';
+import { SimulatorDriver } from '../../backend/src/modules/whatsapp/drivers/simulator.driver.js';
+import { WhatsAppSessions } from '../../backend/src/modules/whatsapp/whatsapp-sessions.service.js';
+
+const env = process.env;
+const SERVER = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const RATE = Number(env.RATE ?? 2000);
+const CONTACTS = Number(env.CONTACTS ?? 5000);
+const SECONDS = Number(env.SECONDS ?? 30);
+const CLIENTS = Number(env.CLIENTS ?? 50);
+const ADMINS = Math.min(5, CLIENTS);
+const DUPLICATE_EVERY = 100; // every 100th message is delivered twice by "WhatsApp"
+const PASSWORD = 'Bench-Password-1';
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+
+async function main() {
+  const dbName = `crm_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(SERVER);
+  url.pathname = `/${dbName}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
+  Object.assign(process.env, { WHATSAPP_SIM_TIME_SCALE: '0.01', WHATSAPP_SIM_AUTO_CONNECT_MS: '0', WHATSAPP_WATCHDOG_SECONDS: '0' });
+  const config = loadConfig({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', DATA_DIR: dataDir, WHATSAPP_DRIVER: 'simulator', DEMO: '0', LOG_LEVEL: 'warn', PORT: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  let worker: Worker | undefined;
+  try {
+    log(`PostgreSQL database ${dbName}; ${RATE} msg/s × ${SECONDS} s across ${CONTACTS} contacts; ${CLIENTS} socket clients (${ADMINS} admins)`);
+    const db = app.get(Database);
+    const hash = await hashPassword(PASSWORD);
+    const { tenantId, people } = await db.platform(async (tx) => {
+      const tenant = await app.get(TenantsRepository).insertTenant(tx, { name: 'Bench Co', slug: 'bench' });
+      const people: { email: string; role: 'admin' | 'sales' }[] = [];
+      for (let i = 0; i < CLIENTS; i++) {
+        const role = i < ADMINS ? 'admin' : 'sales';
+        const email = `${role}${i}@bench.test`;
+        await app.get(UsersRepository).insert(tx, { tenantId: tenant.id, name: `${role} ${i}`, email, role, passwordHash: hash });
+        people.push({ email, role });
+      }
+      return { tenantId: tenant.id, people };
+    });
+    const tokens: { token: string; role: string }[] = [];
+    for (const p of people) {
+      const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: p.email, password: PASSWORD }) });
+      const body = (await res.json()) as { data: { token: string } };
+      tokens.push({ token: body.data.token, role: p.role });
+    }
+
+    await app.get(WhatsAppSessions).start(tenantId);
+    const simulator = app.get(SimulatorDriver);
+    for (let i = 0; i < 200 && simulator.stateOf(tenantId) !== 'scan'; i++) await sleep(10);
+    simulator.connectNow(tenantId);
+    for (let i = 0; i < 200 && (await app.get(WhatsAppSessions).status(tenantId)).state !== 'connected'; i++) await sleep(10);
+
+    worker = new Worker(new URL('./socket-clients.worker.mjs', import.meta.url), { workerData: { url: base, tokens } });
+    await new Promise<void>((resolve, reject) => {
+      worker!.once('message', (m: { type: string }) => (m.type === 'ready' ? resolve() : reject(new Error(String(m.type)))));
+      worker!.once('error', reject);
+    });
+    log('clients connected; injecting…');
+
+    const phones = Array.from({ length: CONTACTS }, (_, i) => `20100${String(1_000_000 + i)}`);
+    const pending: Promise<unknown>[] = [];
+    let stored = 0;
+    let duplicates = 0;
+    let errors = 0;
+    let injected = 0;
+    let lastStoredAt = 0;
+    const total = RATE * SECONDS;
+    const started = Date.now();
+    const inject = (seq: number, id: string) => {
+      const phone = phones[(seq * 7919) % CONTACTS];
+      const p = simulator
+        .injectInbound(tenantId, { id, from: `${phone}@c.us`, phoneId: `${phone}@c.us`, profileName: `Contact ${phone.slice(-4)}`, body: `bench ${seq} @${Date.now()}`, type: 'text' })
+        .then((r) => {
+          if ((r as { status: string }).status === 'stored') {
+            stored++;
+            lastStoredAt = Date.now();
+          } else duplicates++;
+        })
+        .catch(() => errors++);
+      pending.push(p);
+    };
+    while (injected < total) {
+      const due = Math.min(total, Math.floor(((Date.now() - started) / 1000) * RATE));
+      for (; injected < due; injected++) {
+        const id = `false_bench_${injected}`;
+        inject(injected, id);
+        if (injected % DUPLICATE_EVERY === 0) inject(injected, id);
+      }
+      await sleep(5);
+    }
+    const injectSeconds = (Date.now() - started) / 1000;
+    await Promise.all(pending);
+    await sleep(2000);
+
+    const result = await new Promise<{ latencies: Float64Array; received: number; duplicates: number; adminUnique: number[]; salesUnique: number }>((resolve) => {
+      worker!.once('message', resolve);
+      worker!.postMessage({ type: 'finish' });
+    });
+    const check = new pg.Client({ connectionString: url.toString() });
+    await check.connect();
+    const [{ rows, ids }] = (await check.query('select count(*)::int as rows, count(distinct wa_message_id)::int as ids from messages where tenant_id = $1', [tenantId])).rows;
+    const [{ n: contactRows }] = (await check.query('select count(*)::int as n from contacts where tenant_id = $1', [tenantId])).rows;
+    await check.end();
+
+    const latencies = result.latencies.sort();
+    const storeSeconds = (lastStoredAt - started) / 1000;
+    const lost = total - ids;
+    const duplicated = rows - ids + result.duplicates;
+    const report = {
+      injected: total,
+      redelivered: Math.ceil(total / DUPLICATE_EVERY),
+      injectSeconds: +injectSeconds.toFixed(1),
+      storedRows: rows,
+      storedPerSecond: Math.round(rows / storeSeconds),
+      lost,
+      duplicated,
+      dedupedRedeliveries: duplicates,
+      errors,
+      contacts: contactRows,
+      socketEvents: result.received,
+      adminsReceivedAll: result.adminUnique.every((n) => n === total),
+      salesReceived: result.salesUnique,
+      latencyMs: { p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), max: latencies.at(-1) },
+    };
+    console.log(JSON.stringify(report, null, 2));
+    log(
+      `stored ${rows}/${total} (${report.storedPerSecond} msg/s), lost ${lost}, duplicated ${duplicated}, inbound→msg:new p95 ${report.latencyMs.p95} ms (p50 ${report.latencyMs.p50}, p99 ${report.latencyMs.p99})`,
+    );
+    if (lost !== 0 || duplicated !== 0 || errors !== 0) process.exitCode = 1;
+  } finally {
+    await worker?.terminate();
+    await app.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+// Socket.IO clients of the messenger benchmark, in their own thread (the second core): each
+// connects like the desktop app, receives msg:new and records the latency from injection (the
+// injection time travels in the message body) and any duplicate delivery.
+import { parentPort, workerData } from 'node:worker_threads';
+import { io } from 'socket.io-client';
+
+const { url, tokens } = workerData;
+const clients = tokens.map(({ token, role }) => ({ role, socket: io(url, { auth: { token }, transports: ['websocket'], reconnection: false }), seen: new Set(), duplicates: 0, received: 0 }));
+const latencies = [];
+
+await Promise.all(
+  clients.map(
+    (c) =>
+      new Promise((resolve, reject) => {
+        c.socket.once('wa:status', resolve);
+        c.socket.once('connect_error', reject);
+        c.socket.emit('wa:get_status');
+      }),
+  ),
+);
+
+for (const c of clients) {
+  c.socket.on('msg:new', (m) => {
+    const now = Date.now();
+    c.received++;
+    if (c.seen.has(m._id)) c.duplicates++;
+    else c.seen.add(m._id);
+    const sentAt = Number(/@(\d+)$/.exec(m.body)?.[1]);
+    if (sentAt) latencies.push(now - sentAt);
+  });
+}
+parentPort.postMessage({ type: 'ready' });
+
+parentPort.on('message', (msg) => {
+  if (msg.type !== 'finish') return;
+  const admins = clients.filter((c) => c.role === 'admin');
+  const everyAdminSawAll = admins.map((c) => c.seen.size);
+  parentPort.postMessage({
+    type: 'result',
+    latencies: Float64Array.from(latencies),
+    received: clients.reduce((n, c) => n + c.received, 0),
+    duplicates: clients.reduce((n, c) => n + c.duplicates, 0),
+    adminUnique: everyAdminSawAll,
+    salesUnique: clients.filter((c) => c.role === 'sales').reduce((n, c) => n + c.seen.size, 0),
+  });
+  for (const c of clients) c.socket.close();
+});
