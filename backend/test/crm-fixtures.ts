@@ -28,3 +28,20 @@ export async function moveTo(t: TestApp, token: string, id: string, stage: 'cust
     if (res.status !== 200) throw new Error(`stage → ${s} failed: ${res.status} ${res.body.error}`);
   }
 }
+
+/**
+ * The running totals (contact_counts, kept by triggers) must agree with a real count. A `from` in
+ * the distant past selects the same contacts but forces the counting path.
+ */
+export async function expectTotalsMatchCounts(t: TestApp, token: string, expect: (actual: unknown, message?: string) => { toEqual(v: unknown): void }) {
+  const everything = 'from=2000-01-01';
+  for (const filter of ['', 'stage=lead', 'stage=customer', 'stage=sales', 'isArchived=false', 'stage=lead&assignedTo=unassigned', 'stage=sales&pipeline_status=new', 'stage=sales&pipeline_status=won']) {
+    const fast = await t.api.get(`/contacts?limit=1&withTotals=true&${filter}`, { token });
+    const exact = await t.api.get(`/contacts?limit=1&withTotals=true&${filter}&${everything}`, { token });
+    expect(fast.body.data.total, filter).toEqual(exact.body.data.total);
+    expect(fast.body.data.totals, filter).toEqual(exact.body.data.totals);
+  }
+  const fast = await t.api.get('/contacts/stats', { token });
+  const exact = await t.api.get(`/contacts/stats?${everything}`, { token });
+  expect(fast.body.data, 'stats').toEqual(exact.body.data);
+}

@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { CONTACT_IMPORT_MAX_BYTES } from '@crm/common';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { addLead, moveTo, seedProducts } from '../../../test/crm-fixtures.js';
+import { addLead, expectTotalsMatchCounts, moveTo, seedProducts } from '../../../test/crm-fixtures.js';
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -266,5 +266,11 @@ describe('GET /contacts/export', () => {
     const { res, body } = await download('?stage=nope');
     expect(res.status).toBe(400);
     expect(JSON.parse(body.toString())).toMatchObject({ ok: false, error: 'stage must be lead, customer or sales', field: 'stage' });
+  });
+});
+
+describe('running totals after imports', () => {
+  it('agree with a real count', async () => {
+    for (const as of [token.admin, token.sales1, token.globexAdmin]) await expectTotalsMatchCounts(t, as, (actual, message) => expect(actual, message));
   });
 });

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ContactSortField, ContactStage, PipelineStatus } from '@crm/common';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { products } from '../products/products.table.js';
 import { shippingCompanies } from '../shipping/shipping.table.js';
 import { users } from '../users/users.table.js';
-import { contactDealProducts, contactStageHistory, contacts, type ContactRow, type NewContactRow } from './contacts.table.js';
+import { UNASSIGNED_KEY, contactCounts, contactDealProducts, contactStageHistory, contacts, type ContactRow, type NewContactRow } from './contacts.table.js';
 
 /** Whose contacts a query may touch: the tenant's, and for a sales user only those assigned to them. */
 export type ContactScope = { tenantId: string; onlyAssignedTo?: string };
@@ -71,20 +71,45 @@ export class ContactsRepository {
         : undefined,
     ];
     if (f.q) {
-      const pattern = containsPattern(f.q);
-      conditions.push(
-        or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), f.phoneDigits ? like(contacts.phone, containsPattern(f.phoneDigits)) : undefined),
-      );
+      // name/email contain q, or the phone contains its digits: through contacts_matching()
+      // (migration 0007), which can use the trigram indexes under row-level security
+      const phonePattern = f.phoneDigits ? containsPattern(f.phoneDigits) : null;
+      conditions.push(inArray(contacts.id, sql`(select m.id from contacts_matching(${containsPattern(f.q)}, ${phonePattern}::text) m)`));
     }
     return and(...conditions)!;
   }
 
+  /** Whether the running totals can answer for this filter (no search, dates or product). */
+  private countable(f: ContactListFilter): boolean {
+    return !f.q && !f.createdFrom && !f.createdBefore && !f.productId;
+  }
+
+  private countsWhere(scope: ContactScope, f: ContactListFilter): SQL {
+    const assignee = scope.onlyAssignedTo ?? (f.assignedTo === 'unassigned' ? UNASSIGNED_KEY : f.assignedTo);
+    return and(
+      eq(contactCounts.tenantId, scope.tenantId),
+      assignee ? eq(contactCounts.assignedKey, assignee) : undefined,
+      scope.onlyAssignedTo && f.assignedTo && f.assignedTo !== scope.onlyAssignedTo ? sql`false` : undefined,
+      f.stage ? eq(contactCounts.stage, f.stage) : undefined,
+      f.isArchived !== undefined ? eq(contactCounts.isArchived, f.isArchived) : undefined,
+      f.pipelineStatus === 'new' ? inArray(contactCounts.statusKey, ['new', '']) : f.pipelineStatus ? eq(contactCounts.statusKey, f.pipelineStatus) : undefined,
+    )!;
+  }
+
+  /**
+   * The list indexes are `created_at DESC NULLS LAST, id DESC NULLS LAST` (drizzle-kit's DESC), so
+   * the ORDER BY names the same NULLS placement (NULLS FIRST when ascending, the backward scan):
+   * a plain `DESC` means NULLS FIRST and would make PostgreSQL sort instead of walking the index.
+   */
   private orderBy(sort: ContactSort): SQL[] {
-    const dir = sort.order === 'asc' ? asc : desc;
+    const dir = (column: SQLWrapper) => (sort.order === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`);
     switch (sort.by) {
       case 'name':
-        // case-insensitive, the same on every server collation
-        return [sort.order === 'asc' ? sql`lower(${contacts.name}) asc nulls last` : sql`lower(${contacts.name}) desc nulls last`, dir(contacts.id)];
+        // by the label the lists show (the phone when there is no name), case-insensitively and
+        // the same on every server collation; matches contacts_stage_label_idx (forward or backward)
+        return sort.order === 'asc'
+          ? [sql`lower(coalesce(${contacts.name}, ${contacts.phone})) asc`, sql`${contacts.id} asc`]
+          : [sql`lower(coalesce(${contacts.name}, ${contacts.phone})) desc`, sql`${contacts.id} desc`];
       case 'amount':
         return [sort.order === 'asc' ? sql`${contacts.dealAmount} asc nulls last` : sql`${contacts.dealAmount} desc nulls last`, dir(contacts.id)];
       case 'updatedAt':
@@ -109,13 +134,57 @@ export class ContactsRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * A search page and its total in one pass: the matches of contacts_matching() (already this
+   * tenant's only) are filtered, counted (window) and sorted without reading contacts again.
+   * Undefined when the page is past the end (the caller counts then).
+   */
+  async searchPage(
+    tx: TenantTx,
+    scope: ContactScope,
+    filter: ContactListFilter & { q: string },
+    sort: ContactSort,
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: string[]; total: number } | undefined> {
+    const phonePattern = filter.phoneDigits ? containsPattern(filter.phoneDigits) : null;
+    const source = sql`contacts_matching(${containsPattern(filter.q)}, ${phonePattern}::text) as ${contacts}`;
+    const result = await tx.execute(
+      sql`select ${contacts.id} as id, count(*) over () as total from ${source}
+          where ${this.where(scope, { ...filter, q: undefined })}
+          order by ${sql.join(this.orderBy(sort), sql`, `)} limit ${limit} offset ${offset}`,
+    );
+    const rows = (result as unknown as { rows: { id: string; total: number | string }[] }).rows;
+    if (!rows.length) return undefined;
+    return { ids: rows.map((r) => r.id), total: Number(rows[0].total) };
+  }
+
   async count(tx: TenantTx, scope: ContactScope, filter: ContactListFilter): Promise<number> {
+    if (this.countable(filter)) {
+      const [{ total }] = await tx
+        .select({ total: sql<number>`coalesce(sum(${contactCounts.contacts}), 0)`.mapWith(Number) })
+        .from(contactCounts)
+        .where(this.countsWhere(scope, filter));
+      return total;
+    }
     const [{ total }] = await tx.select({ total: count() }).from(contacts).where(this.where(scope, filter));
     return total;
   }
 
   /** Count and amount per pipeline status over the whole filtered set (no status counts as `new`). */
   async pipelineTotals(tx: TenantTx, scope: ContactScope, filter: ContactListFilter): Promise<{ status: string; count: number; amount: number }[]> {
+    if (this.countable(filter)) {
+      const key = sql<string>`coalesce(nullif(${contactCounts.statusKey}, ''), 'new')`;
+      return tx
+        .select({
+          status: key,
+          count: sql<number>`sum(${contactCounts.contacts})`.mapWith(Number),
+          amount: sql<number>`sum(${contactCounts.dealAmount})`.mapWith(Number),
+        })
+        .from(contactCounts)
+        .where(this.countsWhere(scope, filter))
+        .groupBy(key);
+    }
     const status = sql<string>`coalesce(${contacts.pipelineStatus}, 'new')`;
     return tx
       .select({
@@ -129,7 +198,18 @@ export class ContactsRepository {
   }
 
   /** Count per stage and the amount of the non-lost deals, for contacts created in the range. */
-  async stats(tx: TenantTx, scope: ContactScope, range: { createdFrom?: Date; createdBefore?: Date }) {
+  async stats(tx: TenantTx, scope: ContactScope, range: { createdFrom?: Date; createdBefore?: Date }): Promise<{ stage: string; count: number; amount: number }[]> {
+    if (this.countable(range)) {
+      return tx
+        .select({
+          stage: contactCounts.stage,
+          count: sql<number>`sum(${contactCounts.contacts})`.mapWith(Number),
+          amount: sql<number>`coalesce(sum(${contactCounts.dealAmount}) filter (where ${contactCounts.statusKey} <> 'lost'), 0)`.mapWith(Number),
+        })
+        .from(contactCounts)
+        .where(this.countsWhere(scope, {}))
+        .groupBy(contactCounts.stage);
+    }
     return tx
       .select({
         stage: contacts.stage,

@@ -75,10 +75,16 @@ export class ContactsService {
     const sort = { by: query.sortBy, order: query.order };
     const offset = (query.page - 1) * query.limit;
     return this.db.tenant(actor.tenantId, async (tx) => {
-      const ids = await this.contacts.pageIds(tx, scope, filter, sort, offset, query.limit);
-      // a page that is not full tells the total without counting
-      const total =
-        ids.length > 0 && ids.length < query.limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.contacts.count(tx, scope, filter);
+      let ids: string[];
+      let total: number;
+      const search = filter.q ? await this.contacts.searchPage(tx, scope, { ...filter, q: filter.q }, sort, offset, query.limit) : undefined;
+      if (search) ({ ids, total } = search);
+      else {
+        ids = filter.q ? [] : await this.contacts.pageIds(tx, scope, filter, sort, offset, query.limit);
+        // a page that is not full tells the total without counting
+        total =
+          ids.length > 0 && ids.length < query.limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.contacts.count(tx, scope, filter);
+      }
       const rows = await this.contacts.findManyByIds(tx, actor.tenantId, ids);
       const lines = byContact(await this.contacts.dealProducts(tx, actor.tenantId, ids));
       const result: ContactList = { items: rows.map((r) => toContactDto(r, lines.get(r.id) ?? [])), total };

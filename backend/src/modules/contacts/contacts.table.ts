@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tenantIdColumn, timestampColumn, updatedAtColumn } from '../../platform/db/columns.js';
 import { tenantPolicies } from '../../platform/db/tenancy.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -132,6 +132,28 @@ export const contactDealProducts = pgTable(
     ...tenantPolicies('contact_deal_products'),
   ],
 );
+
+/**
+ * Running totals of contacts and deal amounts per list key, kept exact by statement triggers on
+ * contacts (migration 0007), so the unfiltered list totals, the pipeline totals and all-time
+ * stats read a few rows instead of counting a large tenant's contacts. `assigned_key` is the
+ * assignee or the zero uuid (unassigned); `status_key` the pipeline status or '' (none).
+ */
+export const contactCounts = pgTable(
+  'contact_counts',
+  {
+    tenantId: tenantIdColumn(),
+    stage: text('stage').notNull(),
+    assignedKey: uuid('assigned_key').notNull(),
+    isArchived: boolean('is_archived').notNull(),
+    statusKey: text('status_key').notNull(),
+    contacts: integer('contacts').notNull().default(0),
+    dealAmount: numeric('deal_amount', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.stage, t.assignedKey, t.isArchived, t.statusKey] }), ...tenantPolicies('contact_counts')],
+);
+
+export const UNASSIGNED_KEY = '00000000-0000-0000-0000-000000000000';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContactRow = typeof contacts.$inferInsert;

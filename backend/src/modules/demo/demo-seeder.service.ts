@@ -7,6 +7,11 @@ import { Database } from '../../platform/db/database.service.js';
 import { AuthRepository } from '../auth/auth.repository.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { ContactsRepository } from '../contacts/contacts.repository.js';
+import { ExpensesRepository } from '../expenses/expenses.repository.js';
+import { ProductsRepository } from '../products/products.repository.js';
+import { ShippingRepository } from '../shipping/shipping.repository.js';
+import { seedDemoCrm } from './demo-crm-data.js';
 import { DEMO_PASSWORD, DEMO_SUPER, DEMO_TENANT, DEMO_USERS } from './demo-accounts.js';
 
 export type DemoContext = { tenantId: string; adminId: string; salesIds: string[]; now: Date };
@@ -26,6 +31,10 @@ export class DemoSeeder implements OnApplicationBootstrap {
     private readonly auth: AuthRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly products: ProductsRepository,
+    private readonly shipping: ShippingRepository,
+    private readonly contacts: ContactsRepository,
+    private readonly expenses: ExpensesRepository,
   ) {}
 
   async onApplicationBootstrap() {
@@ -52,6 +61,13 @@ export class DemoSeeder implements OnApplicationBootstrap {
         const row = await this.users.insert(tx, { tenantId: tenant.id, name: u.name, email: u.email, role: u.role, passwordHash: userHash });
         ids.push(row.id);
       }
+      const ctx: DemoContext = {
+        tenantId: tenant.id,
+        adminId: ids[DEMO_USERS.findIndex((u) => u.role === 'admin')],
+        salesIds: ids.filter((_, i) => DEMO_USERS[i].role === 'sales'),
+        now,
+      };
+      await seedDemoCrm(tx, ctx, { products: this.products, shipping: this.shipping, contacts: this.contacts, expenses: this.expenses });
       if (!(await this.auth.findPlatformAdminByEmail(tx, DEMO_SUPER.email))) {
         await this.auth.insertPlatformAdmin(tx, { name: DEMO_SUPER.name, email: DEMO_SUPER.email, passwordHash: superHash });
       }

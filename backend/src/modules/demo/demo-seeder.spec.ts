@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import { DEMO_PASSWORD, DEMO_SUPER, DEMO_USERS } from './demo-accounts.js';
+import { DEMO_CONTACT_COUNT } from './demo-crm-data.js';
 
 let apps: TestApp[] = [];
 afterEach(async () => {
@@ -24,6 +25,46 @@ describe('demo data', () => {
     const tenants = await t.api.get('/super/tenants', { token: superLogin.body.data.token });
     expect(tenants.body.data.items).toHaveLength(1);
     expect(tenants.body.data.items[0]).toMatchObject({ name: 'Demo Trading Co.', slug: 'demo', stats: { adminCount: 1, salesCount: 2 } });
+  });
+
+  it('the demo company has a shop: products, couriers, ~300 contacts in every stage and pipeline status, expenses', async () => {
+    const t = await startTestApp({ env: { DEMO: '1' } });
+    apps.push(t);
+    const login = async (email: string) => (await t.api.post('/auth/login', { email, password: DEMO_PASSWORD })).body.data.token as string;
+    const admin = await login(DEMO_USERS[0].email);
+    const products = (await t.api.get('/products', { token: admin })).body.data;
+    expect(products.total).toBe(12);
+    expect(products.items[0].price).toBeGreaterThan(0);
+    const couriers = (await t.api.get('/shipping', { token: admin })).body.data.items.map((c: { name: string }) => c.name);
+    expect(couriers).toEqual(expect.arrayContaining(['Bosta', 'Aramex', 'Mylerz', 'J&T Express']));
+
+    const all = (await t.api.get('/contacts?limit=1', { token: admin })).body.data;
+    expect(all.total).toBe(DEMO_CONTACT_COUNT);
+    const stats = (await t.api.get('/contacts/stats', { token: admin })).body.data;
+    expect(stats.leads).toBeGreaterThan(100);
+    expect(stats.customers).toBeGreaterThan(30);
+    expect(stats.sales).toBeGreaterThan(40);
+    expect(stats.salesAmount).toBeGreaterThan(0);
+
+    const deals = (await t.api.get('/contacts?stage=sales&limit=500&withTotals=true', { token: admin })).body.data;
+    for (const s of deals.totals.byStatus) expect(s.count, s.status).toBeGreaterThan(0);
+    expect(deals.items.every((d: { products: unknown[] }) => d.products.length > 0)).toBe(true);
+    const shipped = deals.items.filter((d: any) => d.salesData.shippingDetails.company);
+    expect(shipped.length).toBeGreaterThan(10);
+    expect(shipped[0].salesData.shippingDetails.address.governorate).toEqual(expect.any(String));
+    for (const d of deals.items) expect(d.phone).toMatch(/^\+20(10|11|12|15)\d{8}$/);
+
+    const unassigned = (await t.api.get('/contacts?assignedTo=unassigned&limit=1', { token: admin })).body.data.total;
+    expect(unassigned).toBeGreaterThan(0);
+    const sara = await login(DEMO_USERS[1].email);
+    const saras = (await t.api.get('/contacts?limit=1', { token: sara })).body.data.total;
+    expect(saras).toBeGreaterThan(50);
+    expect(saras).toBeLessThan(DEMO_CONTACT_COUNT - unassigned);
+
+    const oldest = (await t.api.get('/contacts?sortBy=createdAt&order=asc&limit=1', { token: admin })).body.data.items[0];
+    expect(Date.now() - new Date(oldest.createdAt).getTime()).toBeLessThan(91 * 86_400_000);
+    const expenses = (await t.api.get('/expenses', { token: admin })).body.data;
+    expect(expenses.total).toBe(12);
   });
 
   it('never seeds with demo mode off', async () => {

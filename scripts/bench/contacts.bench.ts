@@ -1,0 +1,250 @@
+/**
+ * npm run bench:contacts — latency of the contact lists at scale, on PostgreSQL.
+ *
+ * Creates a fresh database (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/crm_bench;
+ * its name must contain "bench" because it is dropped first), starts the real backend on it
+ * (migrations included), seeds two companies of 200,000 contacts each with generate_series,
+ * then times each API call over HTTP and prints p50/p95 in milliseconds.
+ *
+ * Env: BENCH_CONTACTS (per company, default 200000), BENCH_RUNS (default 40), BENCH_KEEP=1 keeps
+ * the database for EXPLAIN sessions, BENCH_REUSE=1 skips seeding when the database is already seeded.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createApp } from '../../backend/src/app.factory.js';
+import { loadConfig } from '../../backend/src/platform/config/config.js';
+import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench';
+const PER_TENANT = Number(process.env.BENCH_CONTACTS ?? 200_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const WARMUP = 5;
+const PASSWORD = 'Bench-pass-123';
+
+const FIRST = ['Ahmed', 'Mohamed', 'Mahmoud', 'Mostafa', 'Omar', 'Youssef', 'Karim', 'Tarek', 'Hany', 'Amr', 'Khaled', 'Sherif', 'Hossam', 'Islam', 'Ibrahim', 'Walid', 'Ayman', 'Ramy', 'Sameh', 'Hazem', 'Mona', 'Sara', 'Nour', 'Yasmin', 'Salma', 'Dina', 'Rania', 'Heba', 'Aya', 'Mariam', 'Fatma', 'Nada', 'Reem', 'Shaimaa', 'Eman', 'Ghada', 'Marwa', 'Noha', 'Hagar', 'Habiba'];
+const FAMILY = ['Hassan', 'Abdelrahman', 'El-Sayed', 'Fathy', 'Mostafa', 'Ibrahim', 'Adel', 'Nabil', 'Samir', 'Farouk', 'Kamal', 'Mansour', 'Saad', 'Hamdy', 'Ragab', 'Shawky', 'Zaki', 'Soliman', 'Gaber', 'Lotfy', 'Abdallah', 'Youssef', 'Helmy', 'Badawy', 'Fawzy', 'Tawfik', 'Shehata', 'Naguib', 'Salem', 'Morsy'];
+const GOVERNORATES = ['Cairo', 'Giza', 'Alexandria', 'Qalyubia', 'Dakahlia', 'Sharqia', 'Gharbia', 'Monufia', 'Port Said', 'Asyut', 'Luxor', 'Aswan'];
+
+const sqlList = (items: string[]) => `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
+
+async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshDatabase(): Promise<boolean> {
+  const url = new URL(DATABASE_URL);
+  const name = url.pathname.slice(1);
+  if (!/bench/i.test(name)) throw new Error(`Refusing to drop "${name}": the benchmark database name must contain "bench".`);
+  const admin = new URL(DATABASE_URL);
+  admin.pathname = '/postgres';
+  return withClient(admin.toString(), async (c) => {
+    const exists = (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+    if (exists && process.env.BENCH_REUSE === '1') return false;
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.query(`CREATE DATABASE "${name}"`);
+    return true;
+  });
+}
+
+/** Two companies, each: 1 admin, 2 sales users, 12 products, 5 couriers, PER_TENANT contacts. */
+async function seed(c: pg.Client) {
+  const hash = await hashPassword(PASSWORD);
+  const started = Date.now();
+  await c.query(`
+    create or replace function pg_temp.uuid7(ts timestamptz) returns uuid language sql volatile as $$
+      select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send((extract(epoch from ts) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid
+    $$;`);
+  await c.query('select setseed(0.42)');
+  for (const slug of ['bench-a', 'bench-b']) {
+    const tenantId = (await c.query(`insert into tenants (id, name, slug) values (pg_temp.uuid7(now()), $1, $2) returning id`, [`Company ${slug}`, slug])).rows[0].id;
+    await c.query('insert into tenant_settings (tenant_id) values ($1)', [tenantId]);
+    const users: string[] = [];
+    for (const [role, n] of [['admin', 1], ['sales', 1], ['sales', 2]] as const) {
+      const row = await c.query(`insert into users (id, tenant_id, name, email, password_hash, role) values (pg_temp.uuid7(now()), $1, $2, $3, $4, $5) returning id`, [
+        tenantId,
+        `${role === 'admin' ? 'Admin' : 'Sales'} ${n}`,
+        `${role}${n}@${slug}.test`,
+        hash,
+        role,
+      ]);
+      users.push(row.rows[0].id);
+    }
+    await c.query(
+      `insert into products (id, tenant_id, name, sku, price, stock_qty)
+       select pg_temp.uuid7(now()), $1, 'Product ' || i, 'SKU-' || i, (100 + i * 75)::numeric, 50 from generate_series(1, 12) i`,
+      [tenantId],
+    );
+    await c.query(`insert into shipping_companies (id, tenant_id, name) select pg_temp.uuid7(now()), $1, n from unnest(ARRAY['Bosta','Aramex','Mylerz','J&T Express','Egypt Post']) n`, [tenantId]);
+    await c.query(
+      `with base as (
+         select i, now() - (random() * interval '365 days') as created, random() as r_stage, random() as r_assign, random() as r_status, random() as r_mail
+         from generate_series(1, $2::int) i
+       ), shaped as (
+         select *, case when r_stage < 0.6 then 'lead' when r_stage < 0.8 then 'customer' else 'sales' end as stage,
+                (${sqlList(FIRST)})[1 + (i * 7) % ${FIRST.length}] as first, (${sqlList(FAMILY)})[1 + (i * 13 + i / 97) % ${FAMILY.length}] as family
+         from base
+       )
+       insert into contacts (id, tenant_id, name, phone, email, stage, assigned_to, source, pipeline_status, deal_amount, probability,
+                             shipping_company_id, shipping_status, shipping_governorate, shipping_city, created_at, updated_at)
+       select pg_temp.uuid7(created), $1, first || ' ' || family,
+              '+20' || (ARRAY['10','11','12','15'])[1 + i % 4] || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'),
+              case when r_mail < 0.4 then lower(first || '.' || family || i || '@mail.test') end,
+              stage,
+              case when r_assign < 0.45 then $3::uuid when r_assign < 0.9 then $4::uuid end,
+              'manual',
+              case when stage = 'sales' then (ARRAY['new','contacted','qualified','proposal','negotiation','won','won','lost'])[1 + floor(r_status * 8)::int] end,
+              case when stage = 'sales' then round((200 + r_status * 9800)::numeric, 2) end,
+              case when stage = 'sales' then (r_status * 100)::int end,
+              case when stage = 'sales' and r_status > 0.4 then (select id from shipping_companies s where s.tenant_id = $1 order by s.name limit 1 offset (i % 5)) end,
+              case when stage = 'sales' and r_status > 0.4 then (ARRAY['pending','processing','shipped','delivered','returned','cancelled'])[1 + i % 6] end,
+              case when stage = 'sales' then (${sqlList(GOVERNORATES)})[1 + i % ${GOVERNORATES.length}] end,
+              case when stage = 'sales' then 'City ' || (i % 40) end,
+              created, created
+       from shaped`,
+      [tenantId, PER_TENANT, users[1], users[2]],
+    );
+    await c.query(
+      `insert into contact_deal_products (id, tenant_id, contact_id, product_id, qty, price, position)
+       select pg_temp.uuid7(c.created_at), c.tenant_id, c.id, p.id, 1 + (abs(hashtext(c.id::text)) % 3), p.price, g
+       from contacts c
+       cross join lateral generate_series(0, abs(hashtext(c.phone)) % 3) g
+       join lateral (select id, price from products p where p.tenant_id = c.tenant_id order by p.sku limit 1 offset ((abs(hashtext(c.id::text)) + g * 5) % 12)) p on true
+       where c.tenant_id = $1 and c.stage = 'sales'`,
+      [tenantId],
+    );
+    console.log(`  seeded ${slug}: ${PER_TENANT.toLocaleString('en-US')} contacts (${((Date.now() - started) / 1000).toFixed(0)} s so far)`);
+  }
+  await c.query('vacuum analyze');
+  console.log(`  vacuum analyze done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+type Result = { name: string; p50: number; p95: number; note: string };
+
+async function time(name: string, call: () => Promise<string>): Promise<Result> {
+  let note = '';
+  for (let i = 0; i < WARMUP; i++) note = await call();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    note = await call();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)];
+  return { name, p50: at(0.5), p95: at(0.95), note };
+}
+
+async function main() {
+  console.log(`Database: ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}; ${PER_TENANT.toLocaleString('en-US')} contacts per company, 2 companies`);
+  const fresh = await freshDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
+  const config = loadConfig({
+    DATABASE_URL,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    DEMO: '0',
+    WHATSAPP_DRIVER: 'simulator',
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    LOGIN_MAX_FAILURES_PER_IP: '1000',
+  });
+  const app = await createApp(config); // migrates the fresh database
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+  try {
+    if (fresh) {
+      console.log('Seeding (generate_series)…');
+      await withClient(DATABASE_URL, seed);
+    }
+    const login = async (email: string) => {
+      const res = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+      const body = (await res.json()) as { data: { token: string } };
+      return body.data.token;
+    };
+    const admin = await login('admin1@bench-a.test');
+    const sales = await login('sales1@bench-a.test');
+    const getJson = async (path: string, token = admin) => {
+      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as { ok: boolean; data: { items?: unknown[]; total?: number }; error?: string };
+      if (!body.ok) throw new Error(`${path}: ${res.status} ${body.error}`);
+      return body.data;
+    };
+    const list = (path: string, token = admin) => async () => {
+      const d = await getJson(path, token);
+      return `${d.items?.length ?? 0} rows of ${(d.total ?? 0).toLocaleString('en-US')}`;
+    };
+
+    // search terms taken from the data: a phone fragment and a full name that exist
+    const sample = (await getJson('/contacts?stage=lead&page=700&limit=1')) as { items: { phone: string; name: string }[] };
+    const phoneFragment = '0' + sample.items[0].phone.slice(3, 10); // national spelling, 8 digits: 010xxxxx
+    const fullName = sample.items[0].name;
+    // the export: the newest 10,000 leads, selected by their creation time
+    const tenThousandth = (await getJson('/contacts?stage=lead&page=10000&limit=1')) as { items: { createdAt: string }[] };
+    const exportFrom = encodeURIComponent(tenThousandth.items[0].createdAt);
+
+    const results: Result[] = [];
+    const run = async (name: string, call: () => Promise<string>) => {
+      const r = await time(name, call);
+      results.push(r);
+      console.log(`  ${name.padEnd(52)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   ${r.note}`);
+    };
+    console.log(`Timing (${RUNS} runs after ${WARMUP} warm-up, sequential, over HTTP):`);
+    await run('Leads list, page 1 (50, newest first)', list('/contacts?stage=lead&page=1&limit=50'));
+    await run('Leads list, page 1000', list('/contacts?stage=lead&page=1000&limit=50'));
+    await run('Leads list sorted by name, page 1', list('/contacts?stage=lead&sortBy=name&order=asc&limit=50'));
+    await run('Leads list sorted by last update, page 1', list('/contacts?stage=lead&sortBy=updatedAt&order=desc&limit=50'));
+    await run('Pipeline sorted by amount, page 1', list('/contacts?stage=sales&sortBy=amount&order=desc&limit=10'));
+    await run('Leads list of a sales user, page 1', list('/contacts?stage=lead&page=1&limit=50', sales));
+    await run('Leads list, unassigned, this month', list(`/contacts?stage=lead&assignedTo=unassigned&from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}&limit=50`));
+    await run('Customers list (isArchived=false), page 1', list('/contacts?stage=customer&isArchived=false&limit=50'));
+    await run(`Phone search "${phoneFragment}"`, list(`/contacts?q=${phoneFragment}&limit=50`));
+    await run(`Name search "${fullName}"`, list(`/contacts?q=${encodeURIComponent(fullName)}&limit=50`));
+    await run('Name search, one common word "Hassan"', list('/contacts?q=Hassan&limit=50'));
+    await run('Pipeline list with totals (10 per page)', async () => {
+      const d = (await getJson('/contacts?stage=sales&limit=10&withTotals=true')) as { items: unknown[]; totals: { count: number } };
+      return `${d.items.length} rows, totals over ${d.totals.count.toLocaleString('en-US')} deals`;
+    });
+    const product = ((await getJson('/products?limit=1')) as { items: { _id: string }[] }).items[0]._id;
+    await run('Pipeline with totals, status won', list('/contacts?stage=sales&pipeline_status=won&limit=10&withTotals=true'));
+    await run('Pipeline with totals, status won + product', list(`/contacts?stage=sales&pipeline_status=won&productId=${product}&limit=10&withTotals=true`));
+    await run('Pipeline with totals, this month', list(`/contacts?stage=sales&from=${new Date().toISOString().slice(0, 8)}01&limit=10&withTotals=true`));
+    await run('Stats, all time', async () => JSON.stringify(await getJson('/contacts/stats')));
+    await run('Stats, this month', async () => JSON.stringify(await getJson(`/contacts/stats?from=${new Date().toISOString().slice(0, 8)}01`)));
+    await run('Stats of a sales user', async () => JSON.stringify(await getJson('/contacts/stats', sales)));
+    const exportRuns = async () => {
+      const res = await fetch(`${base}/contacts/export?stage=lead&from=${exportFrom}`, { headers: { authorization: `Bearer ${admin}` } });
+      const size = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200) throw new Error(`export: ${res.status}`);
+      return `${(size / 1024).toFixed(0)} KB xlsx`;
+    };
+    const exportResult = await time('Export of 10,000 leads (.xlsx)', exportRuns);
+    results.push(exportResult);
+    console.log(`  ${exportResult.name.padEnd(52)} p50 ${exportResult.p50.toFixed(1).padStart(7)} ms   p95 ${exportResult.p95.toFixed(1).padStart(7)} ms   ${exportResult.note}`);
+
+    console.log('\n| Call | p50 (ms) | p95 (ms) | Result |\n|---|---:|---:|---|');
+    for (const r of results) console.log(`| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.note} |`);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP !== '1' && process.env.BENCH_REUSE !== '1') {
+      const url = new URL(DATABASE_URL);
+      const admin = new URL(DATABASE_URL);
+      admin.pathname = '/postgres';
+      await withClient(admin.toString(), (c) => c.query(`DROP DATABASE IF EXISTS "${url.pathname.slice(1)}" WITH (FORCE)`));
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
