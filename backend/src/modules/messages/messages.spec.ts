@@ -206,3 +206,18 @@ describe('isolation', () => {
     expect((await t.api.get(`/messages/${mine}/media-url`, { token: adminB })).status).toBe(404);
   });
 });
+
+describe('API documentation', () => {
+  it('documents the messenger routes from their schemas', async () => {
+    const doc = (await (await fetch(`${t.url}/api/docs`)).json()) as any;
+    expect(doc.paths['/api/messages'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('contactId');
+    expect(doc.paths['/api/messages'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['contactId', 'before', 'limit']));
+    expect(doc.paths['/api/messages/upload'].post.requestBody.content).toHaveProperty('multipart/form-data');
+    expect(doc.paths['/api/chats'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['q', 'cursor']));
+    expect(doc.paths['/api/messages/{id}/delete'].patch.requestBody.content['application/json'].schema.properties).toHaveProperty('forEveryone');
+    expect(doc.paths['/api/canned-responses'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('title');
+    expect(doc.paths['/api/whatsapp/status'].get.responses['200'].content['application/json'].schema.properties.data.properties).toHaveProperty('qr');
+    expect(doc.paths['/api/dev/whatsapp/inbound'].post.summary).toMatch(/simulator/);
+    expect(doc.paths['/api/files/{key}'].get.security).toEqual([]);
+  });
+});

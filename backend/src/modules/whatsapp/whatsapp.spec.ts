@@ -106,6 +106,8 @@ describe('watchdog', () => {
     expect(bell.body.data.items[0]).toMatchObject({ text: note.text, isRead: false });
     expect(sales.all('new_notification')).toEqual([]);
     expect((await t.api.get('/notifications', { token: salesA })).body.data.total).toBe(0);
+    expect((await t.api.get('/notifications', { token: adminB })).body.data.total).toBe(0);
+    expect((await t.api.post('/notifications/read', { ids: [note._id] }, { token: adminB })).body.data.updated).toBe(0);
     expect(down).toEqual([expect.objectContaining({ tenantId: a.tenantId, state: 'needs_qr' })]);
 
     expect((await t.api.post('/notifications/read', {}, { token: adminA })).body.data.updated).toBe(1);
