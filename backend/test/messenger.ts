@@ -79,7 +79,7 @@ export async function connectWhatsApp(t: TestApp, token: string) {
   if (start.status !== 200) throw new Error(`start failed: ${start.status} ${start.body.error}`);
   const now = await t.api.post('/dev/whatsapp/connect-now', undefined, { token });
   if (now.status !== 200) throw new Error(`connect-now failed: ${now.status} ${now.body.error}`);
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 400; i++) {
     const status = await t.api.get('/whatsapp/status', { token });
     if (status.body.data.state === 'connected') return status.body.data;
     await new Promise((r) => setTimeout(r, 20));

@@ -154,7 +154,7 @@ describe('restart', () => {
     try {
       const token = await signIn(second, c.admin.email);
       let state = '';
-      for (let i = 0; i < 100 && state !== 'connected'; i++) {
+      for (let i = 0; i < 400 && state !== 'connected'; i++) {
         state = (await second.api.get('/whatsapp/status', { token })).body.data.state;
         if (state !== 'connected') await sleep(20);
       }
