@@ -108,6 +108,9 @@ describe('POST /contacts/import', () => {
     expect(res.body.data).toMatchObject({ created: 2, updated: 0, skipped: 0, rejected: [] });
     expect(await byPhone('01234567890')).toMatchObject({ name: 'محمد عبد الله', email: 'mohamed@mail.test', address: 'المنصورة', notes: 'عميل جديد' });
     expect(await byPhone('01155556666')).toMatchObject({ name: 'فاطمة حسن', address: 'الإسكندرية' });
+    // Arabic names are searchable too
+    const found = await t.api.get(`/contacts?q=${encodeURIComponent('عبد الله')}`, { token: token.admin });
+    expect(found.body.data.items.map((c: { name: string }) => c.name)).toEqual(['محمد عبد الله']);
   });
 
   it('imports a UTF-8 .csv with a BOM and other header spellings', async () => {

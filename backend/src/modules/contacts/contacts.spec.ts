@@ -4,7 +4,7 @@ import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.
 import { addLead, expectTotalsMatchCounts, moveTo, seedProducts, seedShippingCompanies } from '../../../test/crm-fixtures.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { users } from '../users/users.table.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -681,5 +681,66 @@ describe('running totals', () => {
     for (const as of [token.admin, token.sales1, token.sales2, token.globexAdmin, (token as Record<string, string>).nileAdmin]) {
       await expectTotalsMatchCounts(t, as, (actual, message) => expect(actual, message));
     }
+  });
+});
+
+describe('search under row-level security', () => {
+  it("contacts_matching() returns only the transaction's tenant, and nothing without one", async () => {
+    const rows = async (result: unknown) => (result as { rows: { tenant_id: string }[] }).rows;
+    const globexRows = await rows(await t.db.tenant(globex.tenantId, (tx) => tx.execute(sql`select tenant_id from contacts_matching('%', null)`)));
+    expect(globexRows.length).toBeGreaterThan(0);
+    expect(new Set(globexRows.map((r) => r.tenant_id))).toEqual(new Set([globex.tenantId]));
+    const acmeRows = await rows(await t.db.tenant(acme.tenantId, (tx) => tx.execute(sql`select tenant_id from contacts_matching('%', '%')`)));
+    expect(new Set(acmeRows.map((r) => r.tenant_id))).toEqual(new Set([acme.tenantId]));
+    const noTenant = await rows(await t.db.platform((tx) => tx.execute(sql`select tenant_id from contacts_matching('%', '%')`)));
+    expect(noTenant).toEqual([]);
+  });
+
+  it('sorting by name uses the label the lists show: the phone when there is no name', async () => {
+    const sortCo = await seedCompany(t, 'sortco', { sales: 0 });
+    const admin = await signIn(t, sortCo.admin.email);
+    const form = new FormData();
+    form.append('file', new Blob(['Name,Phone\nzeinab,01011110001\n,01011110002\nAdel,01011110003\n']), 'x.csv');
+    expect((await t.api.post('/contacts/import', form, { token: admin })).body.data.created).toBe(3);
+    const asc = await t.api.get('/contacts?sortBy=name&order=asc', { token: admin });
+    expect(asc.body.data.items.map((c: { name: string | null; phone: string }) => c.name ?? c.phone)).toEqual(['+201011110002', 'Adel', 'zeinab']);
+    const desc = await t.api.get('/contacts?sortBy=name&order=desc', { token: admin });
+    expect(desc.body.data.items.map((c: { name: string | null; phone: string }) => c.name ?? c.phone)).toEqual(['zeinab', 'Adel', '+201011110002']);
+    expect((await t.api.get('/contacts?sortBy=name&order=asc&q=0101111', { token: admin })).body.data.items.map((c: { name: string | null }) => c.name)).toEqual([
+      null,
+      'Adel',
+      'zeinab',
+    ]);
+  });
+});
+
+describe('API documentation', () => {
+  it('documents every contacts, leads, products, shipping and expenses route with its schemas', async () => {
+    const doc = (await (await fetch(`${t.url}/api/docs`)).json()) as { paths: Record<string, Record<string, any>> };
+    const expected: [string, string][] = [
+      ['get', '/api/contacts'],
+      ['post', '/api/contacts'],
+      ['get', '/api/contacts/stats'],
+      ['get', '/api/contacts/export'],
+      ['post', '/api/contacts/import'],
+      ['get', '/api/contacts/{id}'],
+      ['patch', '/api/contacts/{id}'],
+      ['delete', '/api/contacts/{id}'],
+      ['patch', '/api/contacts/{id}/stage'],
+      ['put', '/api/leads/assign-bulk'],
+      ['get', '/api/products'],
+      ['get', '/api/shipping'],
+      ['get', '/api/expenses'],
+      ['post', '/api/expenses'],
+      ['delete', '/api/expenses/{id}'],
+    ];
+    for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    const list = doc.paths['/api/contacts'].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['stage', 'q', 'from', 'to', 'assignedTo', 'page', 'limit', 'sortBy', 'order', 'isArchived', 'pipeline_status', 'productId', 'withTotals']),
+    );
+    expect(doc.paths['/api/contacts/{id}'].patch.requestBody.content['application/json'].schema).toBeDefined();
+    expect(Object.keys(doc.paths['/api/contacts/export'].get.responses['200'].content)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    expect(Object.keys(doc.paths['/api/contacts/import'].post.requestBody.content)).toEqual(['multipart/form-data']);
   });
 });
