@@ -1,0 +1,2 @@
+CREATE INDEX "contacts_stage_label_idx" ON "contacts" USING btree ("tenant_id","stage",lower(coalesce("name", "phone")),"id");--> statement-breakpoint
+CREATE INDEX "contacts_stage_updated_idx" ON "contacts" USING btree ("tenant_id","stage","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);
