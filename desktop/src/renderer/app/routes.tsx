@@ -1,5 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../modules/auth/LoginPage';
+import { ContactProfilePage } from '../modules/contacts/ContactProfilePage';
+import { CustomersPage } from '../modules/customers/CustomersPage';
+import { DashboardPage } from '../modules/dashboard/DashboardPage';
+import { ExpensesPage } from '../modules/expenses/ExpensesPage';
+import { AddLeadPage } from '../modules/leads/AddLeadPage';
+import { LeadsPage } from '../modules/leads/LeadsPage';
+import { PipelinePage } from '../modules/pipeline/PipelinePage';
 import { ProfilePage } from '../modules/profile/ProfilePage';
 import { SuperLoginPage } from '../modules/super/SuperLoginPage';
 import { RedirectIfAuthenticated } from './guards/RedirectIfAuthenticated';
@@ -31,8 +38,15 @@ export const appRoutes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { index: true, element: <ComingSoonPage title="Dashboard" /> },
+              { index: true, element: <DashboardPage /> },
               { path: 'profile', element: <ProfilePage /> },
+              { path: 'leads', element: <LeadsPage /> },
+              { path: 'leads/new', element: <AddLeadPage /> },
+              { path: 'customers', element: <CustomersPage /> },
+              { path: 'sales', element: <PipelinePage /> },
+              // The sidebar offers Expenses to admins only; the page tells anyone else so (the server refuses them).
+              { path: 'expenses', element: <ExpensesPage /> },
+              { path: 'contacts/:id', element: <ContactProfilePage /> },
               ...companyScreens.map(placeholder),
               { element: <RequireAdmin />, children: adminScreens.map(placeholder) },
             ],

@@ -1,0 +1,69 @@
+import type {
+  AssignBulkRequest,
+  AssignBulkResult,
+  ChangeStageRequest,
+  Contact,
+  ContactImportResult,
+  ContactList,
+  ContactStage,
+  ContactStats,
+  CreateContactRequest,
+  PipelineStatus,
+  ProductList,
+  ShippingCompanyList,
+  UpdateContactRequest,
+  UserSummary,
+} from '@crm/common';
+import { api } from '../../lib/api';
+import type { Query } from '../../lib/api-client';
+
+/** The filters the contact lists, the export and the stats share (GET /api/contacts). */
+export interface ContactListQuery {
+  stage?: ContactStage;
+  q?: string;
+  from?: string | null;
+  to?: string | null;
+  /** IANA zone the from/to days are days of. */
+  tz?: string;
+  /** A user id or 'unassigned'; omitted for everyone. */
+  assignedTo?: string;
+  isArchived?: boolean;
+  pipeline_status?: PipelineStatus | '';
+  productId?: string | null;
+  page?: number;
+  limit?: number;
+  sortBy?: 'createdAt' | 'name' | 'amount' | 'updatedAt';
+  order?: 'asc' | 'desc';
+  /** The pipeline screen's totals over the whole filtered set. */
+  withTotals?: boolean;
+}
+
+const asQuery = (query: ContactListQuery): Query => ({ ...query }) as Query;
+
+/** Contacts: leads, customers, deals and the contact profile (spec/core.md §7). */
+export const contactsApi = {
+  list: (query: ContactListQuery, signal?: AbortSignal) => api.get<ContactList>('/contacts', { query: asQuery(query), signal }),
+  stats: (query: { from?: string | null; to?: string | null; tz?: string }) => api.get<ContactStats>('/contacts/stats', { query: asQuery(query) }),
+  get: (id: string) => api.get<Contact>(`/contacts/${encodeURIComponent(id)}`),
+  create: (body: CreateContactRequest) => api.post<Contact>('/contacts', body),
+  update: (id: string, body: UpdateContactRequest) => api.patch<Contact>(`/contacts/${encodeURIComponent(id)}`, body),
+  changeStage: (id: string, stage: ChangeStageRequest['stage']) => api.patch<Contact>(`/contacts/${encodeURIComponent(id)}/stage`, { stage }),
+  remove: (id: string) => api.delete<{ message: string }>(`/contacts/${encodeURIComponent(id)}`),
+  assignBulk: (body: AssignBulkRequest) => api.put<AssignBulkResult>('/leads/assign-bulk', body),
+  /** The .xlsx of what the filters select. */
+  exportFile: (query: ContactListQuery) => api.download('/contacts/export', { query: asQuery(query) }),
+  import: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<ContactImportResult>('/contacts/import', form);
+  },
+};
+
+/** Read-only lists the contact screens pick from. */
+export const lookupsApi = {
+  /** Products by name; q searches name and SKU. */
+  products: (q?: string, signal?: AbortSignal) => api.get<ProductList>('/products', { query: { q, limit: 50 }, signal }),
+  shippingCompanies: () => api.get<ShippingCompanyList>('/shipping'),
+  /** Sales users, so leads can be assigned to them. */
+  salesUsers: () => api.get<UserSummary[]>('/auth/users', { query: { role: 'sales' } }),
+};

@@ -1,0 +1,111 @@
+import { Group, Select, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { Product, ProductRef } from '@crm/common';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { lookupsApi } from '../api';
+import { formatMoney } from '../format';
+
+export type PickedProduct = Pick<ProductRef, '_id' | 'name' | 'price'>;
+
+interface ProductPickerProps {
+  value: PickedProduct | null;
+  onChange: (product: PickedProduct | null) => void;
+  label?: string;
+  placeholder?: string;
+  /** For pickers without a visible label (deal rows). */
+  'aria-label'?: string;
+  clearable?: boolean;
+  error?: string;
+  size?: 'xs' | 'sm' | 'md';
+  w?: number | string;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * Picks a product by name or SKU. The search runs on the server (GET /api/products?q), so a shop
+ * with thousands of products never sends them all; nothing is fetched until the list is opened.
+ */
+export function ProductPicker({ value, onChange, label, placeholder = 'Search products...', clearable, error, size = 'sm', w, ...rest }: ProductPickerProps) {
+  const [search, setSearch] = useState(value?.name ?? '');
+  const [debounced] = useDebouncedValue(search, SEARCH_DELAY_MS);
+  const [opened, setOpened] = useState(false);
+  const [found, setFound] = useState<PickedProduct[]>([]);
+  const [loading, setLoading] = useState(false);
+  const known = useRef(new Map<string, PickedProduct>());
+  const valueName = value?.name;
+
+  // Keep the shown text in step when the row's product changes from outside.
+  useEffect(() => {
+    setSearch(value?.name ?? '');
+  }, [value?._id, value?.name]);
+
+  useEffect(() => {
+    if (!opened) return;
+    const controller = new AbortController();
+    // The box shows the chosen product's name: that is not a search, list everything.
+    const q = valueName !== undefined && debounced === valueName ? '' : debounced.trim();
+    setLoading(true);
+    lookupsApi.products(q, controller.signal).then(
+      (list) => {
+        const products = list.items.map((p: Product) => ({ _id: p._id, name: p.name, price: p.price }));
+        products.forEach((p) => known.current.set(p._id, p));
+        setFound(products);
+        setLoading(false);
+      },
+      () => {
+        if (!controller.signal.aborted) {
+          setFound([]);
+          setLoading(false);
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [opened, debounced, valueName]);
+
+  const data = useMemo(() => {
+    const list = value && !found.some((p) => p._id === value._id) ? [value, ...found] : found;
+    return list.map((p) => ({ value: p._id, label: p.name }));
+  }, [found, value]);
+
+  return (
+    <Select
+      {...rest}
+      size={size}
+      w={w}
+      label={label}
+      placeholder={placeholder}
+      searchable
+      clearable={clearable}
+      data={data}
+      value={value?._id ?? null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server already filtered by the search text.
+      filter={({ options }) => options}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
+      nothingFoundMessage={loading ? 'Loading...' : 'No products found'}
+      onChange={(id) => {
+        if (!id) return onChange(null);
+        const product = known.current.get(id) ?? (value?._id === id ? value : null);
+        onChange(product);
+      }}
+      renderOption={({ option }) => {
+        const product = known.current.get(option.value);
+        return (
+          <Group justify="space-between" wrap="nowrap" gap="sm" w="100%">
+            <Text size="sm">{option.label}</Text>
+            {product && (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(product.price)}
+              </Text>
+            )}
+          </Group>
+        );
+      }}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

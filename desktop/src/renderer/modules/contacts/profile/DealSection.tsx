@@ -1,0 +1,236 @@
+import { ActionIcon, Button, Grid, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { PIPELINE_STATUSES, PROBABILITY_MAX, PROBABILITY_MIN, PRODUCT_QTY_MIN, SHIPPING_STATUSES, type PipelineStatus, type ShippingCompany, type ShippingStatus } from '@crm/common';
+import { Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { ProductPicker } from '../components/ProductPicker';
+import { capitalize, formatMoney } from '../format';
+import {
+  addRow,
+  followProducts,
+  pickProduct,
+  removeRow,
+  rowsAmount,
+  typeAmount,
+  updateRow,
+  type DealForm,
+  type ShippingForm,
+} from './deal-form';
+
+/** NumberInput answers numbers, or text while a number is half typed; '' means empty. */
+const toNumber = (value: number | string): number | '' => {
+  if (typeof value === 'number') return value;
+  if (value.trim() === '') return '';
+  const parsed = Number(value.replace(/,/g, ''));
+  return Number.isFinite(parsed) ? parsed : '';
+};
+
+interface DealSectionProps {
+  value: DealForm;
+  onChange: (value: DealForm) => void;
+  shippingCompanies: readonly Pick<ShippingCompany, '_id' | 'name'>[];
+  /** Keys of rows to mark 'Choose a product' (after a save attempt). */
+  rowErrors: readonly string[];
+}
+
+/**
+ * Sales Deal and Shipping Details (spec/core.md §2, §4 "Deal amount", §5): pipeline status,
+ * amount (follows the products until typed by hand), probability 0–100, products with a picker
+ * that fills the price, qty ≥ 1, and the shipping details.
+ */
+export function DealSection({ value, onChange, shippingCompanies, rowErrors }: DealSectionProps) {
+  const computed = rowsAmount(value.rows);
+  const ship = (patch: Partial<ShippingForm>) => onChange({ ...value, shipping: { ...value.shipping, ...patch } });
+
+  return (
+    <Stack gap="lg">
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <NativeSelect
+            size="sm"
+            label="Pipeline Status"
+            value={value.pipelineStatus}
+            onChange={(e) => onChange({ ...value, pipelineStatus: e.currentTarget.value as PipelineStatus })}
+            data={PIPELINE_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <NumberInput
+            size="sm"
+            label="Amount (EGP)"
+            value={value.amount}
+            onChange={(amount) => onChange(typeAmount(value, toNumber(amount)))}
+            onBlur={() => value.amount === '' && onChange(followProducts(value))}
+            min={0}
+            allowNegative={false}
+            decimalScale={2}
+            thousandSeparator=","
+            hideControls
+            description={value.amountManual ? `Set by hand (products: ${formatMoney(computed)})` : 'Follows the products (price × qty)'}
+            rightSection={
+              value.amountManual ? (
+                <Tooltip label="Follow the products again">
+                  <ActionIcon size="sm" aria-label="Follow the products again" onClick={() => onChange(followProducts(value))}>
+                    <RotateCcw size={14} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null
+            }
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <NumberInput
+            size="sm"
+            label="Probability (%)"
+            value={value.probability}
+            onChange={(probability) => onChange({ ...value, probability: toNumber(probability) })}
+            min={PROBABILITY_MIN}
+            max={PROBABILITY_MAX}
+            clampBehavior="strict"
+            allowDecimal={false}
+            allowNegative={false}
+            description={`${PROBABILITY_MIN} to ${PROBABILITY_MAX}`}
+          />
+        </Grid.Col>
+      </Grid>
+
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={3} size="h5">
+            Products
+          </Title>
+          <Button size="xs" variant="light" leftSection={<Plus size={14} aria-hidden />} onClick={() => onChange(addRow(value))}>
+            Add Product
+          </Button>
+        </Group>
+        {value.rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No products on this deal yet.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={620}>
+            <Table aria-label="Deal products" striped={false} verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th w={110}>Qty</Table.Th>
+                  <Table.Th w={150}>Price (EGP)</Table.Th>
+                  <Table.Th w={140} ta="end">
+                    Total
+                  </Table.Th>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>Remove</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {value.rows.map((row, index) => {
+                  const n = index + 1;
+                  const missing = rowErrors.includes(row.key) && !row.product;
+                  return (
+                    <Table.Tr key={row.key} data-testid={`deal-row-${n}`}>
+                      <Table.Td>
+                        <ProductPicker
+                          aria-label={`Product ${n}`}
+                          placeholder={row.deletedProduct ? 'Deleted product: choose another' : 'Choose a product'}
+                          value={row.product}
+                          onChange={(product) => onChange(pickProduct(value, row.key, product))}
+                          error={missing ? 'Choose a product' : undefined}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          size="sm"
+                          aria-label={`Quantity ${n}`}
+                          value={row.qty}
+                          onChange={(qty) => onChange(updateRow(value, row.key, { qty: toNumber(qty) }))}
+                          onBlur={() => row.qty === '' && onChange(updateRow(value, row.key, { qty: PRODUCT_QTY_MIN }))}
+                          min={PRODUCT_QTY_MIN}
+                          clampBehavior="strict"
+                          allowDecimal={false}
+                          allowNegative={false}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          size="sm"
+                          aria-label={`Price ${n}`}
+                          value={row.price}
+                          onChange={(price) => onChange(updateRow(value, row.key, { price: toNumber(price) }))}
+                          min={0}
+                          allowNegative={false}
+                          decimalScale={2}
+                          thousandSeparator=","
+                          hideControls
+                        />
+                      </Table.Td>
+                      <Table.Td ta="end" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                        {formatMoney((row.price === '' ? 0 : row.price) * (row.qty === '' ? 1 : row.qty))}
+                      </Table.Td>
+                      <Table.Td>
+                        <Tooltip label="Remove">
+                          <ActionIcon color="red" aria-label={`Remove product ${n}`} onClick={() => onChange(removeRow(value, row.key))}>
+                            <Trash2 size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Shipping
+        </Title>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <NativeSelect
+              size="sm"
+              label="Shipping Company"
+              value={value.shipping.companyId}
+              onChange={(e) => ship({ companyId: e.currentTarget.value })}
+              data={[{ value: '', label: '-- None --' }, ...shippingCompanies.map((company) => ({ value: company._id, label: company.name }))]}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput size="sm" label="Tracking Number" dir="ltr" value={value.shipping.trackingNumber} onChange={(e) => ship({ trackingNumber: e.currentTarget.value })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <NumberInput
+              size="sm"
+              label="Shipping Cost (EGP)"
+              value={value.shipping.cost}
+              onChange={(cost) => ship({ cost: toNumber(cost) })}
+              min={0}
+              allowNegative={false}
+              decimalScale={2}
+              thousandSeparator=","
+              hideControls
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <NativeSelect
+              size="sm"
+              label="Shipping Status"
+              value={value.shipping.status}
+              onChange={(e) => ship({ status: e.currentTarget.value as ShippingStatus })}
+              data={SHIPPING_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput size="sm" label="Governorate" value={value.shipping.governorate} onChange={(e) => ship({ governorate: e.currentTarget.value })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput size="sm" label="City" value={value.shipping.city} onChange={(e) => ship({ city: e.currentTarget.value })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput size="sm" label="Street" value={value.shipping.street} onChange={(e) => ship({ street: e.currentTarget.value })} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { fakeCrmApi, type CrmHandler } from '../contacts/testing/fake-crm-api';
+
+const stats = { leads: 167, customers: 67, sales: 66, salesAmount: 105_754.5, conversionRate: 22 };
+
+async function openDashboard(handlers: Record<string, CrmHandler> = {}, user = adminUser) {
+  const api = fakeCrmApi(user, {
+    'GET /api/contacts/stats': () => ok(stats),
+    'GET /api/auth/users': () => ok([adminUser, salesUser, { ...salesUser, _id: '0190a0b0-0000-7000-8000-000000000003' }]),
+    ...handlers,
+  });
+  const view = renderApp('/');
+  await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+  return { ...view, ...api };
+}
+const card = (name: string) => screen.getByRole('group', { name });
+
+describe('Dashboard', () => {
+  it('shows the five stat cards: Leads, Customers, Sales Deals, Sales Amount in EGP and Conversion Rate', async () => {
+    await openDashboard();
+    await waitFor(() => expect(card('Leads')).toHaveTextContent('167'));
+    expect(card('Customers')).toHaveTextContent('67');
+    expect(card('Sales Deals')).toHaveTextContent('66');
+    expect(card('Sales Amount')).toHaveTextContent(/EGP\s105,754\.5/);
+    expect(card('Conversion Rate')).toHaveTextContent('22%');
+  });
+
+  it('applies the From / To dates only when Apply is pressed', async () => {
+    const { user, to } = await openDashboard();
+    await waitFor(() => expect(to('GET', '/api/contacts/stats')).toHaveLength(1));
+    await user.type(screen.getByRole('textbox', { name: 'From' }), '2026-11-01');
+    await user.type(screen.getByRole('textbox', { name: 'To' }), '2026-11-15');
+    expect(to('GET', '/api/contacts/stats')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(to('GET', '/api/contacts/stats')).toHaveLength(2));
+    const query = to('GET', '/api/contacts/stats')[1].query;
+    expect(query.get('from')).toBe('2026-11-01');
+    expect(query.get('to')).toBe('2026-11-15');
+    expect(query.get('tz')).toBeTruthy();
+  });
+
+  it('shows an admin the Admin Insights with the Total Users of the company', async () => {
+    await openDashboard();
+    expect(await screen.findByRole('heading', { name: 'Admin Insights' })).toBeInTheDocument();
+    await waitFor(() => expect(card('Total Users')).toHaveTextContent('3'));
+    expect(screen.queryByRole('group', { name: 'Total Companies' })).not.toBeInTheDocument();
+  });
+
+  it('adds Total Companies for a super administrator session, with the super token', async () => {
+    localStorage.setItem('superToken', 'super-token');
+    const { to } = await openDashboard({ 'GET /api/super/tenants': () => ok({ items: [], total: 4 }) });
+    await waitFor(() => expect(card('Total Companies')).toHaveTextContent('4'));
+    expect(to('GET', '/api/super/tenants')[0].headers.get('Authorization')).toBe('Bearer super-token');
+  });
+
+  it('shows a sales user the cards without Admin Insights', async () => {
+    const { to } = await openDashboard({}, salesUser);
+    await waitFor(() => expect(card('Leads')).toHaveTextContent('167'));
+    expect(screen.queryByRole('heading', { name: 'Admin Insights' })).not.toBeInTheDocument();
+    expect(to('GET', '/api/auth/users')).toHaveLength(0);
+  });
+
+  it('shows the user what went wrong instead of only logging it', async () => {
+    await openDashboard({ 'GET /api/contacts/stats': () => fail(500, 'Stats are unavailable'), 'GET /api/auth/users': () => fail(500, 'Users are unavailable') });
+    expect(await screen.findByText('Stats are unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Users are unavailable')).toBeInTheDocument();
+    expect(card('Leads')).toHaveTextContent('—');
+  });
+});

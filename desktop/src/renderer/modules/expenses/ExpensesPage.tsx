@@ -1,0 +1,258 @@
+import '@mantine/dates/styles.css';
+import { Alert, Button, Card, Grid, Table, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { isCalendarDay, toLatinDigits, type Expense } from '@crm/common';
+import { CalendarDays, CircleAlert, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { PageHeader } from '../../app/ui/PageHeader';
+import { ApiError } from '../../lib/api';
+import { useAuthStore } from '../auth/store';
+import { ListStateRow } from '../contacts/components/ListStateRow';
+import { Pager } from '../contacts/components/Pager';
+import { formatDay, formatMoney, userTimeZone } from '../contacts/format';
+import { expensesApi } from './api';
+
+export const EXPENSES_PAGE_SIZE = 50;
+
+export const EXPENSES_TEXTS = {
+  loading: 'Loading expenses...',
+  empty: 'No expenses found',
+  fetchFailed: 'Error fetching expenses',
+  confirmDelete: 'Delete this expense?',
+  titleRequired: 'Title is required',
+  amountRequired: 'Amount is required',
+  amountNumeric: 'Amount must be numeric',
+  adminsOnly: 'Expenses are available to company admins only.',
+} as const;
+
+/** spec/core.md §8: add and delete failures show the server's text, else 'Error: {message}'. */
+const actionError = (error: unknown): string =>
+  error instanceof ApiError && error.serverError ? error.serverError : `Error: ${error instanceof Error ? error.message : 'Unknown error'}`;
+
+/** Amount typed as text: Arabic digits and thousands separators are fine, anything else is not a number. */
+export function parseAmount(text: string): number | null {
+  const cleaned = toLatinDigits(text).trim().replace(/,/g, '');
+  if (cleaned === '') return null;
+  const value = Number(cleaned);
+  return Number.isFinite(value) ? value : Number.NaN;
+}
+
+interface FormState {
+  title: string;
+  amount: string;
+  category: string;
+  date: string | null;
+  notes: string;
+}
+const emptyForm: FormState = { title: '', amount: '', category: '', date: null, notes: '' };
+
+/** spec/core.md §2 "Expenses": an add form above the list (admins; the sidebar shows it to them only). */
+export function ExpensesPage() {
+  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  if (!isAdmin) {
+    return (
+      <>
+        <PageHeader title="Expenses" />
+        <Alert color="yellow" variant="light" icon={<CircleAlert size={18} />}>
+          {EXPENSES_TEXTS.adminsOnly}
+        </Alert>
+      </>
+    );
+  }
+  return <ExpensesScreen />;
+}
+
+function ExpensesScreen() {
+  const [page, setPage] = useState(1);
+  const [items, setItems] = useState<Expense[]>([]);
+  const [total, setTotal] = useState(0);
+  const [totalAmount, setTotalAmount] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [form, setForm] = useState<FormState>(emptyForm);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof FormState, string>>>({});
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      const list = await expensesApi.list({ page, limit: EXPENSES_PAGE_SIZE });
+      setItems(list.items);
+      setTotal(list.total);
+      setTotalAmount(list.totalAmount);
+    } catch (failure) {
+      setItems([]);
+      setTotal(0);
+      setError(failure instanceof ApiError && failure.serverError ? failure.serverError : EXPENSES_TEXTS.fetchFailed);
+    } finally {
+      setLoading(false);
+    }
+  }, [page]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const field = (name: keyof FormState) => (value: string | null) => {
+    setForm((current) => ({ ...current, [name]: value }));
+    setFieldErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors: Partial<Record<keyof FormState, string>> = {};
+    if (!form.title.trim()) errors.title = EXPENSES_TEXTS.titleRequired;
+    const amount = parseAmount(form.amount);
+    if (amount === null) errors.amount = EXPENSES_TEXTS.amountRequired;
+    else if (Number.isNaN(amount)) errors.amount = EXPENSES_TEXTS.amountNumeric;
+    else if (amount < 0) errors.amount = 'Amount cannot be negative';
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0 || amount === null) return;
+
+    setSaving(true);
+    try {
+      await expensesApi.create({
+        title: form.title.trim(),
+        amount,
+        category: form.category.trim() || null,
+        date: form.date,
+        notes: form.notes.trim() || null,
+        tz: userTimeZone(),
+      });
+      notifications.show({ color: 'green', message: 'Expense added.' });
+      setForm(emptyForm);
+      if (page === 1) await load();
+      else setPage(1);
+    } catch (failure) {
+      notifications.show({ color: 'red', title: 'Add Expense', message: actionError(failure) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const confirmDelete = (expense: Expense) =>
+    modals.openConfirmModal({
+      title: 'Delete expense',
+      children: <Text size="sm">{EXPENSES_TEXTS.confirmDelete}</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await expensesApi.remove(expense._id);
+          notifications.show({ color: 'green', message: 'Expense deleted.' });
+          await load();
+        } catch (failure) {
+          notifications.show({ color: 'red', title: 'Delete expense', message: actionError(failure) });
+        }
+      },
+    });
+
+  return (
+    <>
+      <PageHeader title="Expenses" subtitle={`Total: ${formatMoney(totalAmount)}`} />
+
+      <Card mb="lg" padding="md" component="section" aria-label="Add an expense">
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Grid gap="md" align="flex-start">
+            <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+              <TextInput size="sm" label="Title" required value={form.title} onChange={(e) => field('title')(e.currentTarget.value)} error={fieldErrors.title} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+              <TextInput
+                size="sm"
+                label="Amount"
+                required
+                inputMode="decimal"
+                rightSection={<Text size="xs" c="dimmed">EGP</Text>}
+                rightSectionWidth={44}
+                value={form.amount}
+                onChange={(e) => field('amount')(e.currentTarget.value)}
+                error={fieldErrors.amount}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+              <TextInput size="sm" label="Category" value={form.category} onChange={(e) => field('category')(e.currentTarget.value)} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+              <DateInput
+                size="sm"
+                label="Date"
+                placeholder="Today"
+                valueFormat="YYYY-MM-DD"
+                dateParser={(text) => (isCalendarDay(text.trim()) ? text.trim() : null)}
+                clearable
+                value={form.date}
+                onChange={field('date')}
+                leftSection={<CalendarDays size={16} aria-hidden />}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 3 }}>
+              <TextInput size="sm" label="Notes" value={form.notes} onChange={(e) => field('notes')(e.currentTarget.value)} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Button type="submit" leftSection={<Plus size={16} aria-hidden />} loading={saving}>
+                Add Expense
+              </Button>
+            </Grid.Col>
+          </Grid>
+        </form>
+      </Card>
+
+      <Card padding={0}>
+        <Table.ScrollContainer minWidth={720}>
+          <Table aria-label="Expenses">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Title</Table.Th>
+                <Table.Th ta="end">Amount</Table.Th>
+                <Table.Th>Category</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Notes</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loading ? (
+                <ListStateRow colSpan={6}>{EXPENSES_TEXTS.loading}</ListStateRow>
+              ) : error ? (
+                <ListStateRow colSpan={6} error>
+                  {error}
+                </ListStateRow>
+              ) : items.length === 0 ? (
+                <ListStateRow colSpan={6}>{EXPENSES_TEXTS.empty}</ListStateRow>
+              ) : (
+                items.map((expense) => (
+                  <Table.Tr key={expense._id}>
+                    <Table.Td fw={500}>{expense.title}</Table.Td>
+                    <Table.Td ta="end" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      {formatMoney(expense.amount)}
+                    </Table.Td>
+                    <Table.Td>{expense.category || <Text span c="dimmed">—</Text>}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(expense.date)}</Table.Td>
+                    <Table.Td maw={320}>{expense.notes || <Text span c="dimmed">—</Text>}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<Trash2 size={14} aria-hidden />}
+                        aria-label={`Delete ${expense.title}`}
+                        onClick={() => confirmDelete(expense)}
+                      >
+                        Delete
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      <Pager page={page} total={total} pageSize={EXPENSES_PAGE_SIZE} onPage={setPage} disabled={loading} />
+    </>
+  );
+}

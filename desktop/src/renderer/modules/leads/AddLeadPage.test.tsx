@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminUser, fail, ok } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { fakeCrmApi, list, makeContact, type CrmHandler } from '../contacts/testing/fake-crm-api';
+
+/** Mantine's FileInput is a button; the real file input beside it is hidden. */
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+async function openAddLead(handlers: Record<string, CrmHandler> = {}) {
+  const api = fakeCrmApi(adminUser, { 'GET /api/contacts': () => list([]), 'GET /api/auth/users': () => ok([]), ...handlers });
+  const view = renderApp('/leads/new');
+  await screen.findByRole('heading', { name: 'Add New Lead', level: 1 });
+  return { ...view, ...api };
+}
+
+describe('Add New Lead', () => {
+  it('requires name and phone and an email in email format, and sends nothing until then', async () => {
+    const { user, to } = await openAddLead();
+    await user.click(screen.getByRole('button', { name: 'Add Lead' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone is required')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Salma');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '01001234567');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'salma@');
+    await user.click(screen.getByRole('button', { name: 'Add Lead' }));
+    expect(await screen.findByText('Email must be a valid email address')).toBeInTheDocument();
+    expect(to('POST', '/api/contacts')).toHaveLength(0);
+  });
+
+  it('creates the lead and opens its profile', async () => {
+    const created = makeContact({ name: 'Salma Fathy', phone: '+201001234567', address: 'Giza' });
+    const { user, to, router } = await openAddLead({
+      'POST /api/contacts': () => ok(created),
+      [`GET /api/contacts/${created._id}`]: () => ok(created),
+    });
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Salma Fathy');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '0100 123 4567');
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), 'Giza');
+    await user.click(screen.getByRole('button', { name: 'Add Lead' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/contacts/${created._id}`));
+    expect(to('POST', '/api/contacts')[0].body).toEqual({ name: 'Salma Fathy', phone: '0100 123 4567', email: null, address: 'Giza', notes: null });
+    expect(await screen.findByRole('heading', { name: 'Salma Fathy', level: 1 })).toBeInTheDocument();
+  });
+
+  it('shows the server error that names the contact already holding the phone', async () => {
+    const { user } = await openAddLead({ 'POST /api/contacts': () => fail(409, 'A contact with this phone number already exists: Ali Test (+201001234567).') });
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Ali');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '01001234567');
+    await user.click(screen.getByRole('button', { name: 'Add Lead' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A contact with this phone number already exists: Ali Test (+201001234567).');
+  });
+
+  it('imports a spreadsheet, shows the counts and rejected rows, then goes to /leads', async () => {
+    const { user, to, router } = await openAddLead({
+      'POST /api/contacts/import': () =>
+        ok({ message: '3 leads imported.', total: 5, created: 3, updated: 1, skipped: 0, rejected: [{ row: 4, reason: 'Phone is missing' }] }),
+    });
+    const file = new File(['name,phone\nA,01001234567\n'], 'leads.csv', { type: 'text/csv' });
+    await user.upload(fileInput(), file);
+    await user.click(screen.getByRole('button', { name: 'Import Leads' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Import finished' });
+    expect(dialog).toHaveTextContent('3 leads imported.');
+    expect(within(dialog).getByRole('group', { name: 'Created' })).toHaveTextContent('3');
+    expect(within(dialog).getByRole('group', { name: 'Updated' })).toHaveTextContent('1');
+    expect(within(dialog).getByRole('group', { name: 'Skipped' })).toHaveTextContent('0');
+    expect(within(dialog).getByRole('table', { name: 'Rejected rows' })).toHaveTextContent('4Phone is missing');
+    const body = to('POST', '/api/contacts/import')[0].body as FormData;
+    expect((body.get('file') as File).name).toBe('leads.csv');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Go to Leads' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads'));
+  });
+
+  it("shows the server's error, else 'Import failed'", async () => {
+    const { user } = await openAddLead({ 'POST /api/contacts/import': () => new Response('', { status: 500 }) });
+    await user.upload(fileInput(), new File(['x'], 'leads.xlsx'));
+    await user.click(screen.getByRole('button', { name: 'Import Leads' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Import failed');
+  });
+
+  it('refuses other file types before uploading', async () => {
+    const { to } = await openAddLead();
+    // As if the file dialog were told to show all files.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(fileInput(), new File(['x'], 'leads.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Import Leads' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose an Excel or CSV file (.xlsx, .xls, .csv).');
+    expect(to('POST', '/api/contacts/import')).toHaveLength(0);
+  });
+});

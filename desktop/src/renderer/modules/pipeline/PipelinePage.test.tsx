@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { PIPELINE_STATUSES, type PipelineTotals } from '@crm/common';
+import { describe, expect, it } from 'vitest';
+import { adminUser, fail, ok } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { formatMoney as egp } from '../contacts/format';
+
+/** Testing Library reads Intl's no-break space as a plain space. */
+const formatMoney = (...args: Parameters<typeof egp>) => egp(...args).replace(/\s/g, ' ');
+import { fakeCrmApi, list, makeContact, testId, type CrmHandler } from '../contacts/testing/fake-crm-api';
+
+const totals: PipelineTotals = {
+  count: 23,
+  amount: 54_300,
+  byStatus: PIPELINE_STATUSES.map((status, i) => ({ status, count: i + 1, amount: (i + 1) * 1000 })),
+  won: { count: 6, amount: 6000 },
+  conversionRate: 26,
+  averageDeal: 2360.87,
+};
+const oud = { _id: testId(), name: 'Oud Perfume 50ml', sku: 'PRF', category: null, price: 1200, stockQty: 1, minQty: 0, notes: null, updatedAt: '' };
+
+const deal = makeContact({
+  name: 'Tarek Helmy',
+  stage: 'sales',
+  products: [
+    { productId: { _id: oud._id, name: oud.name, sku: oud.sku, price: 1200 }, qty: 2, price: 1200 },
+    { productId: null, qty: 1, price: 100 },
+  ],
+  salesData: { pipeline_status: 'won', amount: 2500, amountManual: false, probability: 100, shippingDetails: { ...makeContact().salesData.shippingDetails, status: 'shipped' } },
+});
+const bare = makeContact({ name: 'Aya Zaki', stage: 'sales' });
+
+async function openPipeline(handler: CrmHandler = () => list([deal, bare], 23, { totals })) {
+  const api = fakeCrmApi(adminUser, { 'GET /api/contacts': handler, 'GET /api/products': () => ok({ items: [oud], total: 1 }) });
+  const view = renderApp('/sales');
+  await screen.findByRole('heading', { name: 'Sales Pipeline', level: 1 });
+  return { ...view, ...api };
+}
+const lastQuery = (requests: ReturnType<typeof fakeCrmApi>['requests']) => requests.filter((r) => r.path === '/api/contacts').at(-1)!.query;
+
+describe('Sales Pipeline', () => {
+  it('asks for deals 10 a page with the totals of the whole filtered set, and shows them in tiles', async () => {
+    const { requests } = await openPipeline();
+    await screen.findByText('Tarek Helmy');
+    expect(Object.fromEntries(lastQuery(requests))).toMatchObject({ stage: 'sales', limit: '10', page: '1', withTotals: 'true', order: 'desc' });
+
+    const tile = (name: string) => screen.getByRole('group', { name });
+    expect(tile('Total Deals (Filtered)')).toHaveTextContent('23');
+    expect(tile('Pipeline Value (Filtered)')).toHaveTextContent(formatMoney(54_300));
+    expect(tile('Won (Filtered)')).toHaveTextContent('6');
+    expect(tile('Won (Filtered)')).toHaveTextContent(formatMoney(6000));
+    expect(tile('Conv. Rate (Filtered)')).toHaveTextContent('26%');
+    expect(tile('Avg. Deal (Filtered)')).toHaveTextContent(formatMoney(2361, { whole: true }));
+    // A tile per canonical status with its count and amount.
+    for (const [i, status] of PIPELINE_STATUSES.entries()) {
+      expect(screen.getByRole('button', { name: new RegExp(`^${status}: ${i + 1} deals, `, 'i') })).toBeInTheDocument();
+    }
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('shows each deal: amount in EGP, status badges, N/A without shipping, products as name × qty', async () => {
+    await openPipeline();
+    const table = screen.getByRole('table', { name: 'Deals' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Contact Name',
+      'Phone',
+      'Amount',
+      'Pipeline Status',
+      'Shipping Status',
+      'Products',
+      'Created At',
+      'Actions',
+    ]);
+    const row = (await within(table).findByText('Tarek Helmy')).closest('tr')!;
+    expect(within(row).getByText(formatMoney(2500))).toBeInTheDocument();
+    expect(within(row).getByText('won').closest('[data-status]')).toHaveAttribute('data-status', 'won');
+    expect(within(row).getByText('shipped')).toBeInTheDocument();
+    expect(within(row).getByText('Oud Perfume 50ml × 2')).toBeInTheDocument();
+    expect(within(row).getByText('Deleted product × 1')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', `/contacts/${deal._id}`);
+
+    const other = within(table).getByText('Aya Zaki').closest('tr')!;
+    expect(within(other).getByText('new')).toBeInTheDocument();
+    expect(within(other).getByText('N/A')).toBeInTheDocument();
+    expect(within(other).getByText(formatMoney(0))).toBeInTheDocument();
+  });
+
+  it("shows 'No deals found for the selected period.' when nothing matches", async () => {
+    await openPipeline(() => list([], 0, { totals: { ...totals, count: 0 } }));
+    expect(await screen.findByText('No deals found for the selected period.')).toBeInTheDocument();
+  });
+
+  it("shows the server's error, or 'Failed to load deals', and clears the list", async () => {
+    await openPipeline(() => fail(500, 'Query timed out'));
+    expect(await screen.findByText('Query timed out')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Total Deals (Filtered)' })).toHaveTextContent('0');
+  });
+
+  it('filters by status (select or tile), product (on the server) and dates, each time from page 1', async () => {
+    const { user, requests } = await openPipeline();
+    await screen.findByText('Tarek Helmy');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastQuery(requests).get('page')).toBe('2'));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'negotiation');
+    await waitFor(() => expect(lastQuery(requests).get('pipeline_status')).toBe('negotiation'));
+    expect(lastQuery(requests).get('page')).toBe('1');
+
+    await user.click(screen.getByRole('button', { name: /^won: /i }));
+    await waitFor(() => expect(lastQuery(requests).get('pipeline_status')).toBe('won'));
+    expect(screen.getByRole('button', { name: /^won: /i })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('combobox', { name: 'Product' }));
+    await user.click(await screen.findByRole('option', { name: /Oud Perfume 50ml/ }));
+    await waitFor(() => expect(lastQuery(requests).get('productId')).toBe(oud._id));
+
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(lastQuery(requests).get('from')).toBeTruthy());
+    expect(lastQuery(requests).get('productId')).toBe(oud._id);
+  });
+
+  it('searches 400 ms after typing stops', async () => {
+    const { user, requests } = await openPipeline();
+    await screen.findByText('Tarek Helmy');
+    const started = Date.now();
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'tarek');
+    await waitFor(() => expect(lastQuery(requests).get('q')).toBe('tarek'));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(requests.filter((r) => r.path === '/api/contacts' && r.query.get('q')).map((r) => r.query.get('q'))).toEqual(['tarek']);
+  });
+});
