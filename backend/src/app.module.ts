@@ -7,6 +7,7 @@ import { Clock, ClockModule } from './platform/clock.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { DatabaseModule } from './platform/db/database.module.js';
+import { JobsModule } from './platform/jobs/jobs.module.js';
 import { EnvelopeInterceptor } from './platform/http/envelope.interceptor.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { RealtimeModule } from './platform/realtime/realtime.module.js';
@@ -25,6 +26,7 @@ import { ContactsModule } from './modules/contacts/contacts.module.js';
 import { ProductsModule } from './modules/products/products.module.js';
 import { ShippingModule } from './modules/shipping/shipping.module.js';
 import { ExpensesModule } from './modules/expenses/expenses.module.js';
+import { FollowUpsModule } from './modules/follow-ups/follow-ups.module.js';
 
 export type AppOptions = {
   clock?: Clock;
@@ -50,6 +52,7 @@ export class AppModule {
           },
         }),
         DatabaseModule.forRoot({ pgliteDir: options.pgliteDir }),
+        JobsModule,
         RealtimeModule,
         HealthModule,
         UsersModule,
@@ -66,6 +69,7 @@ export class AppModule {
         ShippingModule,
         ContactsModule,
         ExpensesModule,
+        FollowUpsModule.forRoot(config),
       ],
       providers: [
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

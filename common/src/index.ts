@@ -22,3 +22,5 @@ export * from './contacts/contacts.schema.js';
 export * from './products/products.schema.js';
 export * from './shipping/shipping.schema.js';
 export * from './expenses/expenses.schema.js';
+export * from './rules/follow-up.js';
+export * from './follow-ups/follow-ups.schema.js';

@@ -33,6 +33,7 @@ async function connectPostgres(url: string, max: number): Promise<DbConnection> 
   return {
     kind: 'postgres',
     db,
+    client: { kind: 'postgres', pool },
     close: () => pool.end(),
     raw: async (query, params) => (await pool.query(query, params)).rows,
   };
@@ -48,6 +49,7 @@ async function connectPglite(dir: string): Promise<DbConnection> {
   return {
     kind: 'pglite',
     db,
+    client: { kind: 'pglite', pglite: client },
     close: () => client.close(),
     // exec() takes several statements at once, as the simple protocol of node-postgres does
     raw: async (query, params) =>

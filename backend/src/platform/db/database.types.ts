@@ -1,4 +1,6 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type * as schema from './schema.js';
 
@@ -18,4 +20,6 @@ export type DbConnection = {
   close(): Promise<void>;
   /** Runs a statement outside any role switch (migrations, health). */
   raw<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  /** The underlying client, for libraries that bring their own SQL (pg-boss, platform/jobs): the PGlite instance or the pg pool. */
+  client: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 };

@@ -1,0 +1,278 @@
+/*
+ * When follow-up steps go out, and that each goes out exactly once.
+ *
+ * - Truth: the follow_up_steps rows. Each step's due time is fixed when the run starts (step k is
+ *   due delay_k hours after step k-1 was due), from FollowUpTime = the app Clock (+ a demo-only
+ *   offset). A step moves scheduled → sending → sent | failed, or to cancelled / expired.
+ * - Timing: each step is also a pg-boss job (queue `follow-up-step`, singletonKey = step id),
+ *   enqueued in the transaction that creates the run, with startAfter = the seconds until it is
+ *   due. In production pg-boss wakes a worker, in whichever instance, at that moment. The handler
+ *   trusts nothing in the job: it re-reads the step and acts only if the run is active, the step is
+ *   scheduled and due by FollowUpTime.now(), and this instance holds the tenant's connected
+ *   WhatsApp session (sessions live in one process).
+ * - Catch-up sweep: every FOLLOW_UP_SWEEP_SECONDS (30 s), when a tenant's WhatsApp connects, at
+ *   start-up and from the demo clock hook, each instance asks "which scheduled steps are due by
+ *   FollowUpTime.now()?" for the tenants whose WhatsApp it holds, and runs them through the same
+ *   path. This covers a job that fired while WhatsApp was down or on another instance, clock skew
+ *   between the app and the database, and tests: pg-boss compares start_after with the database's
+ *   now(), which a test cannot move, so tests move the ManualClock and call sweep().
+ * - Exactly once: the claim is one conditional UPDATE (`scheduled → sending`, or a `sending` step
+ *   whose claim is older than the lease, i.e. its sender died). Two instances racing for a step:
+ *   PostgreSQL makes the second wait for the first's row lock and re-check the condition, which no
+ *   longer holds. The send then uses `follow-up:<step id>` as the message's idempotency key
+ *   (messages.client_id, unique per tenant), so even a takeover after a crash between claim and
+ *   record finds the message already stored instead of sending a second one. A restart therefore
+ *   loses nothing (rows and jobs are in PostgreSQL) and repeats nothing.
+ * - Stops: the contact replies ('message.inbound'), someone stops it, or the contact is deleted
+ *   (the rows cascade away; a job that still fires finds nothing). While the tenant's WhatsApp is
+ *   logged out / needs a QR scan ('whatsapp.down') steps wait; on reconnection those less than 24 h
+ *   late are sent, a step 24 h late or more ends the run 'expired' with the reason in its log.
+ */
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { FOLLOW_UP_MAX_LATE_HOURS, followUpHoursLate, isFollowUpStepExpired, renderFollowUpMessage, type Message } from '@crm/common';
+import { Database } from '../../platform/db/database.service.js';
+import { JobQueue } from '../../platform/jobs/job-queue.js';
+import { OutboundMessages } from '../messages/outbound-messages.service.js';
+import { MessengerEvents } from '../whatsapp/messenger-events.js';
+import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';
+import { FOLLOW_UP_OPTIONS, type FollowUpOptions } from './follow-up-options.js';
+import { FollowUpTime } from './follow-up-time.js';
+import { FollowUpsRepository, type DueStep, type StepWork } from './follow-ups.repository.js';
+import { FOLLOW_UP_STEP_QUEUE, FollowUpsService, RUN_TEXTS, type FollowUpStepJob } from './follow-ups.service.js';
+
+const HOUR = 3_600_000;
+/** WhatsApp states in which steps wait for a reconnection (a plain drop reconnects by itself). */
+const PAUSING_STATES = new Set(['needs_qr', 'not_configured']);
+
+export const STEP_TEXTS = {
+  waiting: 'Waiting for WhatsApp to be connected.',
+  expired: (hoursLate: number, paused: boolean) =>
+    `Not sent: ${hoursLate} hours late${paused ? ' (WhatsApp was disconnected)' : ''}. Steps are not sent ${FOLLOW_UP_MAX_LATE_HOURS} hours or more after their time.`,
+  runExpired: (step: number, paused: boolean) =>
+    `Step ${step} could not be sent within ${FOLLOW_UP_MAX_LATE_HOURS} hours of its time${paused ? ' because WhatsApp was disconnected' : ''}.`,
+  notSentExpired: 'Not sent: the sequence expired.',
+  failed: (error: string | null) => `Failed: ${error ?? 'WhatsApp did not accept the message.'}`,
+} as const;
+
+/** What one attempt at a step did (for logs and tests). */
+export type StepOutcome = 'sent' | 'failed' | 'in-flight' | 'expired' | 'waiting' | 'not-due' | 'blocked' | 'taken' | 'done' | 'gone' | 'closing';
+
+@Injectable()
+export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('FollowUpScheduler');
+  private readonly unsubscribe: (() => void)[] = [];
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private timer?: NodeJS.Timeout;
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private closing = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly repo: FollowUpsRepository,
+    private readonly runs: FollowUpsService,
+    private readonly outbound: OutboundMessages,
+    private readonly sessions: WhatsAppSessions,
+    private readonly events: MessengerEvents,
+    private readonly jobs: JobQueue,
+    private readonly time: FollowUpTime,
+    @Inject(FOLLOW_UP_OPTIONS) private readonly options: FollowUpOptions,
+  ) {}
+
+  onModuleInit() {
+    this.unsubscribe.push(
+      this.events.on('message.inbound', ({ tenantId, contactId, messageId, createdContact }) => {
+        if (!createdContact) return this.track(this.runs.stopForReply(tenantId, contactId, messageId));
+      }),
+      this.events.on('whatsapp.down', ({ tenantId, state }) => {
+        if (PAUSING_STATES.has(state)) return this.track(this.runs.setPaused(tenantId, RUN_TEXTS.paused));
+      }),
+      // sweep first: a step expired now says it was because WhatsApp was disconnected
+      this.events.on('whatsapp.connected', ({ tenantId }) => this.track(this.sweep().then(() => this.runs.setPaused(tenantId, null)))),
+      this.events.on('message.outbound', (e) => {
+        if (e.followUpRunId) return this.track(this.recordDelivery(e.tenantId, e.messageId, e.status, e.error));
+      }),
+    );
+  }
+
+  async onApplicationBootstrap() {
+    await this.jobs.createQueue(FOLLOW_UP_STEP_QUEUE, {
+      policy: 'exclusive',
+      retryLimit: 5,
+      retryDelay: 30,
+      retryBackoff: true,
+      // a send waits for the per-tenant pacing of automated messages
+      expireInSeconds: 15 * 60,
+    });
+    await this.jobs.work<FollowUpStepJob>(FOLLOW_UP_STEP_QUEUE, { pollingIntervalSeconds: this.options.pollingIntervalSeconds }, async (job) => {
+      await this.track(this.runStep(job.data.tenantId, job.data.stepId));
+    });
+    if (this.options.sweepIntervalMs > 0) {
+      this.timer = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
+      this.timer.unref();
+    }
+    // catch up after downtime (expiries now; sends when the sessions reconnect)
+    void this.sweep();
+  }
+
+  async beforeApplicationShutdown() {
+    this.closing = true;
+    clearInterval(this.timer);
+    this.unsubscribe.forEach((off) => off());
+    const settled = Promise.allSettled([...this.inFlight, this.running, this.queued]);
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  }
+
+  /**
+   * Runs what is due now: expires steps too late to send (any tenant), then sends the due steps of
+   * the tenants whose WhatsApp this instance holds, each tenant's in order. One sweep at a time; a
+   * call during a sweep runs one more afterwards. Resolves when done.
+   */
+  sweep(): Promise<void> {
+    if (this.closing) return Promise.resolve();
+    if (!this.running) {
+      this.running = this.track(this.sweepOnce()).finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running.then(() => {
+      this.queued = null;
+      return this.sweep();
+    });
+    return this.queued;
+  }
+
+  private async sweepOnce(): Promise<void> {
+    try {
+      const now = this.time.now();
+      const late = await this.db.platform((tx) => this.repo.expiredSteps(tx, new Date(now.getTime() - FOLLOW_UP_MAX_LATE_HOURS * HOUR), 500));
+      for (const step of late) await this.runStep(step.tenantId, step.id);
+
+      const tenants = this.sessions.connectedTenants();
+      if (!tenants.length || this.closing) return;
+      const due = await this.db.platform((tx) =>
+        this.repo.dueSteps(tx, { now, staleBefore: new Date(now.getTime() - this.options.sendingLeaseMs), tenantIds: tenants, limit: 1000 }),
+      );
+      const byTenant = new Map<string, DueStep[]>();
+      for (const step of due) byTenant.set(step.tenantId, [...(byTenant.get(step.tenantId) ?? []), step]);
+      await Promise.all(
+        [...byTenant.values()].map(async (steps) => {
+          for (const step of steps) await this.runStep(step.tenantId, step.id);
+        }),
+      );
+    } catch (err) {
+      if (!this.closing) this.logger.error(`follow-up sweep failed: ${err instanceof Error ? err.stack : err}`);
+    }
+  }
+
+  /** One attempt at one step: claim it if it is due and this instance can send it, send, record. */
+  async runStep(tenantId: string, stepId: string): Promise<StepOutcome> {
+    if (this.closing) return 'closing';
+    const now = this.time.now();
+    const staleBefore = new Date(now.getTime() - this.options.sendingLeaseMs);
+    let expiredJobs: string[] | null = null;
+    let contactId: string | undefined;
+
+    const decision = await this.db.tenant(tenantId, async (tx): Promise<{ outcome: StepOutcome; step?: StepWork }> => {
+      const step = await this.repo.stepWork(tx, tenantId, stepId);
+      if (!step || step.runStatus !== 'active') return { outcome: 'gone' };
+      contactId = step.contactId;
+      if (step.status === 'scheduled') {
+        if (step.dueAt > now) return { outcome: 'not-due' };
+        if (isFollowUpStepExpired(step.dueAt, now)) {
+          const paused = !!step.runPausedReason;
+          if (!(await this.repo.expireStep(tx, tenantId, step.id, STEP_TEXTS.expired(followUpHoursLate(step.dueAt, now), paused)))) return { outcome: 'taken' };
+          expiredJobs = await this.runs.endInTx(
+            tx,
+            { id: step.runId, tenantId, contactId: step.contactId },
+            { status: 'expired', stopReason: STEP_TEXTS.runExpired(step.stepIndex + 1, paused), openSteps: { status: 'cancelled', reason: STEP_TEXTS.notSentExpired } },
+          );
+          return { outcome: 'expired' };
+        }
+      } else if (!(step.status === 'sending' && step.claimedAt && step.claimedAt < staleBefore)) {
+        return { outcome: 'done' };
+      }
+      if (!this.canSend(tenantId)) {
+        if (step.reason !== STEP_TEXTS.waiting) await this.repo.noteStep(tx, tenantId, step.id, STEP_TEXTS.waiting);
+        return { outcome: 'waiting' };
+      }
+      if (await this.repo.hasEarlierOpenStep(tx, tenantId, step.runId, step.stepIndex)) return { outcome: 'blocked' };
+      if (!(await this.repo.claimStep(tx, tenantId, step.id, now, staleBefore))) return { outcome: 'taken' };
+      return { outcome: 'claimed' as StepOutcome, step };
+    });
+
+    if (decision.outcome === 'expired') {
+      this.logger.warn(`follow-up step ${stepId} of ${tenantId} expired`);
+      await this.runs.afterEnd(tenantId, contactId!, expiredJobs ?? []);
+      return 'expired';
+    }
+    if (!decision.step) return decision.outcome;
+    return this.send(tenantId, decision.step);
+  }
+
+  private async send(tenantId: string, step: StepWork): Promise<StepOutcome> {
+    let message: Message | undefined;
+    let error: string | undefined;
+    try {
+      message = await this.outbound.send(tenantId, {
+        contactId: step.contactId,
+        body: renderFollowUpMessage(step.message, step.contactName),
+        automated: true,
+        followUpRunId: step.runId,
+        // the idempotency key: whoever sends this step, it becomes one message
+        clientId: `follow-up:${step.id}`,
+      });
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      this.logger.warn(`follow-up step ${step.id} could not be sent: ${error}`);
+    }
+
+    const at = this.time.now();
+    const outcome: StepOutcome = !message ? 'failed' : message.status === 'sent' ? 'sent' : message.status === 'failed' ? 'failed' : 'in-flight';
+    const completed = await this.db.tenant(tenantId, async (tx) => {
+      if (outcome === 'in-flight') {
+        // stored, still pending in another process: its delivery report (or the next takeover) records it
+        await this.repo.finishStep(tx, tenantId, step.id, { status: 'sending', messageId: message!._id });
+        return false;
+      }
+      const recorded = await this.repo.finishStep(tx, tenantId, step.id, {
+        status: outcome === 'sent' ? 'sent' : 'failed',
+        sentAt: outcome === 'sent' ? at : null,
+        messageId: message?._id ?? null,
+        reason: outcome === 'sent' ? null : STEP_TEXTS.failed(message?.error ?? error ?? null),
+      });
+      if (!recorded || (await this.repo.runHasOpenSteps(tx, tenantId, step.runId))) return false;
+      return (await this.runs.endInTx(tx, { id: step.runId, tenantId, contactId: step.contactId }, { status: 'completed', stopReason: null })) !== null;
+    });
+    if (completed) await this.runs.afterEnd(tenantId, step.contactId, []);
+    return outcome;
+  }
+
+  /** A follow-up message's later delivery report (e.g. retried from the chat) updates its step's log. */
+  private async recordDelivery(tenantId: string, messageId: string, status: 'sent' | 'failed', error: string | null) {
+    await this.db.tenant(tenantId, (tx) =>
+      this.repo.updateStepByMessage(tx, tenantId, messageId, {
+        status,
+        ...(status === 'sent' ? { sentAt: this.time.now() } : {}),
+        reason: status === 'sent' ? null : STEP_TEXTS.failed(error),
+      }),
+    );
+  }
+
+  private canSend(tenantId: string): boolean {
+    try {
+      this.sessions.readySession(tenantId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const done = () => this.inFlight.delete(work);
+    work.then(done, done);
+    return work;
+  }
+}

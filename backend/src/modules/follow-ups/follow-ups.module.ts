@@ -1,0 +1,39 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { AppConfig } from '../../platform/config/config.js';
+import { ChatsModule } from '../chats/chats.module.js';
+import { MessagesModule } from '../messages/messages.module.js';
+import { FollowUpRunsController } from './follow-up-runs.controller.js';
+import { FollowUpScheduler } from './follow-up-scheduler.js';
+import { FollowUpTemplatesController } from './follow-up-templates.controller.js';
+import { FollowUpTemplatesService } from './follow-up-templates.service.js';
+import { FollowUpTime } from './follow-up-time.js';
+import { FOLLOW_UP_OPTIONS, loadFollowUpOptions } from './follow-up-options.js';
+import { FollowUpsDevController } from './follow-ups-dev.controller.js';
+import { FollowUpsRepository } from './follow-ups.repository.js';
+import { FollowUpsService } from './follow-ups.service.js';
+
+/**
+ * Follow-up templates and sequences: the templates API, starting/stopping a contact's sequence,
+ * and the durable scheduler (pg-boss jobs + a catch-up sweep, see follow-up-scheduler.ts) that sends
+ * the steps through the messenger's send path. The demo clock hook exists only with the simulator.
+ */
+@Module({})
+export class FollowUpsModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const simulator = config.whatsappDriver === 'simulator';
+    return {
+      module: FollowUpsModule,
+      imports: [ChatsModule, MessagesModule],
+      controllers: [FollowUpTemplatesController, FollowUpRunsController, ...(simulator ? [FollowUpsDevController] : [])],
+      providers: [
+        { provide: FOLLOW_UP_OPTIONS, useFactory: () => loadFollowUpOptions() },
+        FollowUpTime,
+        FollowUpsRepository,
+        FollowUpTemplatesService,
+        FollowUpsService,
+        FollowUpScheduler,
+      ],
+      exports: [FollowUpsService, FollowUpScheduler, FollowUpTime],
+    };
+  }
+}

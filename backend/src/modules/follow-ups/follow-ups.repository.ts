@@ -1,0 +1,364 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import { users } from '../users/users.table.js';
+import {
+  followUpRuns,
+  followUpSteps,
+  followUpTemplates,
+  type FollowUpRunRow,
+  type FollowUpStepRow,
+  type FollowUpTemplateRow,
+} from './follow-ups.table.js';
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export type TemplateRecord = FollowUpTemplateRow & { creatorName: string | null };
+export type RunRecord = FollowUpRunRow & { starterName: string | null };
+/** A step with what sending it needs: its run's state and the contact. */
+export type StepWork = FollowUpStepRow & {
+  runStatus: string;
+  runPausedReason: string | null;
+  contactId: string;
+  contactName: string | null;
+  stepCount: number;
+};
+export type DueStep = { id: string; tenantId: string; runId: string; dueAt: Date };
+
+const OPEN = ['scheduled', 'sending'];
+
+/** SQL of follow-up templates, runs and their step log. */
+@Injectable()
+export class FollowUpsRepository {
+  // ------------------------------------------------------------------ templates
+
+  listTemplates(tx: TenantTx, tenantId: string): Promise<TemplateRecord[]> {
+    return this.templateQuery(tx)
+      .where(eq(followUpTemplates.tenantId, tenantId))
+      .orderBy(asc(followUpTemplates.name), asc(followUpTemplates.id));
+  }
+
+  async findTemplate(tx: TenantTx, tenantId: string, id: string): Promise<TemplateRecord | undefined> {
+    const [row] = await this.templateQuery(tx)
+      .where(and(eq(followUpTemplates.tenantId, tenantId), eq(followUpTemplates.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  async insertTemplate(tx: TenantTx, row: typeof followUpTemplates.$inferInsert): Promise<FollowUpTemplateRow> {
+    const [created] = await tx.insert(followUpTemplates).values(row).returning();
+    return created;
+  }
+
+  async updateTemplate(tx: TenantTx, tenantId: string, id: string, patch: Pick<FollowUpTemplateRow, 'name' | 'steps'>): Promise<void> {
+    await tx
+      .update(followUpTemplates)
+      .set(patch)
+      .where(and(eq(followUpTemplates.tenantId, tenantId), eq(followUpTemplates.id, id)));
+  }
+
+  async deleteTemplate(tx: TenantTx, tenantId: string, id: string): Promise<void> {
+    await tx.delete(followUpTemplates).where(and(eq(followUpTemplates.tenantId, tenantId), eq(followUpTemplates.id, id)));
+  }
+
+  private templateQuery(tx: TenantTx) {
+    return tx
+      .select({
+        id: followUpTemplates.id,
+        tenantId: followUpTemplates.tenantId,
+        name: followUpTemplates.name,
+        steps: followUpTemplates.steps,
+        createdBy: followUpTemplates.createdBy,
+        createdByRole: followUpTemplates.createdByRole,
+        createdAt: followUpTemplates.createdAt,
+        updatedAt: followUpTemplates.updatedAt,
+        creatorName: users.name,
+      })
+      .from(followUpTemplates)
+      .leftJoin(users, eq(users.id, followUpTemplates.createdBy));
+  }
+
+  // ------------------------------------------------------------------ runs
+
+  async insertRun(tx: TenantTx, row: typeof followUpRuns.$inferInsert): Promise<FollowUpRunRow> {
+    const [created] = await tx.insert(followUpRuns).values(row).returning();
+    return created;
+  }
+
+  async insertSteps(tx: TenantTx, steps: (typeof followUpSteps.$inferInsert)[]): Promise<FollowUpStepRow[]> {
+    return tx.insert(followUpSteps).values(steps).returning();
+  }
+
+  async setStepJob(tx: TenantTx, tenantId: string, stepId: string, jobId: string | null): Promise<void> {
+    await tx
+      .update(followUpSteps)
+      .set({ jobId })
+      .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.id, stepId)));
+  }
+
+  async activeRun(tx: TenantTx, tenantId: string, contactId: string, options: { forUpdate?: boolean } = {}): Promise<FollowUpRunRow | undefined> {
+    const query = tx
+      .select()
+      .from(followUpRuns)
+      .where(and(eq(followUpRuns.tenantId, tenantId), eq(followUpRuns.contactId, contactId), eq(followUpRuns.status, 'active')))
+      .limit(1);
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
+  async findRun(tx: TenantTx, tenantId: string, runId: string, options: { forUpdate?: boolean } = {}): Promise<FollowUpRunRow | undefined> {
+    const query = tx
+      .select()
+      .from(followUpRuns)
+      .where(and(eq(followUpRuns.tenantId, tenantId), eq(followUpRuns.id, runId)))
+      .limit(1);
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
+  async runsOfContact(tx: TenantTx, tenantId: string, contactId: string): Promise<RunRecord[]> {
+    return tx
+      .select({
+        id: followUpRuns.id,
+        tenantId: followUpRuns.tenantId,
+        contactId: followUpRuns.contactId,
+        templateId: followUpRuns.templateId,
+        templateName: followUpRuns.templateName,
+        steps: followUpRuns.steps,
+        status: followUpRuns.status,
+        stopReason: followUpRuns.stopReason,
+        pausedReason: followUpRuns.pausedReason,
+        startedBy: followUpRuns.startedBy,
+        startedAt: followUpRuns.startedAt,
+        endedAt: followUpRuns.endedAt,
+        createdAt: followUpRuns.createdAt,
+        updatedAt: followUpRuns.updatedAt,
+        starterName: users.name,
+      })
+      .from(followUpRuns)
+      .leftJoin(users, eq(users.id, followUpRuns.startedBy))
+      .where(and(eq(followUpRuns.tenantId, tenantId), eq(followUpRuns.contactId, contactId)))
+      .orderBy(desc(followUpRuns.startedAt), desc(followUpRuns.id));
+  }
+
+  async stepsOfRuns(tx: TenantTx, tenantId: string, runIds: string[]): Promise<FollowUpStepRow[]> {
+    if (!runIds.length) return [];
+    return tx
+      .select()
+      .from(followUpSteps)
+      .where(and(eq(followUpSteps.tenantId, tenantId), inArray(followUpSteps.runId, runIds)))
+      .orderBy(asc(followUpSteps.runId), asc(followUpSteps.stepIndex));
+  }
+
+  /** Ends an active run; false when it was no longer active (another path ended it first). */
+  async endRun(tx: TenantTx, tenantId: string, runId: string, patch: { status: 'completed' | 'stopped' | 'expired'; stopReason: string | null; endedAt: Date }): Promise<boolean> {
+    const ended = await tx
+      .update(followUpRuns)
+      .set({ ...patch, pausedReason: null })
+      .where(and(eq(followUpRuns.tenantId, tenantId), eq(followUpRuns.id, runId), eq(followUpRuns.status, 'active')))
+      .returning({ id: followUpRuns.id });
+    return ended.length > 0;
+  }
+
+  /** Cancels the run's steps that have not started; returns their pg-boss job ids. */
+  async cancelOpenSteps(tx: TenantTx, tenantId: string, runId: string, status: 'cancelled' | 'expired', reason: string): Promise<string[]> {
+    const cancelled = await tx
+      .update(followUpSteps)
+      .set({ status, reason })
+      .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.runId, runId), eq(followUpSteps.status, 'scheduled')))
+      .returning({ jobId: followUpSteps.jobId });
+    return cancelled.map((r) => r.jobId).filter((id): id is string => !!id);
+  }
+
+  async setPaused(tx: TenantTx, tenantId: string, reason: string | null): Promise<number> {
+    const changed = await tx
+      .update(followUpRuns)
+      .set({ pausedReason: reason })
+      .where(and(eq(followUpRuns.tenantId, tenantId), eq(followUpRuns.status, 'active')))
+      .returning({ id: followUpRuns.id });
+    return changed.length;
+  }
+
+  /** The contacts whose sequences are running (to refresh their chats). */
+  async activeContactIds(tx: TenantTx, tenantId: string): Promise<string[]> {
+    const found = await tx
+      .select({ contactId: followUpRuns.contactId })
+      .from(followUpRuns)
+      .where(and(eq(followUpRuns.tenantId, tenantId), eq(followUpRuns.status, 'active')));
+    return found.map((r) => r.contactId);
+  }
+
+  /**
+   * contacts.has_active_follow_up (spec/core.md Contact.hasActiveFollowUp) is owned by this domain:
+   * written only here, in the transaction that starts or ends a run. Plain SQL on purpose: it is
+   * not an edit of the contact (updated_at stays).
+   */
+  async setContactHasActiveFollowUp(tx: TenantTx, tenantId: string, contactId: string, active: boolean): Promise<void> {
+    await tx.execute(sql`update contacts set has_active_follow_up = ${active} where tenant_id = ${tenantId} and id = ${contactId}`);
+  }
+
+  // ------------------------------------------------------------------ steps (the scheduler)
+
+  async stepWork(tx: TenantTx, tenantId: string, stepId: string): Promise<StepWork | undefined> {
+    const [row] = rows<Record<string, unknown>>(
+      await tx.execute(sql`
+        select s.*, r.status as run_status, r.paused_reason as run_paused_reason, r.contact_id, c.name as contact_name,
+               (select count(*)::int from follow_up_steps x where x.run_id = s.run_id) as step_count
+        from follow_up_steps s
+        join follow_up_runs r on r.id = s.run_id
+        join contacts c on c.id = r.contact_id
+        where s.tenant_id = ${tenantId} and s.id = ${stepId}`),
+    );
+    if (!row) return undefined;
+    return {
+      id: row.id as string,
+      tenantId: row.tenant_id as string,
+      runId: row.run_id as string,
+      stepIndex: Number(row.step_index),
+      delayHours: Number(row.delay_hours),
+      message: row.message as string,
+      dueAt: toDate(row.due_at)!,
+      status: row.status as string,
+      claimedAt: toDate(row.claimed_at),
+      sentAt: toDate(row.sent_at),
+      messageId: (row.message_id as string | null) ?? null,
+      reason: (row.reason as string | null) ?? null,
+      jobId: (row.job_id as string | null) ?? null,
+      createdAt: toDate(row.created_at)!,
+      updatedAt: toDate(row.updated_at)!,
+      runStatus: row.run_status as string,
+      runPausedReason: (row.run_paused_reason as string | null) ?? null,
+      contactId: row.contact_id as string,
+      contactName: (row.contact_name as string | null) ?? null,
+      stepCount: Number(row.step_count),
+    };
+  }
+
+  /** Whether an earlier step of the run has not gone out yet (steps leave in order). */
+  async hasEarlierOpenStep(tx: TenantTx, tenantId: string, runId: string, stepIndex: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: followUpSteps.id })
+      .from(followUpSteps)
+      .where(
+        and(
+          eq(followUpSteps.tenantId, tenantId),
+          eq(followUpSteps.runId, runId),
+          lt(followUpSteps.stepIndex, stepIndex),
+          inArray(followUpSteps.status, OPEN),
+        ),
+      )
+      .limit(1);
+    return !!row;
+  }
+
+  /**
+   * The claim: `scheduled → sending`, or taking over a `sending` step whose claim went stale (its
+   * sender died). One conditional UPDATE: when two instances race, PostgreSQL makes the second
+   * wait for the first's row lock and re-check the condition, which then fails.
+   */
+  async claimStep(tx: TenantTx, tenantId: string, stepId: string, now: Date, staleBefore: Date): Promise<boolean> {
+    const claimed = rows<{ id: string }>(
+      await tx.execute(sql`
+        update follow_up_steps set status = 'sending', claimed_at = ${ts(now)}, reason = null, updated_at = ${ts(now)}
+        where tenant_id = ${tenantId} and id = ${stepId}
+          and (status = 'scheduled' or (status = 'sending' and claimed_at < ${ts(staleBefore)}))
+          and exists (select 1 from follow_up_runs r where r.id = follow_up_steps.run_id and r.status = 'active')
+        returning id`),
+    );
+    return claimed.length > 0;
+  }
+
+  /** Records the outcome of a send (only on a step still `sending`: a finished step keeps its log). */
+  async finishStep(
+    tx: TenantTx,
+    tenantId: string,
+    stepId: string,
+    patch: { status: 'sent' | 'failed' | 'cancelled' | 'sending'; sentAt?: Date | null; messageId?: string | null; reason?: string | null },
+  ): Promise<boolean> {
+    const done = await tx
+      .update(followUpSteps)
+      .set(patch)
+      .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.id, stepId), eq(followUpSteps.status, 'sending')))
+      .returning({ id: followUpSteps.id });
+    return done.length > 0;
+  }
+
+  /** A later delivery report of a step's message (a retry from the chat): sent or failed. */
+  async updateStepByMessage(tx: TenantTx, tenantId: string, messageId: string, patch: { status: 'sent' | 'failed'; sentAt?: Date | null; reason: string | null }): Promise<void> {
+    await tx
+      .update(followUpSteps)
+      .set(patch)
+      .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.messageId, messageId), inArray(followUpSteps.status, ['sending', 'sent', 'failed'])));
+  }
+
+  /** A note on a waiting step (why it has not gone out yet); the step stays scheduled. */
+  async noteStep(tx: TenantTx, tenantId: string, stepId: string, reason: string): Promise<void> {
+    await tx
+      .update(followUpSteps)
+      .set({ reason })
+      .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.id, stepId), eq(followUpSteps.status, 'scheduled')));
+  }
+
+  async expireStep(tx: TenantTx, tenantId: string, stepId: string, reason: string): Promise<boolean> {
+    const done = await tx
+      .update(followUpSteps)
+      .set({ status: 'expired', reason })
+      .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.id, stepId), eq(followUpSteps.status, 'scheduled')))
+      .returning({ id: followUpSteps.id });
+    return done.length > 0;
+  }
+
+  /** Whether any step of the run is still to go out. */
+  async runHasOpenSteps(tx: TenantTx, tenantId: string, runId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: followUpSteps.id })
+      .from(followUpSteps)
+      .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.runId, runId), inArray(followUpSteps.status, OPEN)))
+      .limit(1);
+    return !!row;
+  }
+
+  /**
+   * Open steps of active runs that need the scheduler, across tenants (platform path: the sweep
+   * starts without a tenant): scheduled and due by `now`, or `sending` with a stale claim.
+   * `tenantIds` limits it to tenants this instance can send for.
+   */
+  async dueSteps(tx: PlatformTx, filter: { now: Date; staleBefore: Date; tenantIds: string[]; limit: number }): Promise<DueStep[]> {
+    if (!filter.tenantIds.length) return [];
+    const found = rows<{ id: string; tenant_id: string; run_id: string; due_at: Date | string }>(
+      await tx.execute(sql`
+        select s.id, s.tenant_id, s.run_id, s.due_at from follow_up_steps s
+        join follow_up_runs r on r.id = s.run_id and r.status = 'active'
+        where s.status in ('scheduled', 'sending') and s.due_at <= ${ts(filter.now)}
+          and (s.status = 'scheduled' or s.claimed_at < ${ts(filter.staleBefore)})
+          and s.tenant_id in (${sql.join(
+            filter.tenantIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+        order by s.due_at, s.step_index
+        limit ${filter.limit}`),
+    );
+    return found.map((r) => ({ id: r.id, tenantId: r.tenant_id, runId: r.run_id, dueAt: toDate(r.due_at)! }));
+  }
+
+  /** Scheduled steps of active runs that became too late to send (due before `before`), in any tenant. */
+  async expiredSteps(tx: PlatformTx, before: Date, limit: number): Promise<DueStep[]> {
+    const found = rows<{ id: string; tenant_id: string; run_id: string; due_at: Date | string }>(
+      await tx.execute(sql`
+        select s.id, s.tenant_id, s.run_id, s.due_at from follow_up_steps s
+        join follow_up_runs r on r.id = s.run_id and r.status = 'active'
+        where s.status = 'scheduled' and s.due_at < ${ts(before)}
+        order by s.due_at
+        limit ${limit}`),
+    );
+    return found.map((r) => ({ id: r.id, tenantId: r.tenant_id, runId: r.run_id, dueAt: toDate(r.due_at)! }));
+  }
+}
+
+/** A timestamp parameter of raw SQL, the same on node-postgres and PGlite. */
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+function toDate(v: unknown): Date | null {
+  if (v === null || v === undefined) return null;
+  return v instanceof Date ? v : new Date(String(v));
+}
