@@ -6,7 +6,7 @@ import { DemoChats } from './demo-chats.service.js';
 import { SimulatorDriver } from './drivers/simulator.driver.js';
 import { WwebjsDriver } from './drivers/wwebjs.driver.js';
 import { MessengerEvents } from './messenger-events.js';
-import { loadMessengerOptions, MESSENGER_OPTIONS, type MessengerOptions } from './messenger-options.js';
+import { MESSENGER_OPTIONS, type MessengerOptions } from './messenger-options.js';
 import { WhatsAppDevController } from './whatsapp-dev.controller.js';
 import { WHATSAPP_DRIVER } from './whatsapp-driver.js';
 import { WhatsAppSessions } from './whatsapp-sessions.service.js';
@@ -29,7 +29,7 @@ export class WhatsAppModule {
       imports: [NotificationsModule],
       controllers: simulator ? [WhatsAppController, WhatsAppDevController] : [WhatsAppController],
       providers: [
-        { provide: MESSENGER_OPTIONS, useFactory: () => loadMessengerOptions() },
+        { provide: MESSENGER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.messenger },
         {
           provide: WHATSAPP_DRIVER,
           inject: [MESSENGER_OPTIONS, APP_CONFIG],

@@ -43,6 +43,8 @@ describe('loadConfig', () => {
     [{ WHATSAPP_DRIVER: 'telegram' }, 'Invalid configuration: WHATSAPP_DRIVER must be one of simulator, wwebjs'],
     [{ JWT_SECRET: 'short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters'],
     [{ DEMO: 'maybe' }, /^Invalid configuration: DEMO must be one of/],
+    [{ UPLOAD_MAX_MB: '-3' }, /^Invalid configuration: UPLOAD_MAX_MB /],
+    [{ WHATSAPP_SIM_TIME_SCALE: 'fast' }, /^Invalid configuration: WHATSAPP_SIM_TIME_SCALE /],
   ])('refuses %o with one clear line', (env, message) => {
     const run = () => loadConfig({ DATA_DIR: tempDir(), ...env });
     expect(run).toThrow(ConfigError);

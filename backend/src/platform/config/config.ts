@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { envSchema } from './config.schema.js';
+import { loadMessengerOptions, type MessengerOptions } from '../../modules/whatsapp/messenger-options.js';
 
 /** The backend's resolved configuration: what every module reads instead of process.env. */
 export type AppConfig = {
@@ -20,6 +21,8 @@ export type AppConfig = {
   session: { idleMs: number; maxAgeMs: number };
   loginThrottle: { windowMs: number; maxPerAccount: number; maxPerIp: number };
   rendererDir: string | undefined;
+  /** WhatsApp tunables (simulator speed, watchdog, pacing, upload limit), validated with the rest. */
+  messenger: MessengerOptions;
 };
 
 export class ConfigError extends Error {}
@@ -32,6 +35,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { pers
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${describe(issue)}`);
   }
   const e = parsed.data;
+  let messenger: MessengerOptions;
+  try {
+    messenger = loadMessengerOptions(env);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   const dataDir = resolve(e.DATA_DIR);
   const demo = e.DEMO ?? !e.DATABASE_URL;
   return {
@@ -53,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { pers
       maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     },
     rendererDir: e.RENDERER_DIR,
+    messenger,
   };
 }
 
