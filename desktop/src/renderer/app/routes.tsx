@@ -4,6 +4,7 @@ import { ContactProfilePage } from '../modules/contacts/ContactProfilePage';
 import { CustomersPage } from '../modules/customers/CustomersPage';
 import { DashboardPage } from '../modules/dashboard/DashboardPage';
 import { ExpensesPage } from '../modules/expenses/ExpensesPage';
+import { FollowUpTemplatesPage } from '../modules/follow-ups/FollowUpTemplatesPage';
 import { AddLeadPage } from '../modules/leads/AddLeadPage';
 import { LeadsPage } from '../modules/leads/LeadsPage';
 import { PipelinePage } from '../modules/pipeline/PipelinePage';
@@ -47,6 +48,7 @@ export const appRoutes: RouteObject[] = [
               // The sidebar offers Expenses to admins only; the page tells anyone else so (the server refuses them).
               { path: 'expenses', element: <ExpensesPage /> },
               { path: 'contacts/:id', element: <ContactProfilePage /> },
+              { path: 'follow-up-templates', element: <FollowUpTemplatesPage /> },
               ...companyScreens.map(placeholder),
               { element: <RequireAdmin />, children: adminScreens.map(placeholder) },
             ],

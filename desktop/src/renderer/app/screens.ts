@@ -9,7 +9,7 @@ export interface ScreenRoute {
 
 /**
  * Company area screens still waiting for their issue, under `/` (RequireAuth). Paths are relative
- * to `/`. Built screens (dashboard, leads, customers, sales, expenses, contact profile) have their
+ * to `/`. Built screens (dashboard, leads, customers, sales, expenses, contact profile, follow-up templates) have their
  * own routes in routes.tsx.
  */
 export const companyScreens: ScreenRoute[] = [
@@ -19,7 +19,6 @@ export const companyScreens: ScreenRoute[] = [
   { path: 'products/:id', title: 'Product Details' },
   { path: 'shipping', title: 'Shipping Analytics & Management' },
   { path: 'canned-responses', title: 'Canned Responses' },
-  { path: 'follow-up-templates', title: 'Follow-up Templates' },
   { path: 'my-tasks', title: 'My Tasks' },
   { path: 'team/users', title: 'Team Users' },
 ];

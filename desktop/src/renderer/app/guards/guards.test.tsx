@@ -130,7 +130,6 @@ describe('route guards', () => {
       ['/products/7', 'Product Details'],
       ['/shipping', 'Shipping Analytics & Management'],
       ['/canned-responses', 'Canned Responses'],
-      ['/follow-up-templates', 'Follow-up Templates'],
       ['/my-tasks', 'My Tasks'],
     ];
     for (const [path, title] of screens) {

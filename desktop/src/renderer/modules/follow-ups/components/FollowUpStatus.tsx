@@ -1,0 +1,221 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { Chat, FollowUpRun, FollowUpRunStatus, FollowUpStepLog, FollowUpStepStatus, RealtimeMessage } from '@crm/common';
+import { CirclePause, CircleStop, Repeat } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorText } from '../../../lib/api';
+import { useRealtimeStore } from '../../realtime/store';
+import { formatDateTime } from '../format';
+import { useFollowUpsStore } from '../store';
+
+export const FOLLOW_UP_STATUS_TEXTS = {
+  loading: 'Loading follow-ups...',
+  loadFailed: 'Could not load the follow-up sequences.',
+  none: 'No follow-up sequences for this contact yet.',
+  confirmStop: 'Stop this follow-up sequence? Messages not sent yet will be cancelled.',
+  stopped: 'Follow-up sequence stopped.',
+  stopFailed: 'Could not stop the sequence.',
+} as const;
+
+const RUN_BADGE: Record<FollowUpRunStatus, { label: string; color: string }> = {
+  active: { label: 'Active', color: 'green' },
+  completed: { label: 'Completed', color: 'blue' },
+  stopped: { label: 'Stopped', color: 'gray' },
+  expired: { label: 'Expired', color: 'orange' },
+};
+
+const STEP_LABEL: Record<FollowUpStepStatus, string> = {
+  scheduled: 'Scheduled',
+  sending: 'Sending…',
+  sent: 'Sent',
+  failed: 'Failed',
+  cancelled: 'Not sent',
+  expired: 'Not sent (expired)',
+};
+
+export interface FollowUpStatusProps {
+  contactId: string;
+  /** Only the active sequence (chat panel); without it the whole log of the contact's sequences (profile). */
+  activeOnly?: boolean;
+  /** Called after a stop, e.g. to refresh the contact's hasActiveFollowUp. */
+  onStopped?: (run: FollowUpRun) => void;
+}
+
+/**
+ * A contact's follow-up sequences: the active one with a Stop button (and why it waits, while
+ * WhatsApp is disconnected), and each run's log: step, scheduled time, sent time or why not.
+ * Refreshes itself when the contact's chat or a follow-up message of it changes (realtime).
+ */
+export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: FollowUpStatusProps) {
+  const runs = useFollowUpsStore((state) => state.runs[contactId]);
+  const loadRuns = useFollowUpsStore((state) => state.loadRuns);
+  const stop = useFollowUpsStore((state) => state.stop);
+  const socket = useRealtimeStore((state) => state.socket);
+  const [error, setError] = useState<string | null>(null);
+  const [stopping, setStopping] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const reload = useCallback(() => {
+    loadRuns(contactId).then(
+      () => setError(null),
+      (failure: unknown) => setError(errorText(failure, FOLLOW_UP_STATUS_TEXTS.loadFailed)),
+    );
+  }, [contactId, loadRuns]);
+
+  useEffect(() => {
+    reload();
+  }, [reload]);
+
+  useEffect(() => {
+    if (!socket) return;
+    // a burst of events (a message and its acks) reloads once
+    const soon = () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(reload, 300);
+    };
+    const onChat = (chat: Chat) => chat._id === contactId && soon();
+    const onMessage = (message: RealtimeMessage) => message.contactId === contactId && (message.followUpRunId || message.direction === 'in') && soon();
+    socket.on('chat:update', onChat);
+    socket.on('msg:new', onMessage);
+    socket.on('msg:update', onMessage);
+    return () => {
+      clearTimeout(timer.current);
+      socket.off('chat:update', onChat);
+      socket.off('msg:new', onMessage);
+      socket.off('msg:update', onMessage);
+    };
+  }, [socket, contactId, reload]);
+
+  const confirmStop = () =>
+    modals.openConfirmModal({
+      title: 'Stop follow-up',
+      children: <Text size="sm">{FOLLOW_UP_STATUS_TEXTS.confirmStop}</Text>,
+      labels: { confirm: 'Stop sequence', cancel: 'Keep it running' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        setStopping(true);
+        try {
+          const run = await stop(contactId);
+          notifications.show({ color: 'green', message: FOLLOW_UP_STATUS_TEXTS.stopped });
+          onStopped?.(run);
+        } catch (failure) {
+          notifications.show({ color: 'red', title: 'Follow-up', message: errorText(failure, FOLLOW_UP_STATUS_TEXTS.stopFailed) });
+          reload();
+        } finally {
+          setStopping(false);
+        }
+      },
+    });
+
+  if (!runs && error) {
+    return (
+      <Alert color="red" variant="light">
+        {error}
+      </Alert>
+    );
+  }
+  if (!runs) {
+    return (
+      <Group gap="sm" c="dimmed">
+        <Loader size="xs" />
+        <Text size="sm">{FOLLOW_UP_STATUS_TEXTS.loading}</Text>
+      </Group>
+    );
+  }
+
+  const active = runs.find((r) => r.status === 'active');
+  const shown = activeOnly ? (active ? [active] : []) : runs;
+
+  return (
+    <Stack gap="md" aria-label="Follow-up sequences" component="section">
+      {error && (
+        <Alert color="red" variant="light">
+          {error}
+        </Alert>
+      )}
+      {shown.length === 0 && !activeOnly && (
+        <Text size="sm" c="dimmed">
+          {FOLLOW_UP_STATUS_TEXTS.none}
+        </Text>
+      )}
+      {shown.map((run) => (
+        <RunCard key={run._id} run={run} onStop={run.status === 'active' ? confirmStop : undefined} stopping={stopping} />
+      ))}
+    </Stack>
+  );
+}
+
+function RunCard({ run, onStop, stopping }: { run: FollowUpRun; onStop?: () => void; stopping: boolean }) {
+  const badge = RUN_BADGE[run.status];
+  const sent = run.steps.filter((s) => s.status === 'sent').length;
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-label={`Follow-up ${run.templateName}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Repeat size={16} aria-hidden />
+            <Title order={3} size="h5">
+              {run.templateName}
+            </Title>
+            <Badge color={badge.color} variant="light">
+              {badge.label}
+            </Badge>
+          </Group>
+          {onStop && (
+            <Button size="xs" color="red" variant="light" leftSection={<CircleStop size={14} aria-hidden />} onClick={onStop} loading={stopping}>
+              Stop
+            </Button>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          Started {formatDateTime(run.startedAt)}
+          {run.startedBy ? ` by ${run.startedBy.name}` : ''} · {sent} of {run.steps.length} sent
+          {run.endedAt ? ` · ended ${formatDateTime(run.endedAt)}` : ''}
+        </Text>
+        {run.pausedReason && (
+          <Alert color="yellow" variant="light" icon={<CirclePause size={16} />} p="xs">
+            <Text size="sm">{run.pausedReason}</Text>
+          </Alert>
+        )}
+        {run.stopReason && <Text size="sm">{run.stopReason}</Text>}
+        <Table striped withTableBorder fz="sm" verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Step</Table.Th>
+              <Table.Th>Scheduled</Table.Th>
+              <Table.Th>Sent / why not</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {run.steps.map((step) => (
+              <Table.Tr key={step.step}>
+                <Table.Td>{step.step}</Table.Td>
+                <Table.Td>{formatDateTime(step.scheduledAt)}</Table.Td>
+                <Table.Td>
+                  <StepOutcome step={step} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Card>
+  );
+}
+
+function StepOutcome({ step }: { step: FollowUpStepLog }) {
+  if (step.status === 'sent') return <Text size="sm">Sent {formatDateTime(step.sentAt)}</Text>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={step.status === 'failed' ? 600 : undefined} c={step.status === 'failed' ? 'red' : undefined}>
+        {STEP_LABEL[step.status]}
+      </Text>
+      {step.reason && (
+        <Text size="xs" c="dimmed">
+          {step.reason}
+        </Text>
+      )}
+    </Stack>
+  );
+}

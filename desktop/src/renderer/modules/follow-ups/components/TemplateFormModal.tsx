@@ -1,0 +1,188 @@
+import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import {
+  FOLLOW_UP_MAX_STEPS,
+  FOLLOW_UP_MESSAGE_MAX,
+  FOLLOW_UP_MIN_DELAY_HOURS,
+  FOLLOW_UP_NAME_MAX,
+  FOLLOW_UP_NAME_PLACEHOLDER,
+  FOLLOW_UP_TEXTS,
+  canAddFollowUpStep,
+  canRemoveFollowUpStep,
+  followUpTemplateError,
+  newFollowUpStep,
+  parseFollowUpDelay,
+  type FollowUpTemplate,
+  type FollowUpTemplateInput,
+} from '@crm/common';
+import { CircleAlert, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { errorText } from '../../../lib/api';
+
+type StepDraft = { key: number; delay: number | string; message: string };
+
+export interface TemplateFormModalProps {
+  opened: boolean;
+  /** The template being edited, or null to create one. */
+  template: FollowUpTemplate | null;
+  onClose: () => void;
+  /** Saves; a rejection's server text (else the catalogue's) is shown in the form. */
+  onSave: (input: FollowUpTemplateInput) => Promise<unknown>;
+}
+
+/**
+ * The create/edit dialog of spec/admin.md "Follow-up Templates": a name and 1–5 steps, each a
+ * message (which may use {{name}}) and a delay in whole hours; a new step is 24 hours; Add Step is
+ * hidden at 5 and the last step cannot be removed. Checked with the same rule the server applies.
+ */
+export function TemplateFormModal({ opened, template, onClose, onSave }: TemplateFormModalProps) {
+  const nextKey = useRef(0);
+  const draft = (step: { delay: number | string; message: string }): StepDraft => ({ key: nextKey.current++, ...step });
+  const [name, setName] = useState('');
+  const [steps, setSteps] = useState<StepDraft[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    setName(template?.name ?? '');
+    setSteps((template?.messages.length ? template.messages : [newFollowUpStep()]).map(draft));
+    setError(null);
+    setShowErrors(false);
+    setSaving(false);
+    // reset only when the dialog opens (draft is a fresh closure each render)
+  }, [opened, template]);
+
+  const change = (key: number, patch: Partial<StepDraft>) => {
+    setSteps((current) => current.map((s) => (s.key === key ? { ...s, ...patch } : s)));
+    setError(null);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = followUpTemplateError({ name, messages: steps });
+    setShowErrors(true);
+    if (problem) return setError(problem);
+    setSaving(true);
+    setError(null);
+    try {
+      await onSave({ name: name.trim(), messages: steps.map((s) => ({ delay: parseFollowUpDelay(s.delay)!, message: s.message.trim() })) });
+    } catch (failure) {
+      setError(errorText(failure, FOLLOW_UP_TEXTS.saveFailed));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const stepInvalid = (s: StepDraft) => ({
+    message: showErrors && !s.message.trim(),
+    delay: showErrors && (parseFollowUpDelay(s.delay) === null || !Number.isInteger(parseFollowUpDelay(s.delay)) || parseFollowUpDelay(s.delay)! < FOLLOW_UP_MIN_DELAY_HOURS),
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={template ? 'Edit Follow-up Template' : 'New Follow-up Template'} size="lg" closeOnClickOutside={!saving}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label="Template name"
+            required
+            maxLength={FOLLOW_UP_NAME_MAX}
+            value={name}
+            error={showErrors && !name.trim()}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
+            data-autofocus
+          />
+          <Text size="sm" c="dimmed">
+            Each step is sent its delay after the previous one (the first, after the start). Write {FOLLOW_UP_NAME_PLACEHOLDER} for the contact&apos;s name.
+          </Text>
+          {steps.map((step, i) => {
+            const invalid = stepInvalid(step);
+            return (
+              <Paper key={step.key} withBorder p="sm" radius="md" aria-label={`Step ${i + 1}`} component="fieldset" style={{ margin: 0 }}>
+                <Group justify="space-between" mb="xs">
+                  <Text fw={600} size="sm" component="legend">
+                    Step {i + 1}
+                  </Text>
+                  {canRemoveFollowUpStep(steps.length) && (
+                    <Tooltip label="Remove step">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove step ${i + 1}`}
+                        onClick={() => {
+                          setSteps((current) => current.filter((s) => s.key !== step.key));
+                          setError(null);
+                        }}
+                      >
+                        <Trash2 size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Group>
+                <Group align="flex-start" wrap="nowrap" gap="sm">
+                  <Textarea
+                    label={`Step ${i + 1} message`}
+                    required
+                    rows={3}
+                    resize="vertical"
+                    maxLength={FOLLOW_UP_MESSAGE_MAX}
+                    style={{ flex: 1 }}
+                    dir="auto"
+                    value={step.message}
+                    error={invalid.message}
+                    onChange={(e) => change(step.key, { message: e.currentTarget.value })}
+                  />
+                  <NumberInput
+                    label={`Step ${i + 1} delay (hours)`}
+                    required
+                    w={150}
+                    min={FOLLOW_UP_MIN_DELAY_HOURS}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    value={step.delay}
+                    error={invalid.delay}
+                    onChange={(value) => change(step.key, { delay: value })}
+                  />
+                </Group>
+              </Paper>
+            );
+          })}
+          {canAddFollowUpStep(steps.length) && (
+            <Button
+              variant="light"
+              leftSection={<Plus size={16} aria-hidden />}
+              onClick={() => {
+                setSteps((current) => [...current, draft(newFollowUpStep())]);
+                setError(null);
+              }}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Add Step
+            </Button>
+          )}
+          {!canAddFollowUpStep(steps.length) && (
+            <Text size="xs" c="dimmed">
+              A template has at most {FOLLOW_UP_MAX_STEPS} steps.
+            </Text>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              Save Template
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
