@@ -55,8 +55,8 @@ export function PipelinePage() {
       </Card>
 
       <Card padding={0}>
-        <Table.ScrollContainer minWidth={980}>
-          <Table aria-label="Deals">
+        <Table.ScrollContainer minWidth={900}>
+          <Table aria-label="Deals" horizontalSpacing="xs" fz="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Contact Name</Table.Th>
@@ -93,7 +93,9 @@ export function PipelinePage() {
 function DealRow({ deal }: { deal: Contact }) {
   return (
     <Table.Tr>
-      <Table.Td fw={500}>{deal.name || <Text span c="dimmed">—</Text>}</Table.Td>
+      <Table.Td fw={500} miw={100}>
+        {deal.name || <Text span c="dimmed">—</Text>}
+      </Table.Td>
       <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
         {deal.phone}
       </Table.Td>
@@ -107,14 +109,14 @@ function DealRow({ deal }: { deal: Contact }) {
         <ShippingStatusBadge status={deal.salesData.shippingDetails.status} />
       </Table.Td>
       <Table.Td>
-        <Group gap={4} maw={280}>
+        <Group gap={4} miw={160} maw={220}>
           {deal.products.length === 0 ? (
             <Text span c="dimmed" size="sm">
               —
             </Text>
           ) : (
             deal.products.map((line, index) => (
-              <Badge key={`${line.productId?._id ?? 'deleted'}-${index}`} color="gray" variant="light" tt="none" style={{ minInlineSize: 'max-content' }}>
+              <Badge key={`${line.productId?._id ?? 'deleted'}-${index}`} color="gray" variant="light" tt="none" classNames={{ root: classes.productBadge, label: classes.productBadgeLabel }}>
                 {line.productId?.name ?? 'Deleted product'} × {line.qty}
               </Badge>
             ))
@@ -123,7 +125,7 @@ function DealRow({ deal }: { deal: Contact }) {
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(deal.createdAt)}</Table.Td>
       <Table.Td>
-        <Anchor component={Link} to={`/contacts/${deal._id}`} style={{ whiteSpace: 'nowrap' }}>
+        <Anchor component={Link} to={`/contacts/${deal._id}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
           View Profile
         </Anchor>
       </Table.Td>
