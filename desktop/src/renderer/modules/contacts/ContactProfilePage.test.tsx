@@ -31,7 +31,8 @@ const history = (n: number): StageHistoryEntry[] =>
     changedBy: { _id: adminUser._id, name: `Changer ${i + 1}` },
   }));
 
-describe('Contact profile', () => {
+// Typing-heavy tests on a shared 2-core machine: more room than the 5 s default.
+describe('Contact profile', { timeout: 15_000 }, () => {
   it("shows 'Loading profile...' and then 'Contact not found.'", async () => {
     const pending = deferred();
     fakeCrmApi(adminUser, { 'GET /api/contacts/0190a0b0-0000-7000-8000-00000000dead': () => pending.promise });

@@ -13,7 +13,8 @@ async function openCustomers(handler: CrmHandler) {
 }
 const lastQuery = (requests: ReturnType<typeof fakeCrmApi>['requests']) => requests.filter((r) => r.path === '/api/contacts').at(-1)!.query;
 
-describe('Customers', () => {
+// Typing-heavy tests on a shared 2-core machine: more room than the 5 s default.
+describe('Customers', { timeout: 15_000 }, () => {
   it('lists customers that are not archived: Name, Phone, Email, Stage and View Profile', async () => {
     const customer = makeContact({ name: 'Heba Mansour', email: 'heba@shop.eg', stage: 'customer' });
     const { requests } = await openCustomers(() => list([customer]));

@@ -18,7 +18,8 @@ async function openDashboard(handlers: Record<string, CrmHandler> = {}, user = a
 }
 const card = (name: string) => screen.getByRole('group', { name });
 
-describe('Dashboard', () => {
+// Typing-heavy tests on a shared 2-core machine: more room than the 5 s default.
+describe('Dashboard', { timeout: 15_000 }, () => {
   it('shows the five stat cards: Leads, Customers, Sales Deals, Sales Amount in EGP and Conversion Rate', async () => {
     await openDashboard();
     await waitFor(() => expect(card('Leads')).toHaveTextContent('167'));

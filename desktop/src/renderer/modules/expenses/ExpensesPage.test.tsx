@@ -16,7 +16,8 @@ async function openExpenses(handlers: Record<string, CrmHandler> = {}, user = ad
   return { ...view, ...api };
 }
 
-describe('Expenses', () => {
+// Typing-heavy tests on a shared 2-core machine: more room than the 5 s default.
+describe('Expenses', { timeout: 15_000 }, () => {
   it('lists expenses with Title, Amount, Category, Date, Notes and Delete', async () => {
     await openExpenses();
     const table = screen.getByRole('table', { name: 'Expenses' });

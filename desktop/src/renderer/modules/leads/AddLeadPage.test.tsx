@@ -15,7 +15,8 @@ async function openAddLead(handlers: Record<string, CrmHandler> = {}) {
   return { ...view, ...api };
 }
 
-describe('Add New Lead', () => {
+// Typing-heavy tests on a shared 2-core machine: more room than the 5 s default.
+describe('Add New Lead', { timeout: 15_000 }, () => {
   it('requires name and phone and an email in email format, and sends nothing until then', async () => {
     const { user, to } = await openAddLead();
     await user.click(screen.getByRole('button', { name: 'Add Lead' }));

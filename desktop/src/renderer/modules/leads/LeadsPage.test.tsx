@@ -28,7 +28,8 @@ const table = () => screen.getByRole('table', { name: 'Leads' });
 const lastListQuery = (requests: ReturnType<typeof fakeCrmApi>['requests']) =>
   requests.filter((r) => r.path === '/api/contacts').at(-1)!.query;
 
-describe('Leads', () => {
+// Typing-heavy tests on a shared 2-core machine: more room than the 5 s default.
+describe('Leads', { timeout: 15_000 }, () => {
   it("shows 'Leads (total)', the columns and one row per lead, newest first, 50 a page", async () => {
     const assigned = makeContact({ name: 'Karim Adel', phone: '+201112223334', assignedTo: { _id: sara._id, name: 'Sara Sales' } });
     const unassigned = makeContact({ name: 'Nour Samir', phone: '+201009998887' });

@@ -38,7 +38,8 @@ async function openPipeline(handler: CrmHandler = () => list([deal, bare], 23, {
 }
 const lastQuery = (requests: ReturnType<typeof fakeCrmApi>['requests']) => requests.filter((r) => r.path === '/api/contacts').at(-1)!.query;
 
-describe('Sales Pipeline', () => {
+// Typing-heavy tests on a shared 2-core machine: more room than the 5 s default.
+describe('Sales Pipeline', { timeout: 15_000 }, () => {
   it('asks for deals 10 a page with the totals of the whole filtered set, and shows them in tiles', async () => {
     const { requests } = await openPipeline();
     await screen.findByText('Tarek Helmy');
