@@ -75,6 +75,8 @@ export class ContactsService {
     const sort = { by: query.sortBy, order: query.order };
     const offset = (query.page - 1) * query.limit;
     return this.db.tenant(actor.tenantId, async (tx) => {
+      // the totals count the same set, so they also give the total
+      const totals = query.withTotals ? toTotals(await this.contacts.pipelineTotals(tx, scope, filter)) : undefined;
       let ids: string[];
       let total: number;
       const search = filter.q ? await this.contacts.searchPage(tx, scope, { ...filter, q: filter.q }, sort, offset, query.limit) : undefined;
@@ -82,13 +84,18 @@ export class ContactsService {
       else {
         ids = filter.q ? [] : await this.contacts.pageIds(tx, scope, filter, sort, offset, query.limit);
         // a page that is not full tells the total without counting
-        total =
-          ids.length > 0 && ids.length < query.limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.contacts.count(tx, scope, filter);
+        total = totals
+          ? totals.count
+          : ids.length > 0 && ids.length < query.limit
+            ? offset + ids.length
+            : offset === 0 && ids.length === 0
+              ? 0
+              : await this.contacts.count(tx, scope, filter);
       }
       const rows = await this.contacts.findManyByIds(tx, actor.tenantId, ids);
       const lines = byContact(await this.contacts.dealProducts(tx, actor.tenantId, ids));
       const result: ContactList = { items: rows.map((r) => toContactDto(r, lines.get(r.id) ?? [])), total };
-      if (query.withTotals) result.totals = toTotals(await this.contacts.pipelineTotals(tx, scope, filter));
+      if (totals) result.totals = totals;
       return result;
     });
   }
