@@ -104,7 +104,8 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
       // a send waits for the per-tenant pacing of automated messages
       expireInSeconds: 15 * 60,
     });
-    await this.jobs.work<FollowUpStepJob>(FOLLOW_UP_STEP_QUEUE, { pollingIntervalSeconds: this.options.pollingIntervalSeconds }, async (job) => {
+    // several at once: one tenant's paced sends (seconds apart) must not hold up the other tenants' steps
+    await this.jobs.work<FollowUpStepJob>(FOLLOW_UP_STEP_QUEUE, { pollingIntervalSeconds: this.options.pollingIntervalSeconds, localConcurrency: 4 }, async (job) => {
       await this.track(this.runStep(job.data.tenantId, job.data.stepId));
     });
     if (this.options.sweepIntervalMs > 0) {
@@ -181,7 +182,8 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
       if (step.status === 'scheduled') {
         if (step.dueAt > now) return { outcome: 'not-due' };
         if (isFollowUpStepExpired(step.dueAt, now)) {
-          const paused = !!step.runPausedReason;
+          // WhatsApp was down: logged out (the run says so) or not connected when the step was due (its note)
+          const paused = !!step.runPausedReason || step.reason === STEP_TEXTS.waiting;
           if (!(await this.repo.expireStep(tx, tenantId, step.id, STEP_TEXTS.expired(followUpHoursLate(step.dueAt, now), paused)))) return { outcome: 'taken' };
           expiredJobs = await this.runs.endInTx(
             tx,
