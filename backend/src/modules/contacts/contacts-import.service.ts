@@ -6,7 +6,7 @@ import { Database } from '../../platform/db/database.service.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { canSeeContact } from './contact-access.js';
 import { ImportFileError, readImportFile, type ImportRow } from './contact-import.parser.js';
-import { ContactsRepository, type ContactPatch } from './contacts.repository.js';
+import { ContactsRepository, type FillBlanksRow } from './contacts.repository.js';
 import { ContactsService } from './contacts.service.js';
 import type { NewContactRow } from './contacts.table.js';
 
@@ -81,7 +81,7 @@ export class ContactsImportService {
 
       const existing = new Map((await this.contacts.findByPhones(tx, actor.tenantId, valid.map((v) => v.phone))).map((c) => [c.phone, c]));
       const toCreate: NewContactRow[] = [];
-      const toFill: { id: string; patch: ContactPatch }[] = [];
+      const toFill: FillBlanksRow[] = [];
       let skipped = 0;
       for (const v of valid) {
         const found = existing.get(v.phone);
@@ -102,18 +102,18 @@ export class ContactsImportService {
           });
           continue;
         }
-        const patch: ContactPatch = {};
-        if (!found.name && v.name) patch.name = v.name;
-        if (!found.email && v.email) patch.email = v.email;
-        if (!found.address && v.address) patch.address = v.address;
-        if (!found.notes && v.notes) patch.notes = v.notes;
-        if (!canSeeContact(actor, found) || Object.keys(patch).length === 0) skipped++;
-        else toFill.push({ id: found.id, patch: { ...patch, updatedAt: now } });
+        const fill: FillBlanksRow = { id: found.id };
+        if (!found.name && v.name) fill.name = v.name;
+        if (!found.email && v.email) fill.email = v.email;
+        if (!found.address && v.address) fill.address = v.address;
+        if (!found.notes && v.notes) fill.notes = v.notes;
+        if (!canSeeContact(actor, found) || Object.keys(fill).length === 1) skipped++;
+        else toFill.push(fill);
       }
 
       const inserted = await this.contacts.insertMany(tx, toCreate, { skipExistingPhones: true });
       skipped += toCreate.length - inserted.length; // created meanwhile by someone else
-      await this.contacts.fillBlanks(tx, actor.tenantId, toFill);
+      await this.contacts.fillBlanks(tx, actor.tenantId, toFill, now);
 
       const created = inserted.length;
       const updated = toFill.length;

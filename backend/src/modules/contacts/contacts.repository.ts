@@ -42,6 +42,7 @@ export type StageHistoryRecord = {
 };
 export type DealLineRow = { productId: string; qty: number; price: number };
 export type ContactPatch = Partial<Omit<NewContactRow, 'id' | 'tenantId' | 'createdAt'>>;
+export type FillBlanksRow = { id: string; name?: string; email?: string; address?: string; notes?: string };
 
 /** `%text%` for (I)LIKE, with the wildcards typed by the user taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -293,9 +294,28 @@ export class ContactsRepository {
       .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
   }
 
-  /** Fills only the empty fields of existing contacts (imports never overwrite what users typed). */
-  async fillBlanks(tx: TenantTx, tenantId: string, rows: { id: string; patch: ContactPatch }[]): Promise<void> {
-    for (const { id, patch } of rows) await this.update(tx, tenantId, id, patch);
+  /**
+   * Fills only the empty fields of existing contacts (imports never overwrite what users typed):
+   * one UPDATE … FROM (VALUES …) per 500 contacts, `coalesce` keeping any value already there.
+   */
+  async fillBlanks(tx: TenantTx, tenantId: string, rows: FillBlanksRow[], now: Date): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) {
+      const values = sql.join(
+        rows
+          .slice(i, i + 500)
+          .map((r) => sql`(${r.id}::uuid, ${r.name ?? null}::text, ${r.email ?? null}::text, ${r.address ?? null}::text, ${r.notes ?? null}::text)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${contacts} set
+          name = coalesce(${contacts.name}, v.name),
+          email = coalesce(${contacts.email}, v.email),
+          address = coalesce(${contacts.address}, v.address),
+          notes = coalesce(${contacts.notes}, v.notes),
+          updated_at = ${now}
+        from (values ${values}) as v(id, name, email, address, notes)
+        where ${contacts.tenantId} = ${tenantId} and ${contacts.id} = v.id`);
+    }
   }
 
   async delete(tx: TenantTx, tenantId: string, id: string): Promise<boolean> {
