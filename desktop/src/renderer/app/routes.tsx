@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../modules/auth/LoginPage';
+import { CannedResponsesPage } from '../modules/canned-responses/CannedResponsesPage';
 import { ContactProfilePage } from '../modules/contacts/ContactProfilePage';
 import { CustomersPage } from '../modules/customers/CustomersPage';
 import { DashboardPage } from '../modules/dashboard/DashboardPage';
@@ -10,6 +11,7 @@ import { LeadsPage } from '../modules/leads/LeadsPage';
 import { PipelinePage } from '../modules/pipeline/PipelinePage';
 import { ProfilePage } from '../modules/profile/ProfilePage';
 import { SuperLoginPage } from '../modules/super/SuperLoginPage';
+import { WhatsAppPage } from '../modules/whatsapp/WhatsAppPage';
 import { RedirectIfAuthenticated } from './guards/RedirectIfAuthenticated';
 import { RequireAdmin } from './guards/RequireAdmin';
 import { RequireAuth } from './guards/RequireAuth';
@@ -40,6 +42,8 @@ export const appRoutes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { index: true, element: <DashboardPage /> },
+              { path: 'whatsapp', element: <WhatsAppPage /> },
+              { path: 'canned-responses', element: <CannedResponsesPage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'leads', element: <LeadsPage /> },
               { path: 'leads/new', element: <AddLeadPage /> },

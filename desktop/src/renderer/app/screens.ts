@@ -9,16 +9,14 @@ export interface ScreenRoute {
 
 /**
  * Company area screens still waiting for their issue, under `/` (RequireAuth). Paths are relative
- * to `/`. Built screens (dashboard, leads, customers, sales, expenses, contact profile, follow-up templates) have their
- * own routes in routes.tsx.
+ * to `/`. Built screens (dashboard, messenger, leads, customers, sales, expenses, contact profile,
+ * canned responses, follow-up templates) have their own routes in routes.tsx.
  */
 export const companyScreens: ScreenRoute[] = [
-  { path: 'whatsapp', title: 'WhatsApp' },
   { path: 'reports', title: 'Detailed Reports' },
   { path: 'products', title: 'Products' },
   { path: 'products/:id', title: 'Product Details' },
   { path: 'shipping', title: 'Shipping Analytics & Management' },
-  { path: 'canned-responses', title: 'Canned Responses' },
   { path: 'my-tasks', title: 'My Tasks' },
   { path: 'team/users', title: 'Team Users' },
 ];

@@ -124,12 +124,10 @@ describe('route guards', () => {
     const { router } = renderApp('/');
     await screen.findByRole('heading', { name: 'Dashboard' });
     const screens: [string, string][] = [
-      ['/whatsapp', 'WhatsApp'],
       ['/reports', 'Detailed Reports'],
       ['/products', 'Products'],
       ['/products/7', 'Product Details'],
       ['/shipping', 'Shipping Analytics & Management'],
-      ['/canned-responses', 'Canned Responses'],
       ['/my-tasks', 'My Tasks'],
     ];
     for (const [path, title] of screens) {

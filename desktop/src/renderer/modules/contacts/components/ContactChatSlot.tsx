@@ -1,17 +1,16 @@
+import { Card } from '@mantine/core';
 import type { Contact } from '@crm/common';
+import { ChatPanel } from '../../chat/ChatPanel';
 
 /**
- * ┌──────────────────────────────────────────────────────────────────────────────┐
- * │ SLOT FOR THE MESSENGER: the contact profile's embedded chat panel            │
- * │ (spec/core.md §2 "Contact profile": "An embedded chat panel for the contact  │
- * │ is included").                                                               │
- * │                                                                              │
- * │ The messenger issue replaces the body of this component with the chat panel  │
- * │ from modules/chat (message list, composer, follow-up start, ...). The profile │
- * │ page already renders it below its sections and passes the loaded contact;    │
- * │ until then it renders nothing, so the profile shows no empty frame.          │
- * └──────────────────────────────────────────────────────────────────────────────┘
+ * The contact profile's embedded chat panel (spec/core.md §2 "Contact profile": "An embedded chat
+ * panel for the contact is included"): the messenger's ChatPanel from modules/chat, at a fixed
+ * height so the message list scrolls inside it. The page renders it below its sections.
  */
-export function ContactChatSlot(_props: { contact: Contact }) {
-  return null;
+export function ContactChatSlot({ contact }: { contact: Contact }) {
+  return (
+    <Card p={0} mb="md" aria-label="WhatsApp chat" style={{ blockSize: 'min(36rem, 75dvh)', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+      <ChatPanel contactId={contact._id} contact={{ name: contact.name, phone: contact.phone }} showProfileLink={false} />
+    </Card>
+  );
 }

@@ -1,0 +1,93 @@
+import type { CannedResponse, CannedResponseInput } from '@crm/common';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, fail, ok } from '../../test/fake-api';
+import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../chat/testing';
+import { CannedResponsesPage } from './CannedResponsesPage';
+
+const response = (overrides: Partial<CannedResponse> = {}): CannedResponse => ({
+  _id: testId(),
+  title: 'Shipping',
+  text: 'Shipping takes 2-3 days.',
+  createdBy: adminUser._id,
+  canEdit: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+function setup(items: CannedResponse[], handlers: Parameters<typeof fakeMessengerApi>[1] = {}) {
+  messengerTestSetup(adminUser);
+  const api = fakeMessengerApi(adminUser, { 'GET /api/canned-responses': () => ok({ items, total: items.length }), ...handlers });
+  return { ...renderWithApp(<CannedResponsesPage />, '/canned-responses'), api };
+}
+
+describe('Canned Responses manager', () => {
+  it('lists the responses as cards, with Edit and Delete only where allowed', async () => {
+    setup([response(), response({ title: 'Returns', text: 'Returns within 14 days.', canEdit: false })]);
+    expect(await screen.findByRole('heading', { name: 'Canned Responses', level: 1 })).toBeInTheDocument();
+    const shipping = await screen.findByRole('listitem', { name: 'Shipping' });
+    expect(within(shipping).getByText('Shipping takes 2-3 days.')).toBeInTheDocument();
+    expect(within(shipping).getByRole('button', { name: 'Edit Shipping' })).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Returns' })).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("refuses a blank title or text with 'Title and text are required.'", async () => {
+    const { api, user } = setup([]);
+    await screen.findByText('No canned responses yet.');
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Greeting');
+    await user.type(screen.getByRole('textbox', { name: 'Response Text' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Add Response' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Title and text are required.');
+    expect(api.to('POST', '/api/canned-responses')).toHaveLength(0);
+  });
+
+  it('adds a response (trimmed) and shows it', async () => {
+    const { api, user } = setup([], {
+      'POST /api/canned-responses': ({ body }) => ok(response({ ...(body as CannedResponseInput) })),
+    });
+    await screen.findByText('No canned responses yet.');
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), '  Greeting ');
+    await user.type(screen.getByRole('textbox', { name: 'Response Text' }), 'Welcome to our shop!');
+    await user.click(screen.getByRole('button', { name: 'Add Response' }));
+    expect(await screen.findByRole('listitem', { name: 'Greeting' })).toBeInTheDocument();
+    expect(api.to('POST', '/api/canned-responses')[0]!.body).toEqual({ title: 'Greeting', text: 'Welcome to our shop!' });
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('');
+  });
+
+  it("edits a response in the same form, and shows 'Error saving response: …' when saving fails", async () => {
+    const item = response();
+    let refuse = true;
+    const { user } = setup([item], {
+      [`PATCH /api/canned-responses/${item._id}`]: ({ body }) => (refuse ? fail(403, 'You can change only your own responses.') : ok({ ...item, ...(body as CannedResponseInput) })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Shipping' }));
+    expect(screen.getByRole('heading', { name: 'Edit Response' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Shipping');
+    await user.clear(screen.getByRole('textbox', { name: 'Response Text' }));
+    await user.type(screen.getByRole('textbox', { name: 'Response Text' }), 'Shipping takes one day.');
+    await user.click(screen.getByRole('button', { name: 'Update Response' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error saving response: You can change only your own responses.');
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Update Response' }));
+    await waitFor(() => expect(within(screen.getByRole('listitem', { name: 'Shipping' })).getByText('Shipping takes one day.')).toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Add Response' })).toBeInTheDocument();
+  });
+
+  it("deletes after confirmation, and shows 'Error deleting response: …' on failure", async () => {
+    const item = response();
+    let refuse = true;
+    const { user } = setup([item], {
+      [`DELETE /api/canned-responses/${item._id}`]: () => (refuse ? fail(500, 'Database unavailable') : ok({ message: 'Deleted' })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Shipping' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete canned response' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Error deleting response: Database unavailable')).toBeInTheDocument();
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Delete Shipping' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete canned response' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Shipping' })).not.toBeInTheDocument());
+  });
+});

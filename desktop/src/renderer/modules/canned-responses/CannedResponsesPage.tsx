@@ -1,0 +1,158 @@
+import { Alert, Button, Card, Grid, Group, Loader, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { CannedResponse } from '@crm/common';
+import { CircleAlert, MessageSquareText, Pencil, Plus, Save, Trash2, X } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { PageHeader } from '../../app/ui/PageHeader';
+import { CANNED_TEXTS, useCannedResponsesStore, validateCannedResponse } from './store';
+
+/** spec/admin.md "Canned Responses manager": one form for add or edit, and the responses as cards with Edit and Delete. */
+export function CannedResponsesPage() {
+  const { items, status, error, load, save, remove } = useCannedResponsesStore();
+  const [title, setTitle] = useState('');
+  const [text, setText] = useState('');
+  const [editing, setEditing] = useState<CannedResponse | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const titleInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void load({ force: true });
+  }, [load]);
+
+  const reset = () => {
+    setTitle('');
+    setText('');
+    setEditing(null);
+    setFormError(null);
+  };
+
+  const startEdit = (response: CannedResponse) => {
+    setEditing(response);
+    setTitle(response.title);
+    setText(response.text);
+    setFormError(null);
+    titleInput.current?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = validateCannedResponse({ title, text });
+    if (typeof input === 'string') {
+      setFormError(input);
+      return;
+    }
+    setSaving(true);
+    setFormError(null);
+    try {
+      await save(input, editing?._id);
+      notifications.show({ color: 'green', message: CANNED_TEXTS.saved });
+      reset();
+    } catch (failure) {
+      setFormError((failure as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const confirmDelete = (response: CannedResponse) =>
+    modals.openConfirmModal({
+      title: 'Delete canned response',
+      children: (
+        <Text size="sm">
+          {CANNED_TEXTS.confirmDelete} <strong>{response.title}</strong>
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await remove(response._id);
+          if (editing?._id === response._id) reset();
+          notifications.show({ color: 'green', message: CANNED_TEXTS.deleted });
+        } catch (failure) {
+          notifications.show({ color: 'red', title: 'Delete response', message: (failure as Error).message });
+        }
+      },
+    });
+
+  return (
+    <>
+      <PageHeader title="Canned Responses" subtitle="Ready-made replies your team inserts in the messenger." />
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card component="form" onSubmit={submit} noValidate aria-label={editing ? 'Edit response' : 'Add response'}>
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                {editing ? 'Edit Response' : 'Add Response'}
+              </Title>
+              {formError && (
+                <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
+                  {formError}
+                </Alert>
+              )}
+              <TextInput ref={titleInput} label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} dir="auto" />
+              <Textarea label="Response Text" value={text} onChange={(e) => setText(e.currentTarget.value)} rows={6} resize="vertical" maxLength={4096} dir="auto" />
+              <Group justify="flex-end" gap="sm">
+                {editing && (
+                  <Button variant="default" leftSection={<X size={16} aria-hidden />} onClick={reset}>
+                    Cancel
+                  </Button>
+                )}
+                <Button type="submit" loading={saving} leftSection={editing ? <Save size={16} aria-hidden /> : <Plus size={16} aria-hidden />}>
+                  {editing ? 'Update Response' : 'Add Response'}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          {status === 'loading' && items.length === 0 && (
+            <Group gap="sm" c="dimmed">
+              <Loader size="sm" />
+              <Text size="sm">Loading responses...</Text>
+            </Group>
+          )}
+          {status === 'error' && (
+            <Alert color="red" variant="light" icon={<CircleAlert size={18} />}>
+              {error}
+            </Alert>
+          )}
+          {status === 'ready' && items.length === 0 && (
+            <Card>
+              <Stack align="center" gap="xs" py="lg">
+                <MessageSquareText size={32} aria-hidden />
+                <Text c="dimmed">{CANNED_TEXTS.empty}</Text>
+              </Stack>
+            </Card>
+          )}
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Canned responses">
+            {items.map((response) => (
+              <Card key={response._id} component="li" padding="md" aria-label={response.title}>
+                <Stack gap="xs" h="100%">
+                  <Title order={3} size="h5" dir="auto">
+                    {response.title}
+                  </Title>
+                  <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', flexGrow: 1 }}>
+                    {response.text}
+                  </Text>
+                  {response.canEdit && (
+                    <Group gap="xs" justify="flex-end">
+                      <Button size="xs" variant="light" leftSection={<Pencil size={14} aria-hidden />} onClick={() => startEdit(response)} aria-label={`Edit ${response.title}`}>
+                        Edit
+                      </Button>
+                      <Button size="xs" variant="light" color="red" leftSection={<Trash2 size={14} aria-hidden />} onClick={() => confirmDelete(response)} aria-label={`Delete ${response.title}`}>
+                        Delete
+                      </Button>
+                    </Group>
+                  )}
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

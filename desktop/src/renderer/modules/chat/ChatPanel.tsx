@@ -1,0 +1,153 @@
+import { Alert, Avatar, Badge, Button, Group, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { Message } from '@crm/common';
+import { CircleAlert, UserRound } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { initialOf } from '../../app/ui/initial';
+import { describeError } from '../../lib/api';
+import { Composer } from './components/Composer';
+import { ActiveFollowUpStrip, StartFollowUpControl } from './components/FollowUpControl';
+import type { MessageActions } from './components/MessageBubble';
+import { MessageList } from './components/MessageList';
+import { useChatRealtime } from './realtime';
+import { CHAT_TEXTS, SendFailure, useChatStore } from './store';
+import type { RecorderDeps } from './use-voice-recorder';
+import classes from './ChatPanel.module.css';
+
+export interface ChatPanelProps {
+  contactId: string;
+  /** What the host already knows of the contact (the profile), shown until the summary arrives. */
+  contact?: { name: string | null; phone: string };
+  /** 'View Full Profile' (/contacts/{id}); the profile itself leaves it out. */
+  showProfileLink?: boolean;
+  /** Tests pass a fake microphone. */
+  recorderDeps?: RecorderDeps;
+}
+
+/** True while the user can see the window: only then does an open conversation count as read. */
+function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(() => typeof document === 'undefined' || document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return visible;
+}
+
+/**
+ * One conversation (spec/core.md §2 "Chat panel"): header with 'View Full Profile' and the
+ * follow-up control, the message list, and the composer. Used by the messenger and embedded in
+ * the contact profile.
+ */
+export function ChatPanel({ contactId, contact, showProfileLink = true, recorderDeps }: ChatPanelProps) {
+  useChatRealtime();
+  const summary = useChatStore((state) => state.summaries[contactId]);
+  const summaryError = useChatStore((state) => state.summaryErrors[contactId]);
+  const conversation = useChatStore((state) => state.conversations[contactId]);
+  const visible = usePageVisible();
+
+  useEffect(() => {
+    const store = useChatStore.getState();
+    void store.loadConversation(contactId);
+    void store.loadSummary(contactId);
+  }, [contactId]);
+
+  // Opening the conversation clears its unread count, and so does a message arriving while it is open.
+  const unread = summary?.unreadCount ?? 0;
+  useEffect(() => {
+    if (unread === 0 || !visible) return;
+    const timer = setTimeout(() => void useChatStore.getState().markRead(contactId), 250);
+    return () => clearTimeout(timer);
+  }, [unread, visible, contactId]);
+
+  const actions = useMemo<MessageActions>(
+    () => ({
+      onDeleteForMe: (message: Message) => {
+        useChatStore
+          .getState()
+          .deleteMessage(message, false)
+          .catch((error: unknown) => notifications.show({ color: 'red', title: CHAT_TEXTS.deleteFailed, message: describeError(error, CHAT_TEXTS.deleteFailed) }));
+      },
+      onDeleteForEveryone: (message: Message) =>
+        modals.openConfirmModal({
+          title: 'Delete for everyone',
+          children: <Text size="sm">{CHAT_TEXTS.confirmDeleteForEveryone}</Text>,
+          labels: { confirm: 'Delete for everyone', cancel: 'Cancel' },
+          confirmProps: { color: 'red' },
+          onConfirm: () => {
+            useChatStore
+              .getState()
+              .deleteMessage(message, true)
+              .catch((error: unknown) => notifications.show({ color: 'red', title: CHAT_TEXTS.deleteFailed, message: describeError(error, CHAT_TEXTS.deleteFailed) }));
+          },
+        }),
+      onRetry: (message: Message) => {
+        useChatStore
+          .getState()
+          .retry(message)
+          .catch((error: unknown) =>
+            notifications.show({ color: 'red', title: 'WhatsApp', message: error instanceof SendFailure ? error.message : CHAT_TEXTS.sendFailed(describeError(error, 'Unknown error')) }),
+          );
+      },
+    }),
+    [],
+  );
+
+  const name = summary?.name ?? contact?.name ?? null;
+  const phone = summary?.phone ?? contact?.phone ?? '';
+  const title = name?.trim() || phone || 'Conversation';
+  const refreshSummary = () => void useChatStore.getState().loadSummary(contactId);
+
+  return (
+    <section className={classes.panel} aria-label={`Chat with ${title}`}>
+      <header className={classes.header}>
+        <Avatar radius="xl" size={40} color="brand" aria-hidden>
+          {initialOf(title)}
+        </Avatar>
+        <div className={classes.headerText}>
+          <Title order={2} size="h5" dir="auto" lineClamp={1}>
+            {title}
+          </Title>
+          <Group gap={6} wrap="nowrap">
+            {name && phone && (
+              <Text size="xs" c="dimmed" dir="ltr">
+                {phone}
+              </Text>
+            )}
+            {summary?.assignedTo && (
+              <Badge size="xs" variant="light" color="gray" leftSection={<UserRound size={10} aria-hidden />}>
+                {summary.assignedTo.name}
+              </Badge>
+            )}
+          </Group>
+        </div>
+        <Group gap="xs" wrap="nowrap" className={classes.headerActions}>
+          <StartFollowUpControl contactId={contactId} hasActiveFollowUp={summary?.hasActiveFollowUp ?? false} onChanged={refreshSummary} />
+          {showProfileLink && (
+            <Button component={Link} to={`/contacts/${contactId}`} size="xs" variant="subtle">
+              View Full Profile
+            </Button>
+          )}
+        </Group>
+      </header>
+
+      {summaryError && !summary && (
+        <Alert color="red" variant="light" radius={0} p="xs" icon={<CircleAlert size={16} />}>
+          <Text size="sm">{summaryError}</Text>
+        </Alert>
+      )}
+      <ActiveFollowUpStrip contactId={contactId} hasActiveFollowUp={summary?.hasActiveFollowUp ?? false} onChanged={refreshSummary} />
+
+      <MessageList
+        conversation={conversation}
+        actions={actions}
+        onLoadOlder={() => void useChatStore.getState().loadOlder(contactId)}
+        onReload={() => void useChatStore.getState().loadConversation(contactId)}
+      />
+      <Composer contactId={contactId} recorderDeps={recorderDeps} />
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { ActionIcon, Anchor, Loader, Popover, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { MessageSquareText, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CANNED_TEXTS, useCannedResponsesStore } from '../../canned-responses/store';
+import classes from './Composer.module.css';
+
+/** The picker's list never grows past this (spec/core.md §2: a limited maximum height). */
+export const CANNED_PICKER_MAX_HEIGHT = 240;
+
+/** The canned-responses picker: choose one and its text goes into the message box. */
+export function CannedResponsePicker({ onPick, disabled }: { onPick: (text: string) => void; disabled?: boolean }) {
+  const { items, status, error, load } = useCannedResponsesStore();
+  const [opened, setOpened] = useState(false);
+  const [filter, setFilter] = useState('');
+
+  const shown = useMemo(() => {
+    const q = filter.trim().toLocaleLowerCase();
+    return q ? items.filter((r) => r.title.toLocaleLowerCase().includes(q) || r.text.toLocaleLowerCase().includes(q)) : items;
+  }, [items, filter]);
+
+  const toggle = () => {
+    if (!opened) void load();
+    setFilter('');
+    setOpened((o) => !o);
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="top-start" width={340} shadow="md" withArrow trapFocus returnFocus>
+      <Popover.Target>
+        <Tooltip label="Canned responses" disabled={opened}>
+          <ActionIcon onClick={toggle} aria-label="Canned responses" aria-expanded={opened} disabled={disabled}>
+            <MessageSquareText size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown p="xs">
+        <Stack gap="xs">
+          {items.length > 5 && (
+            <TextInput size="xs" placeholder="Filter responses" aria-label="Filter responses" leftSection={<Search size={14} aria-hidden />} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} data-autofocus />
+          )}
+          {status === 'loading' && items.length === 0 && <Loader size="xs" />}
+          {status === 'error' && (
+            <Text size="sm" c="red">
+              {error}
+            </Text>
+          )}
+          {status === 'ready' && items.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {CANNED_TEXTS.empty}{' '}
+              <Anchor component={Link} to="/canned-responses" size="sm">
+                Add one
+              </Anchor>
+            </Text>
+          )}
+          <ScrollArea.Autosize mah={CANNED_PICKER_MAX_HEIGHT} type="auto" data-testid="canned-list">
+            <Stack gap={2} component="ul" className={classes.cannedList} aria-label="Canned responses list">
+              {shown.map((response) => (
+                <li key={response._id}>
+                  <UnstyledButton
+                    className={classes.cannedItem}
+                    onClick={() => {
+                      onPick(response.text);
+                      setOpened(false);
+                    }}
+                  >
+                    <Text size="sm" fw={600} truncate="end" dir="auto">
+                      {response.title}
+                    </Text>
+                    <Text size="xs" c="dimmed" lineClamp={2} dir="auto">
+                      {response.text}
+                    </Text>
+                  </UnstyledButton>
+                </li>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,192 @@
+import { ActionIcon, FileButton, Textarea, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { MessageType } from '@crm/common';
+import { Mic, Paperclip, SendHorizontal } from 'lucide-react';
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { describeError } from '../../../lib/api';
+import { useAuthStore } from '../../auth/store';
+import { messagesApi } from '../api';
+import { CHAT_TEXTS, SendFailure, useChatStore } from '../store';
+import { browserRecorderDeps, useVoiceRecorder, type RecorderDeps } from '../use-voice-recorder';
+import { AttachmentPreview } from './AttachmentPreview';
+import { CannedResponsePicker } from './CannedResponsePicker';
+import { VoiceRecorderBar } from './VoiceRecorderBar';
+import classes from './Composer.module.css';
+
+/** What the server accepts (it checks the content, not the name); the picker only narrows the choice. */
+export const ATTACH_ACCEPT = 'image/*,video/*,audio/*,application/pdf,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv';
+
+/** The message box grows to about six lines, then scrolls. */
+const COMPOSER_MAX_HEIGHT_PX = 140;
+
+/** spec/core.md §5: nothing to send when empty or whitespace-only, or while a send is in progress. */
+export const canSend = (text: string, sending: boolean): boolean => text.trim().length > 0 && !sending;
+
+const showSendError = (error: unknown) =>
+  notifications.show({
+    color: 'red',
+    title: 'WhatsApp',
+    message: error instanceof SendFailure ? error.message : CHAT_TEXTS.sendFailed(describeError(error, 'Unknown error')),
+  });
+
+export interface ComposerProps {
+  contactId: string;
+  /** Tests pass a fake microphone. */
+  recorderDeps?: RecorderDeps;
+}
+
+/**
+ * The chat panel's bottom bar: canned responses, attach (preview + caption), the message box
+ * (Enter sends, Shift+Enter starts a new line), voice recording and the send button.
+ */
+export function Composer({ contactId, recorderDeps = browserRecorderDeps }: ComposerProps) {
+  const userId = useAuthStore((state) => state.user?._id ?? null);
+  const send = useChatStore((state) => state.send);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [attachment, setAttachment] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const onMicError = useCallback((message: string) => notifications.show({ color: 'red', title: 'Voice note', message }), []);
+  const recorder = useVoiceRecorder(recorderDeps, onMicError);
+
+  const sendText = async () => {
+    if (!canSend(text, sending)) return;
+    const body = text.trim();
+    setSending(true);
+    setText('');
+    try {
+      await send(contactId, { body }, userId);
+    } catch (error) {
+      showSendError(error);
+    } finally {
+      setSending(false);
+      input.current?.focus();
+    }
+  };
+
+  /** Uploads, then sends the file (with its caption) as a message. */
+  const sendFile = async (file: File, body: string, type?: MessageType): Promise<boolean> => {
+    setUploading(true);
+    let upload;
+    try {
+      upload = await messagesApi.upload(file);
+    } catch (error) {
+      showSendError(error);
+      setUploading(false);
+      return false;
+    }
+    setUploading(false);
+    send(contactId, { body: body.trim() || undefined, upload, type: type ?? upload.type }, userId).catch(showSendError);
+    return true;
+  };
+
+  const sendAttachment = async () => {
+    if (!attachment) return;
+    if (await sendFile(attachment, caption)) {
+      setAttachment(null);
+      setCaption('');
+      input.current?.focus();
+    }
+  };
+
+  const sendVoice = async () => {
+    if (recorder.state.phase !== 'preview') return;
+    if (await sendFile(recorder.state.file, '', 'voice')) recorder.cancel();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void sendText();
+    }
+  };
+
+  // Grows with the text up to six lines (Mantine's autosize needs document.fonts, which tests lack).
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    if (el.scrollHeight > 0) el.style.height = `${Math.min(el.scrollHeight + 2, COMPOSER_MAX_HEIGHT_PX)}px`;
+  }, [text, recorder.state.phase, attachment]);
+
+  const insertText = (insert: string) => {
+    const el = input.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    const next = text.slice(0, start) + insert + text.slice(end);
+    setText(next);
+    requestAnimationFrame(() => {
+      if (!el) return;
+      el.focus();
+      el.setSelectionRange(start + insert.length, start + insert.length);
+    });
+  };
+
+  if (recorder.state.phase !== 'idle') {
+    return (
+      <div className={classes.composer}>
+        <VoiceRecorderBar state={recorder.state} onStop={recorder.stop} onCancel={recorder.cancel} onSend={() => void sendVoice()} sending={uploading} />
+      </div>
+    );
+  }
+
+  if (attachment) {
+    return (
+      <div className={classes.composer}>
+        <AttachmentPreview
+          file={attachment}
+          caption={caption}
+          onCaptionChange={setCaption}
+          onCancel={() => {
+            setAttachment(null);
+            setCaption('');
+          }}
+          onSend={() => void sendAttachment()}
+          sending={uploading}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className={classes.composer}>
+      <div className={classes.bar}>
+        <CannedResponsePicker onPick={insertText} />
+        <FileButton onChange={(file) => file && setAttachment(file)} accept={ATTACH_ACCEPT} inputProps={{ 'aria-label': 'Choose a file to attach', 'data-testid': 'attach-input' } as object}>
+          {(props) => (
+            <Tooltip label="Attach file">
+              <ActionIcon {...props} aria-label="Attach file">
+                <Paperclip size={20} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </FileButton>
+        <Textarea
+          ref={input}
+          className={classes.grow}
+          classNames={{ input: classes.input }}
+          placeholder="Type a message"
+          aria-label="Message"
+          rows={1}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          dir="auto"
+          size="sm"
+        />
+        <Tooltip label="Record voice note">
+          <ActionIcon onClick={() => void recorder.start()} aria-label="Record voice note">
+            <Mic size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Send (Enter)">
+          <ActionIcon variant="filled" color="brand" size="lg" radius="xl" onClick={() => void sendText()} disabled={!canSend(text, sending)} aria-label="Send" loading={sending}>
+            <SendHorizontal size={18} aria-hidden className={classes.sendIcon} />
+          </ActionIcon>
+        </Tooltip>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { ActionIcon, Button, Menu, Text, Tooltip } from '@mantine/core';
+import type { Message } from '@crm/common';
+import { Ban, ChevronDown, RotateCw, Trash2, Repeat } from 'lucide-react';
+import { memo } from 'react';
+import { formatTime } from '../format';
+import { CHAT_TEXTS } from '../store';
+import { DeliveryMarks } from './DeliveryMarks';
+import { MessageMedia } from './MessageMedia';
+import classes from './MessageBubble.module.css';
+
+export interface MessageActions {
+  onDeleteForMe: (message: Message) => void;
+  onDeleteForEveryone: (message: Message) => void;
+  onRetry: (message: Message) => void;
+}
+
+/** spec/core.md §6: 'delete for me' on every message, 'delete for everyone' only on outgoing ones (that WhatsApp took). */
+export function deleteOptions(message: Message): { forMe: boolean; forEveryone: boolean } {
+  const local = message._id.startsWith('local:');
+  return {
+    forMe: message.status !== 'pending',
+    forEveryone: !local && message.direction === 'out' && message.status === 'sent' && !message.deleted,
+  };
+}
+
+/** One chat bubble: outgoing at the end side, incoming at the start side (logical, so RTL mirrors it). */
+export const MessageBubble = memo(function MessageBubble({ message, actions }: { message: Message; actions: MessageActions }) {
+  const out = message.direction === 'out';
+  const options = deleteOptions(message);
+  const deletedByUs = message.deleted && !message.deletedByContact;
+  const hasMedia = message.type !== 'text';
+
+  return (
+    <div className={classes.row} data-direction={message.direction} data-message-id={message._id} data-testid="message">
+      <div className={classes.bubble} data-direction={message.direction} data-status={message.status} data-deleted={deletedByUs || undefined}>
+        {(options.forMe || options.forEveryone) && (
+          <Menu position={out ? 'bottom-end' : 'bottom-start'} width={200} withinPortal>
+            <Menu.Target>
+              <ActionIcon size="sm" variant="subtle" color="gray" className={classes.menuButton} aria-label="Message actions">
+                <ChevronDown size={16} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {options.forMe && (
+                <Menu.Item leftSection={<Trash2 size={14} aria-hidden />} onClick={() => actions.onDeleteForMe(message)}>
+                  Delete for me
+                </Menu.Item>
+              )}
+              {options.forEveryone && (
+                <Menu.Item color="red" leftSection={<Trash2 size={14} aria-hidden />} onClick={() => actions.onDeleteForEveryone(message)}>
+                  Delete for everyone
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+
+        {deletedByUs ? (
+          <Text size="sm" fs="italic" c="dimmed" className={classes.deleted}>
+            <Ban size={14} aria-hidden /> {CHAT_TEXTS.deletedForEveryone}
+          </Text>
+        ) : (
+          <>
+            {hasMedia && <MessageMedia message={message} />}
+            {message.body && (
+              <Text size="sm" dir="auto" className={classes.text}>
+                {message.body}
+              </Text>
+            )}
+            {message.deletedByContact && (
+              <Text size="xs" fs="italic" c="dimmed" className={classes.deleted}>
+                <Ban size={12} aria-hidden /> {CHAT_TEXTS.deletedByContact}
+              </Text>
+            )}
+          </>
+        )}
+
+        <div className={classes.meta}>
+          {message.automated && (
+            <Tooltip label="Sent automatically (follow-up)">
+              <span className={classes.automated}>
+                <Repeat size={12} aria-hidden /> Automated
+              </span>
+            </Tooltip>
+          )}
+          <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+          {out && <DeliveryMarks message={message} />}
+        </div>
+      </div>
+
+      {out && message.status === 'failed' && (
+        <div className={classes.failure} role="alert">
+          <Text size="xs" c="red">
+            Not sent: {message.error ?? 'WhatsApp did not take the message.'}
+          </Text>
+          {(message.retryable || message._id.startsWith('local:')) && (
+            <Button size="compact-xs" variant="light" color="red" leftSection={<RotateCw size={12} aria-hidden />} onClick={() => actions.onRetry(message)}>
+              Retry
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+});

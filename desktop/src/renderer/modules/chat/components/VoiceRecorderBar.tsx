@@ -1,0 +1,62 @@
+import { ActionIcon, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { Send, Square, Trash2 } from 'lucide-react';
+import { formatClock } from '../format';
+import type { VoiceRecorderState } from '../use-voice-recorder';
+import classes from './Composer.module.css';
+
+export interface VoiceRecorderBarProps {
+  state: Exclude<VoiceRecorderState, { phase: 'idle' }>;
+  onStop: () => void;
+  onCancel: () => void;
+  onSend: () => void;
+  sending: boolean;
+}
+
+/** Recording (a timer in mm:ss, Stop, Cancel), then the preview (play, Send, discard). */
+export function VoiceRecorderBar({ state, onStop, onCancel, onSend, sending }: VoiceRecorderBarProps) {
+  if (state.phase === 'starting') {
+    return (
+      <Group gap="xs" className={classes.recorder} c="dimmed">
+        <Loader size="xs" />
+        <Text size="sm">Opening the microphone...</Text>
+      </Group>
+    );
+  }
+  if (state.phase === 'recording') {
+    return (
+      <Group gap="sm" className={classes.recorder} wrap="nowrap" role="group" aria-label="Recording a voice note">
+        <Tooltip label="Cancel the recording">
+          <ActionIcon color="red" onClick={onCancel} aria-label="Cancel recording">
+            <Trash2 size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <span className={classes.recDot} aria-hidden />
+        <Text size="sm" fw={600} className={classes.timer} role="timer" aria-label="Recording time">
+          {formatClock(state.seconds)}
+        </Text>
+        <Text size="sm" c="dimmed" className={classes.grow}>
+          Recording...
+        </Text>
+        <Button size="sm" color="red" variant="light" leftSection={<Square size={14} aria-hidden />} onClick={onStop}>
+          Stop
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Group gap="sm" className={classes.recorder} wrap="nowrap" role="group" aria-label="Voice note preview">
+      <Tooltip label="Discard the voice note">
+        <ActionIcon color="red" onClick={onCancel} aria-label="Discard voice note" disabled={sending}>
+          <Trash2 size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <audio src={state.url} controls className={classes.grow} aria-label="Voice note preview" />
+      <Text size="xs" c="dimmed" className={classes.timer}>
+        {formatClock(state.seconds)}
+      </Text>
+      <Button size="sm" leftSection={<Send size={16} aria-hidden />} onClick={onSend} loading={sending}>
+        Send
+      </Button>
+    </Group>
+  );
+}

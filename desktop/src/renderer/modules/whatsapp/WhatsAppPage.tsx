@@ -1,0 +1,128 @@
+import { Alert, Button, Center, Group, Loader, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { Chat } from '@crm/common';
+import { CircleAlert, Search, X } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../../app/ui/PageHeader';
+import { useAuthStore } from '../auth/store';
+import { ChatPanel } from '../chat/ChatPanel';
+import { useChatRealtime } from '../chat/realtime';
+import { useChatStore } from '../chat/store';
+import { useRealtimeStore } from '../realtime/store';
+import { ChatList } from './components/ChatList';
+import { ConnectionStatus } from './components/ConnectionStatus';
+import { WelcomeScreen } from './components/WelcomeScreen';
+import { WHATSAPP_TEXTS, useWhatsAppStore } from './store';
+import { useWhatsAppStatus } from './use-whatsapp-status';
+import classes from './WhatsAppPage.module.css';
+
+/** Search waits for a pause in typing, then asks the server (name or phone). */
+export const CHAT_SEARCH_DEBOUNCE_MS = 300;
+
+/** /whatsapp (spec/core.md §2 "WhatsApp messenger"). */
+export function WhatsAppPage() {
+  const tenantId = useAuthStore((state) => state.user?.tenantId);
+  if (!tenantId) {
+    return (
+      <>
+        <PageHeader title={WHATSAPP_TEXTS.dashboardTitle} />
+        <Alert color="red" variant="light" icon={<CircleAlert size={18} />}>
+          {WHATSAPP_TEXTS.noTenant}
+        </Alert>
+      </>
+    );
+  }
+  return <Messenger tenantId={tenantId} />;
+}
+
+function Messenger({ tenantId }: { tenantId: string }) {
+  useWhatsAppStatus(tenantId);
+  useChatRealtime();
+  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  const status = useWhatsAppStore((state) => state.status);
+  const socketConnected = useRealtimeStore((state) => state.status === 'connected');
+  const list = useChatStore((state) => state.list);
+  const [params, setParams] = useSearchParams();
+  // `?contactId=` (notification clicks: chatRoute); `?contact=` is accepted as a short alias.
+  const selectedId = params.get('contactId') ?? params.get('contact');
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), CHAT_SEARCH_DEBOUNCE_MS);
+
+  useEffect(() => {
+    void useChatStore.getState().loadChats(query);
+  }, [query]);
+
+  const select = useCallback((chat: Chat) => setParams({ contactId: chat._id }), [setParams]);
+  const loadMore = useCallback(() => void useChatStore.getState().loadMoreChats(), []);
+  const selectedChat = useMemo(() => (selectedId ? list.items.find((chat) => chat._id === selectedId) : undefined), [list.items, selectedId]);
+
+  return (
+    <div className={classes.root}>
+      <aside className={classes.sidebar} aria-label="Chats">
+        <ConnectionStatus tenantId={tenantId} status={status} socketConnected={socketConnected} isAdmin={isAdmin} />
+        <div className={classes.search}>
+          <TextInput
+            size="sm"
+            radius="xl"
+            placeholder={WHATSAPP_TEXTS.searchPlaceholder}
+            aria-label="Search chats"
+            leftSection={<Search size={16} aria-hidden />}
+            rightSection={
+              search ? (
+                <X size={16} role="button" aria-label="Clear search" tabIndex={0} style={{ cursor: 'pointer' }} onClick={() => setSearch('')} onKeyDown={(e) => e.key === 'Enter' && setSearch('')} />
+              ) : list.status === 'loading' ? (
+                <Loader size={14} />
+              ) : null
+            }
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            dir="auto"
+          />
+        </div>
+        {list.status === 'error' && (
+          <Alert color="red" variant="light" m="sm" p="xs" icon={<CircleAlert size={16} />} role="alert">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">{list.error}</Text>
+              <Button size="compact-xs" variant="light" color="red" onClick={() => void useChatStore.getState().loadChats(query)}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {list.status === 'loading' && list.items.length === 0 && (
+          <Center py="lg" c="dimmed">
+            <Loader size="sm" />
+          </Center>
+        )}
+        {list.status === 'ready' && list.items.length === 0 && (
+          <Text size="sm" c="dimmed" ta="center" p="lg">
+            {query ? `No chats match “${query}”.` : 'No conversations yet.'}
+          </Text>
+        )}
+        {list.error && list.status === 'ready' && (
+          <Text size="xs" c="red" px="md" py={4} role="alert">
+            {list.error}
+          </Text>
+        )}
+        <ChatList
+          items={list.items}
+          total={list.total}
+          hasMore={list.nextCursor !== null}
+          loadingMore={list.loadingMore}
+          selectedId={selectedId}
+          onSelect={select}
+          onLoadMore={loadMore}
+          query={list.query}
+        />
+      </aside>
+      <section className={classes.main} aria-label="Conversation">
+        {selectedId ? (
+          <ChatPanel key={selectedId} contactId={selectedId} contact={selectedChat ? { name: selectedChat.name, phone: selectedChat.phone } : undefined} />
+        ) : (
+          <WelcomeScreen />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Chat } from '@crm/common';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/AppProviders';
+import { makeChat } from '../../chat/testing';
+import { CHAT_ROW_HEIGHT, ChatList } from './ChatList';
+
+const VIEWPORT = { width: 360, height: 720 };
+
+// jsdom lays nothing out: the list's scroll box reports the viewport the virtualiser should fill.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEWPORT.height });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => VIEWPORT.width });
+});
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+  if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
+});
+
+function chats(count: number): Chat[] {
+  const base = Date.parse('2026-11-22T12:00:00.000Z');
+  return Array.from({ length: count }, (_, i) =>
+    makeChat({ _id: `chat-${String(i).padStart(6, '0')}`, name: `Contact ${i}`, lastMessageAt: new Date(base - i * 60_000).toISOString(), unreadCount: i % 7 === 0 ? 2 : 0 }),
+  );
+}
+
+function renderList(items: Chat[], props: Partial<Parameters<typeof ChatList>[0]> = {}) {
+  const onSelect = vi.fn();
+  const onLoadMore = vi.fn();
+  const view = render(
+    <AppProviders env="test">
+      <div style={{ height: VIEWPORT.height, display: 'flex' }}>
+        <ChatList items={items} total={items.length} hasMore={false} loadingMore={false} selectedId={null} onSelect={onSelect} onLoadMore={onLoadMore} initialRect={VIEWPORT} {...props} />
+      </div>
+    </AppProviders>,
+  );
+  return { ...view, onSelect, onLoadMore };
+}
+
+describe('chat list (virtualised)', () => {
+  it('renders only a window of rows out of 100,000 conversations, and the window follows the scroll', async () => {
+    const items = chats(100_000);
+    const { container } = renderList(items);
+    const rows = screen.getAllByRole('listitem');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(40);
+    expect(rows[0]).toHaveAttribute('aria-setsize', '100000');
+    expect(screen.getByRole('list', { name: 'Chats (100000)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Contact 0, 2 unread/ })).toBeInTheDocument();
+    // The scroll area is as tall as all the rows.
+    expect((screen.getByRole('list') as HTMLElement).style.blockSize).toBe(`${100_000 * CHAT_ROW_HEIGHT}px`);
+
+    const scroller = container.querySelector<HTMLElement>('[role="list"]')!.parentElement!;
+    scroller.scrollTop = 50_000 * CHAT_ROW_HEIGHT;
+    fireEvent.scroll(scroller);
+    expect(await screen.findByRole('button', { name: /^Contact 50000,/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Contact 0,/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').length).toBeLessThan(40);
+  });
+
+  it('asks for the next page near the end of the loaded rows', async () => {
+    const { onLoadMore } = renderList(chats(8), { hasMore: true, total: 500 });
+    await waitFor(() => expect(onLoadMore).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Load more chats' })).toBeInTheDocument();
+  });
+
+  it('selects with a click, shows unread badges except on the open chat, and moves with the arrow keys', async () => {
+    const items = chats(30);
+    const { onSelect } = renderList(items, { selectedId: items[7]!._id });
+    const user = userEvent.setup();
+    const selected = screen.getByRole('button', { name: /^Contact 7,/ });
+    expect(selected).toHaveAttribute('aria-current', 'true');
+    expect(selected).not.toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: /^Contact 14, 2 unread/ })).toBeInTheDocument();
+    // One tab stop: the open conversation.
+    expect(selected).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('button', { name: /^Contact 8,/ })).toHaveAttribute('tabindex', '-1');
+
+    await user.click(screen.getByRole('button', { name: /^Contact 3,/ }));
+    expect(onSelect).toHaveBeenCalledWith(items[3]);
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Contact 4,/ })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith(items[4]);
+  });
+});
