@@ -108,6 +108,10 @@ describe('follow-up templates', () => {
     expect((await t.api.get('/follow-up-templates', { token: adminA })).body.data.items.map((x: { _id: string }) => x._id)).toContain(created._id);
   });
 
+  it('has no demo clock hook without the simulated WhatsApp', async () => {
+    expect((await t.api.post('/dev/follow-ups/advance', { hours: 1 }, { token: adminA })).status).toBe(404);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await t.api.get('/follow-up-templates')).status).toBe(401);
     expect((await t.api.post('/follow-up-templates', twoSteps)).status).toBe(401);
