@@ -1,0 +1,92 @@
+import type { Notification } from '@crm/common';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../../modules/chat/testing';
+import { resetNotificationsStoreForTests } from '../../modules/notifications/store';
+import { adminUser, ok } from '../../test/fake-api';
+import { NotificationsBell } from './NotificationsBell';
+
+const beep = vi.hoisted(() => vi.fn());
+vi.mock('../../modules/notifications/beep', () => ({ playNotificationSound: beep }));
+
+const notification = (overrides: Partial<Notification> = {}): Notification => ({
+  _id: testId(),
+  text: 'WhatsApp needs a new QR scan',
+  link: null,
+  isRead: false,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  ...overrides,
+});
+
+function setup(items: Notification[]) {
+  const socket = messengerTestSetup(adminUser);
+  resetNotificationsStoreForTests();
+  beep.mockClear();
+  const api = fakeMessengerApi(adminUser, {
+    'GET /api/notifications': () => ok({ items, total: items.length, unreadCount: items.filter((n) => !n.isRead).length }),
+    'POST /api/notifications/read': () => ok({ updated: items.length }),
+  });
+  const view = renderWithApp(<NotificationsBell />, '/');
+  return { ...view, socket, api };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('notifications bell', () => {
+  it("shows 'No notifications yet.' when there are none", async () => {
+    const { user, api } = setup([]);
+    await waitFor(() => expect(api.to('GET', '/api/notifications')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
+  });
+
+  it('keeps items unread until the bell opens, then marks them all read 2 s later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = setup([notification({ text: 'Lead assigned to you' }), notification({ text: 'Old news', isRead: true })]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const bell = await screen.findByRole('button', { name: 'Notifications (1 unread)' });
+    await user.click(bell);
+    const list = await screen.findByRole('list', { name: 'Notifications list' });
+    expect(within(list).getByText('Lead assigned to you')).toBeInTheDocument();
+    expect(within(list).getByText('(unread)', { exact: false })).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(api.to('POST', '/api/notifications/read')).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await waitFor(() => expect(api.to('POST', '/api/notifications/read')).toHaveLength(1));
+    expect(api.to('POST', '/api/notifications/read')[0]!.body).toEqual({});
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument());
+    expect(within(list).queryByText('(unread)', { exact: false })).not.toBeInTheDocument();
+  });
+
+  it('does not mark anything read when nothing is unread', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = setup([notification({ isRead: true })]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await waitFor(() => expect(api.to('GET', '/api/notifications')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(api.to('POST', '/api/notifications/read')).toHaveLength(0);
+  });
+
+  it('puts a pushed notification on top, unread, with a sound', async () => {
+    const { socket, user, api } = setup([notification({ text: 'Older one', isRead: true })]);
+    await waitFor(() => expect(api.to('GET', '/api/notifications')).toHaveLength(1));
+    act(() => socket.serverEmit('new_notification', { _id: testId(), text: 'New lead: Mona Hassan', link: '/whatsapp', isRead: false, createdAt: '2026-11-22T11:00:00.000Z' }));
+    expect(beep).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Notifications (1 unread)' }));
+    const items = within(await screen.findByRole('list', { name: 'Notifications list' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('New lead: Mona Hassan'), expect.stringContaining('Older one')]);
+  });
+
+  it('follows the link of an item that has one', async () => {
+    const { user, router } = setup([notification({ text: 'WhatsApp needs a new QR scan', link: '/whatsapp', isRead: true }), notification({ text: 'No link here', isRead: true })]);
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(screen.queryByRole('button', { name: /No link here/ })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /WhatsApp needs a new QR scan/ }));
+    expect(router.state.location.pathname).toBe('/whatsapp');
+  });
+});
