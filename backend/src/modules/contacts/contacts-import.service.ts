@@ -7,7 +7,7 @@ import { ApiError } from '../../platform/http/api-error.js';
 import { canSeeContact } from './contact-access.js';
 import { ImportFileError, readImportFile, type ImportRow } from './contact-import.parser.js';
 import { ContactsRepository, type FillBlanksRow } from './contacts.repository.js';
-import { ContactsService } from './contacts.service.js';
+import { ContactsService, retryOnDeadlock } from './contacts.service.js';
 import type { NewContactRow } from './contacts.table.js';
 
 export type UploadedImportFile = { originalname: string; buffer: Buffer; size: number };
@@ -48,7 +48,7 @@ export class ContactsImportService {
     }
     const now = this.clock.now();
 
-    return this.db.tenant(actor.tenantId, async (tx) => {
+    return retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
       const country = await this.service.defaultCountry(tx, actor);
       const rejected: { row: number; reason: string }[] = [];
       const firstRowOfPhone = new Map<string, number>();
@@ -119,7 +119,7 @@ export class ContactsImportService {
       const updated = toFill.length;
       const message = `Import finished: ${created} created, ${updated} updated, ${skipped} skipped, ${rejected.length} rejected.`;
       return { message, total: rows.length, created, updated, skipped, rejected };
-    });
+    }));
   }
 
   private check(r: ImportRow): string | undefined {

@@ -30,7 +30,7 @@ import { isAdmin, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
-import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import { isUniqueViolation, pgError } from '../../platform/db/pg-errors.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ShippingRepository } from '../shipping/shipping.repository.js';
@@ -144,7 +144,7 @@ export class ContactsService {
   async create(actor: TenantActor, input: CreateContactRequest): Promise<Contact> {
     const now = this.clock.now();
     try {
-      return await this.db.tenant(actor.tenantId, async (tx) => {
+      return await retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
         const phone = await this.normalizePhone(tx, actor, input.phone);
         let assignedTo: string | null = null;
         if (!isAdmin(actor)) assignedTo = actor.userId;
@@ -167,7 +167,7 @@ export class ContactsService {
           updatedAt: now,
         });
         return this.load(tx, actor, row.id);
-      });
+      }));
     } catch (err) {
       // two requests racing past the check above meet the unique index instead
       if (!isUniqueViolation(err, 'contacts_tenant_phone_unique')) throw err;
@@ -185,7 +185,7 @@ export class ContactsService {
    */
   async update(actor: TenantActor, id: string, input: UpdateContactRequest): Promise<Contact> {
     const now = this.clock.now();
-    return this.db.tenant(actor.tenantId, async (tx) => {
+    return retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
       const row = assertCanSeeContact(actor, await this.contacts.findById(tx, actor.tenantId, id, { forUpdate: true }));
       const patch: ContactPatch = { updatedAt: now };
       if (input.name !== undefined) patch.name = input.name;
@@ -236,13 +236,13 @@ export class ContactsService {
       }
       await this.contacts.update(tx, actor.tenantId, id, patch);
       return this.load(tx, actor, id);
-    });
+    }));
   }
 
   /** lead→customer, customer→sales, customer|sales→lead; each move is written to the history with who made it. */
   async changeStage(actor: TenantActor, id: string, input: ChangeStageRequest): Promise<Contact> {
     const now = this.clock.now();
-    return this.db.tenant(actor.tenantId, async (tx) => {
+    return retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
       const row = assertCanSeeContact(actor, await this.contacts.findById(tx, actor.tenantId, id, { forUpdate: true }));
       const from = (row.stage || 'lead') as ChangeStageRequest['stage'];
       const refused = stageChangeError(from, input.stage);
@@ -255,12 +255,12 @@ export class ContactsService {
         { tenantId: actor.tenantId, contactId: id, fromStage: from, toStage: input.stage, changedBy: actor.userId, changedAt: now },
       ]);
       return this.load(tx, actor, id);
-    });
+    }));
   }
 
   async remove(actor: TenantActor, id: string): Promise<{ message: string }> {
     if (!isAdmin(actor)) throw ApiError.forbidden('Only admins can delete contacts.');
-    const deleted = await this.db.tenant(actor.tenantId, (tx) => this.contacts.delete(tx, actor.tenantId, id));
+    const deleted = await retryOnDeadlock(() => this.db.tenant(actor.tenantId, (tx) => this.contacts.delete(tx, actor.tenantId, id)));
     if (!deleted) throw ApiError.notFound('Contact not found.');
     return { message: 'Contact deleted.' };
   }
@@ -270,7 +270,7 @@ export class ContactsService {
     if (!isAdmin(actor)) throw ApiError.forbidden(ONLY_ADMINS_ASSIGN);
     const ids = [...new Set(input.leadIds)];
     const now = this.clock.now();
-    return this.db.tenant(actor.tenantId, async (tx) => {
+    return retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
       const user = await this.activeSalesUser(tx, actor, input.salesId, 'salesId');
       const assigned = await this.contacts.assign(tx, actor.tenantId, ids, user.id, now);
       if (assigned < ids.length) {
@@ -278,7 +278,7 @@ export class ContactsService {
         throw ApiError.notFound(`${missing} of the selected leads ${missing === 1 ? 'was' : 'were'} not found; nothing was assigned. Reload the list and try again.`);
       }
       return { message: `${assigned} lead${assigned === 1 ? '' : 's'} assigned to ${user.name}`, assigned };
-    });
+    }));
   }
 
   // ------------------------------------------------------------------ helpers (also used by the import)
@@ -334,6 +334,21 @@ export class ContactsService {
       pipelineStatus: q.pipeline_status,
       productId: q.productId,
     };
+  }
+}
+
+/**
+ * Writers of contacts also update the running totals (contact_counts); when two transactions
+ * meet there in opposite orders PostgreSQL aborts one with a deadlock error. The write is simply
+ * tried again (the transaction was rolled back as a whole).
+ */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= attempts || pgError(err)?.code !== '40P01') throw err;
+    }
   }
 }
 
