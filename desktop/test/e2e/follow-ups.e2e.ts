@@ -13,7 +13,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  // the demo database is shared by the e2e files: leave its WhatsApp as this file found it
+  if (connectedHere) {
+    const { token } = await call<{ token: string }>('POST', '/auth/login', null, { email: 'admin@demo.test', password: 'Demo@12345' });
+    await call('DELETE', '/whatsapp/session', token).catch(() => undefined);
+  }
 });
+
+let connectedHere = false;
 
 const run = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const mobile = () => `010${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -54,6 +61,7 @@ async function signInAsAdmin(page: Page): Promise<void> {
 async function connectWhatsApp(token: string): Promise<void> {
   const status = await call<{ state: string }>('GET', '/whatsapp/status', token);
   if (status.state === 'connected') return;
+  connectedHere = true;
   await call('POST', '/whatsapp/start', token);
   await eventually(
     async () => {
@@ -97,8 +105,7 @@ describe('follow-up sequences in Chromium against the real backend', () => {
     const templates = await call<{ items: { _id: string; name: string }[] }>('GET', '/follow-up-templates', token);
     const template = templates.items.find((t) => t.name === name)!;
 
-    // TODO(messenger chat panel): start it from the chat panel once modules/chat embeds
-    // <StartFollowUpButton> (see the skipped test below); until then, the same call the button makes.
+    // started with the call the chat panel's StartFollowUpButton makes (the next test clicks it)
     const started = await call<{ status: string; steps: { status: string }[] }>('POST', `/contacts/${contact._id}/follow-up/start`, token, { templateId: template._id });
     expect(started.status).toBe('active');
     expect(started.steps.map((s) => s.status)).toEqual(['scheduled', 'scheduled']);
@@ -119,12 +126,9 @@ describe('follow-up sequences in Chromium against the real backend', () => {
     expect(runs.items[0].steps.map((s) => s.status)).toEqual(['sent', 'sent']);
   });
 
-  // TODO(messenger chat panel): enable (it.skip → it) once the messenger's ChatPanel
-  // (desktop/src/renderer/modules/chat, embedded in the contact profile by ContactChatSlot) is
-  // committed with its FollowUpControl, which renders <StartFollowUpButton> from modules/follow-ups.
-  // It waits for: the 'Chat with {name}' panel on /contacts/{id}, its 'Start follow-up' button,
-  // and outgoing messages shown in its 'Messages' log.
-  it.skip('starts the sequence from the chat panel and shows both steps arriving in the chat', async (test) => {
+  // The messenger's chat panel (modules/chat ChatPanel, embedded in the contact profile) renders
+  // StartFollowUpButton and the running sequence's FollowUpStatus from modules/follow-ups.
+  it('starts the sequence from the chat panel and shows both steps arriving in the chat', async (test) => {
     const page = await openPage(browser, test, '/login');
     await signInAsAdmin(page);
     const { token } = await call<{ token: string }>('POST', '/auth/login', null, { email: 'admin@demo.test', password: 'Demo@12345' });
