@@ -108,8 +108,8 @@ export function ChatPanel({ contactId, contact, showProfileLink = true, recorder
           {initialOf(title)}
         </Avatar>
         <div className={classes.headerText}>
-          <Title order={2} size="h5" dir="auto" lineClamp={1}>
-            {title}
+          <Title order={2} size="h5" lineClamp={1}>
+            <bdi>{title}</bdi>
           </Title>
           <Group gap={6} wrap="nowrap">
             {name && phone && (

@@ -32,6 +32,8 @@ export function MessageList({ conversation, actions, onLoadOlder, onReload }: Me
   const lastKey = keyOf(items.at(-1));
   const ready = conversation?.status === 'ready';
   const before = useRef({ firstKey: '', lastKey: '', scrollHeight: 0, scrollTop: 0 });
+  /** The reader is at the bottom: media that finishes loading keeps them there. */
+  const atBottom = useRef(true);
 
   // Older messages were put on top: keep the same message under the reader's eyes.
   useLayoutEffect(() => {
@@ -49,21 +51,41 @@ export function MessageList({ conversation, actions, onLoadOlder, onReload }: Me
     if (!ready || !lastKey) return;
     const timer = setTimeout(() => {
       const el = scroller.current;
-      if (el) el.scrollTop = el.scrollHeight;
+      if (!el) return;
+      el.scrollTop = el.scrollHeight;
+      atBottom.current = true;
     }, SCROLL_TO_BOTTOM_DELAY_MS);
     return () => clearTimeout(timer);
   }, [ready, lastKey]);
+
+  // An image or video that finishes loading after the scroll grows the list: stay at the bottom if there.
+  const stayAtBottom = () => {
+    const el = scroller.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+  };
 
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     before.current.scrollTop = el.scrollTop;
     before.current.scrollHeight = el.scrollHeight;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
     if (el.scrollTop < LOAD_OLDER_THRESHOLD_PX && conversation?.hasMore && !conversation.loadingOlder) onLoadOlder();
   };
 
   return (
-    <div ref={scroller} className={classes.scroller} onScroll={onScroll} role="log" aria-label="Messages" aria-live="polite" aria-relevant="additions" data-testid="message-list">
+    <div
+      ref={scroller}
+      className={classes.scroller}
+      onScroll={onScroll}
+      onLoadCapture={stayAtBottom}
+      onLoadedMetadataCapture={stayAtBottom}
+      role="log"
+      aria-label="Messages"
+      aria-live="polite"
+      aria-relevant="additions"
+      data-testid="message-list"
+    >
       {conversation?.hasMore && (
         <Center py="xs">
           {conversation.loadingOlder ? (

@@ -146,17 +146,17 @@ const ChatRow = memo(function ChatRow({ chat, index, selected, tabbable, onSelec
       </Avatar>
       <div className={classes.body}>
         <div className={classes.line}>
-          <Text className={classes.name} fw={unread > 0 ? 700 : 600} size="sm" dir="auto" truncate="end">
-            {title}
+          <Text className={classes.name} fw={unread > 0 ? 700 : 600} size="sm" truncate="end">
+            <bdi>{title}</bdi>
           </Text>
           <Text size="xs" c={unread > 0 ? 'brand' : 'dimmed'} className={classes.stamp}>
             {formatChatStamp(chat.lastMessageAt)}
           </Text>
         </div>
         <div className={classes.line}>
-          <Text size="sm" c="dimmed" dir="auto" truncate="end" className={classes.preview}>
+          <Text size="sm" c="dimmed" truncate="end" className={classes.preview}>
             {chat.lastMessageDirection === 'out' && <span className={classes.you}>You: </span>}
-            {preview}
+            <bdi>{preview}</bdi>
           </Text>
           {chat.hasActiveFollowUp && <Repeat size={14} aria-hidden className={classes.followUp} />}
           {unread > 0 && (
