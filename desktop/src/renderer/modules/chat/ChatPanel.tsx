@@ -11,7 +11,7 @@ import { Composer } from './components/Composer';
 import { ActiveFollowUpStrip, StartFollowUpControl } from './components/FollowUpControl';
 import type { MessageActions } from './components/MessageBubble';
 import { MessageList } from './components/MessageList';
-import { useChatRealtime } from './realtime';
+import { useChatRealtime, useOpenConversation } from './realtime';
 import { CHAT_TEXTS, SendFailure, useChatStore } from './store';
 import type { RecorderDeps } from './use-voice-recorder';
 import classes from './ChatPanel.module.css';
@@ -44,6 +44,7 @@ function usePageVisible(): boolean {
  */
 export function ChatPanel({ contactId, contact, showProfileLink = true, recorderDeps }: ChatPanelProps) {
   useChatRealtime();
+  useOpenConversation(contactId);
   const summary = useChatStore((state) => state.summaries[contactId]);
   const summaryError = useChatStore((state) => state.summaryErrors[contactId]);
   const conversation = useChatStore((state) => state.conversations[contactId]);

@@ -12,6 +12,18 @@ interface Binding {
   release: () => void;
 }
 const bindings = new Map<CrmSocket, Binding>();
+/** Conversations shown in a panel right now (a contact may be open twice: messenger and profile). */
+const openConversations = new Map<string, number>();
+
+/** After a reconnect, what was pushed while offline is fetched again: the list and the open conversations. */
+function resync(): void {
+  const store = useChatStore.getState();
+  if (store.list.status === 'ready') void store.loadChats(store.list.query);
+  for (const contactId of openConversations.keys()) {
+    void store.loadConversation(contactId);
+    void store.loadSummary(contactId);
+  }
+}
 
 function bind(socket: CrmSocket): () => void {
   const pending = new Map<string, Chat>();
@@ -33,11 +45,19 @@ function bind(socket: CrmSocket): () => void {
   };
   const onUpdate = (message: RealtimeMessage) => useChatStore.getState().applyMessage(message, 'update');
   const onChat = (chat: Chat) => queueChat(chat);
+  // The first connect is not a reconnect (the screens load on their own).
+  let connectedBefore = Boolean((socket as { connected?: boolean }).connected);
+  const onConnect = () => {
+    if (connectedBefore) resync();
+    connectedBefore = true;
+  };
 
+  socket.on('connect', onConnect);
   socket.on('msg:new', onNew);
   socket.on('msg:update', onUpdate);
   socket.on('chat:update', onChat);
   return () => {
+    socket.off('connect', onConnect);
     socket.off('msg:new', onNew);
     socket.off('msg:update', onUpdate);
     socket.off('chat:update', onChat);
@@ -69,4 +89,16 @@ export function useChatRealtime(): void {
       }
     };
   }, [socket]);
+}
+
+/** A chat panel shows this conversation: it is fetched again after a reconnect. */
+export function useOpenConversation(contactId: string): void {
+  useEffect(() => {
+    openConversations.set(contactId, (openConversations.get(contactId) ?? 0) + 1);
+    return () => {
+      const left = (openConversations.get(contactId) ?? 1) - 1;
+      if (left <= 0) openConversations.delete(contactId);
+      else openConversations.set(contactId, left);
+    };
+  }, [contactId]);
 }

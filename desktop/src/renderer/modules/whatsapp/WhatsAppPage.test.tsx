@@ -272,3 +272,19 @@ describe('WhatsApp messenger screen', () => {
     expect(useWhatsAppStore.getState().status?.state).toBe('connected');
   });
 });
+
+describe('after the realtime connection comes back', () => {
+  it('fetches the chat list and the open conversation again (what was pushed while offline)', async () => {
+    const mona = makeChat({ name: 'Mona Hassan' });
+    const { socket, api } = await openMessenger({ chats: [mona], path: `/whatsapp?contactId=${mona._id}` });
+    await screen.findByRole('heading', { name: 'Mona Hassan', level: 2 });
+    await waitFor(() => expect(api.to('GET', '/api/messages')).toHaveLength(1));
+    const listLoads = api.to('GET', '/api/chats').length;
+
+    act(() => socket.serverEmit('connect'));
+    act(() => socket.serverEmit('disconnect'));
+    act(() => socket.serverEmit('connect'));
+    await waitFor(() => expect(api.to('GET', '/api/chats')).toHaveLength(listLoads + 1));
+    await waitFor(() => expect(api.to('GET', '/api/messages')).toHaveLength(2));
+  });
+});
