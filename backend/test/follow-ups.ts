@@ -13,19 +13,13 @@ export const HOUR = 3_600_000;
  * sessions that outlive the days the tests jump over.
  */
 export function startFollowUpApp(options: TestAppOptions = {}): Promise<TestApp> {
-  Object.assign(process.env, { FOLLOW_UP_SWEEP_SECONDS: '0', FOLLOW_UP_POLL_SECONDS: '0.5' });
   return startMessengerApp({
     ...options,
     env: {
+      FOLLOW_UP_SWEEP_SECONDS: '0',
+      FOLLOW_UP_POLL_SECONDS: '0.5',
       SESSION_IDLE_MINUTES: String(365 * 24 * 60),
       SESSION_MAX_HOURS: String(365 * 24),
-      // the simulator's fast timings and no pacing of automated sends, given to the config itself
-      WHATSAPP_SIM_TIME_SCALE: '0.01',
-      WHATSAPP_SIM_AUTO_CONNECT_MS: '0',
-      WHATSAPP_WATCHDOG_SECONDS: '0',
-      WHATSAPP_PING_TIMEOUT_MS: '200',
-      WHATSAPP_AUTOMATED_MIN_INTERVAL_MS: '0',
-      WHATSAPP_AUTOMATED_JITTER_MS: '0',
       ...options.env,
     },
   });

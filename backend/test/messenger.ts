@@ -2,9 +2,10 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@crm/common';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
-/** Fast, deterministic simulator timings for tests (set before the app reads them). */
-export function messengerTestEnv(overrides: Record<string, string> = {}) {
-  Object.assign(process.env, {
+/** Fast, deterministic simulator timings for tests, given to the app's configuration. */
+export function messengerTestEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    WHATSAPP_DRIVER: 'simulator',
     WHATSAPP_SIM_TIME_SCALE: '0.01',
     WHATSAPP_SIM_AUTO_CONNECT_MS: '0',
     WHATSAPP_WATCHDOG_SECONDS: '0',
@@ -12,12 +13,11 @@ export function messengerTestEnv(overrides: Record<string, string> = {}) {
     WHATSAPP_AUTOMATED_MIN_INTERVAL_MS: '0',
     WHATSAPP_AUTOMATED_JITTER_MS: '0',
     ...overrides,
-  });
+  };
 }
 
 export async function startMessengerApp(options: TestAppOptions = {}): Promise<TestApp> {
-  messengerTestEnv();
-  return startTestApp({ ...options, env: { WHATSAPP_DRIVER: 'simulator', ...options.env } });
+  return startTestApp({ ...options, env: messengerTestEnv(options.env) });
 }
 
 type EventName = keyof ServerToClientEvents;

@@ -36,9 +36,9 @@ describe('expenses', () => {
 
   it('requires a title and a numeric amount of at least 0', async () => {
     const cases: [unknown, string, string][] = [
-      [{ amount: 5 }, 'title', 'title is required'],
+      [{ amount: 5 }, 'title', 'Title is required'],
       [{ title: '  ', amount: 5 }, 'title', 'Title is required'],
-      [{ title: 'A' }, 'amount', 'amount is required'],
+      [{ title: 'A' }, 'amount', 'Amount is required'],
       [{ title: 'A', amount: 'abc' }, 'amount', 'Amount must be numeric'],
       [{ title: 'A', amount: -1 }, 'amount', 'Amount cannot be negative'],
       [{ title: 'A', amount: 5, date: '14/02/2026' }, 'date', 'Date must be a day written YYYY-MM-DD'],

@@ -143,14 +143,13 @@ describe('delete session', () => {
 
 describe('restart', () => {
   it('a connected session restarts when the backend starts, without a new QR', async () => {
-    messengerTestEnv();
     const database = await createTestDatabase({ persistent: true });
     const dataDir = mkdtempSync(join(tmpdir(), 'crm-wa-restart-'));
-    const first = await startTestApp({ database, env: { WHATSAPP_DRIVER: 'simulator', DATA_DIR: dataDir } });
+    const first = await startTestApp({ database, env: messengerTestEnv({ DATA_DIR: dataDir }) });
     const c = await seedCompany(first, 'wa-restart');
     await connectWhatsApp(first, await signIn(first, c.admin.email));
     await first.stop();
-    const second = await startTestApp({ database, env: { WHATSAPP_DRIVER: 'simulator', DATA_DIR: dataDir } });
+    const second = await startTestApp({ database, env: messengerTestEnv({ DATA_DIR: dataDir }) });
     try {
       const token = await signIn(second, c.admin.email);
       let state = '';

@@ -26,5 +26,6 @@ export const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(10),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(30),
   RENDERER_DIR: z.string().optional(),
+  MEDIA_URL_TTL_SECONDS: positiveInt(900),
 });
 export type Env = z.infer<typeof envSchema>;

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { envSchema } from './config.schema.js';
 import { loadMessengerOptions, type MessengerOptions } from '../../modules/whatsapp/messenger-options.js';
+import { loadFollowUpOptions, type FollowUpOptions } from '../../modules/follow-ups/follow-up-options.js';
 
 /** The backend's resolved configuration: what every module reads instead of process.env. */
 export type AppConfig = {
@@ -21,8 +22,12 @@ export type AppConfig = {
   session: { idleMs: number; maxAgeMs: number };
   loginThrottle: { windowMs: number; maxPerAccount: number; maxPerIp: number };
   rendererDir: string | undefined;
+  /** How long a signed media link stays valid. */
+  mediaUrlTtlSeconds: number;
   /** WhatsApp tunables (simulator speed, watchdog, pacing, upload limit), validated with the rest. */
   messenger: MessengerOptions;
+  /** Follow-up scheduler tunables (sweep and poll intervals, sending lease). */
+  followUps: FollowUpOptions;
 };
 
 export class ConfigError extends Error {}
@@ -36,8 +41,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { pers
   }
   const e = parsed.data;
   let messenger: MessengerOptions;
+  let followUps: FollowUpOptions;
   try {
     messenger = loadMessengerOptions(env);
+    followUps = loadFollowUpOptions(env);
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
@@ -62,7 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { pers
       maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     },
     rendererDir: e.RENDERER_DIR,
+    mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     messenger,
+    followUps,
   };
 }
 

@@ -25,8 +25,7 @@ export class SignedUrls {
   ) {
     // a key of its own, derived from the app secret: a file signature is never a valid token and vice versa
     this.secret = createHmac('sha256', config.jwtSecret).update('crm:signed-file-urls:v1').digest();
-    const ttl = Number(process.env.MEDIA_URL_TTL_SECONDS);
-    this.ttlSeconds = Number.isInteger(ttl) && ttl > 0 ? ttl : MEDIA_URL_TTL_SECONDS_DEFAULT;
+    this.ttlSeconds = config.mediaUrlTtlSeconds;
   }
 
   sign(key: string, options: { fileName?: string | null; ttlSeconds?: number } = {}): SignedUrl {

@@ -7,13 +7,15 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform {
   constructor(private readonly schema: S) {}
 
   transform(value: unknown): z.infer<S> {
-    const result = this.schema.safeParse(value ?? {});
+    // reportInput: zod 4 leaves the input out of issues otherwise, and "missing" could not be told from "wrong type"
+    const result = this.schema.safeParse(value ?? {}, { reportInput: true });
     if (result.success) return result.data;
     const issue = result.error.issues[0];
     const field = issue.path.map(String).join('.');
-    if (issue.code === 'invalid_type' && issue.input === undefined && field) throw ApiError.badRequest(`${field} is required`, field);
-    // our schemas word their own messages; zod's generic ones get the field name in front
+    // our schemas word their own messages; zod's generic ones are rewritten to name the field
     const generic = /^(Invalid|Too (small|big)|Expected|Unrecognized)/.test(issue.message);
-    throw ApiError.badRequest(generic && field ? `${field}: ${issue.message}` : issue.message, field || undefined);
+    if (!generic || !field) throw ApiError.badRequest(issue.message, field || undefined);
+    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    throw ApiError.badRequest(missing ? `${field} is required` : `${field}: ${issue.message}`, field);
   }
 }
