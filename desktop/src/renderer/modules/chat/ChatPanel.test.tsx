@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminUser, fail, fakeApi, ok } from '../../test/fake-api';
 import { ChatPanel } from './ChatPanel';
 import { CANNED_PICKER_MAX_HEIGHT } from './components/CannedResponsePicker';
+import { deleteOptions } from './components/MessageBubble';
 import { deferred, makeChat, makeMessage, messengerTestSetup, renderWithApp, testId } from './testing';
 import type { RecorderDeps } from './use-voice-recorder';
 
@@ -188,8 +189,8 @@ describe('chat panel', () => {
   });
 
   it('offers delete for me on every message and delete for everyone only on outgoing ones, asking first', async () => {
-    const incoming = makeMessage({ direction: 'in', body: 'From the contact' });
-    const outgoing = makeMessage({ direction: 'out', status: 'sent', ack: 3, body: 'From us' });
+    const incoming = makeMessage({ direction: 'in', body: 'From the contact', createdAt: new Date(Date.now() - 120_000).toISOString() });
+    const outgoing = makeMessage({ direction: 'out', status: 'sent', ack: 3, body: 'From us', createdAt: new Date(Date.now() - 60_000).toISOString() });
     const calls: { id: string; forEveryone: boolean }[] = [];
     const { user, contactId } = setup({
       messages: [incoming, outgoing],
@@ -223,6 +224,16 @@ describe('chat panel', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Delete for me' }));
     await waitFor(() => expect(bubbles()).toHaveLength(1));
     expect(calls.at(-1)).toEqual({ id: incoming._id, forEveryone: false });
+  });
+
+  it('does not offer delete for everyone once WhatsApp no longer allows it (60 h), nor on unsent messages', () => {
+    const now = Date.parse('2026-11-22T12:00:00.000Z');
+    const sent = makeMessage({ direction: 'out', status: 'sent', ack: 2 });
+    expect(deleteOptions({ ...sent, createdAt: '2026-11-22T11:00:00.000Z' }, now)).toEqual({ forMe: true, forEveryone: true });
+    expect(deleteOptions({ ...sent, createdAt: '2026-11-19T11:00:00.000Z' }, now)).toEqual({ forMe: true, forEveryone: false });
+    expect(deleteOptions({ ...sent, status: 'failed', createdAt: '2026-11-22T11:00:00.000Z' }, now)).toEqual({ forMe: true, forEveryone: false });
+    expect(deleteOptions({ ...sent, status: 'pending', createdAt: '2026-11-22T11:00:00.000Z' }, now)).toEqual({ forMe: false, forEveryone: false });
+    expect(deleteOptions({ ...sent, direction: 'in', status: 'received', createdAt: '2026-11-22T11:00:00.000Z' }, now)).toEqual({ forMe: true, forEveryone: false });
   });
 
   it('refreshes an expired media link through media-url', async () => {

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Menu, Text, Tooltip } from '@mantine/core';
-import type { Message } from '@crm/common';
+import { DELETE_FOR_EVERYONE_WINDOW_HOURS, type Message } from '@crm/common';
 import { Ban, ChevronDown, RotateCw, Trash2, Repeat } from 'lucide-react';
 import { memo } from 'react';
 import { formatTime } from '../format';
@@ -14,12 +14,16 @@ export interface MessageActions {
   onRetry: (message: Message) => void;
 }
 
-/** spec/core.md §6: 'delete for me' on every message, 'delete for everyone' only on outgoing ones (that WhatsApp took). */
-export function deleteOptions(message: Message): { forMe: boolean; forEveryone: boolean } {
+/**
+ * spec/core.md §6: 'delete for me' on every message, 'delete for everyone' only on outgoing ones
+ * that WhatsApp took, while WhatsApp still allows it (about 60 hours).
+ */
+export function deleteOptions(message: Message, now: number = Date.now()): { forMe: boolean; forEveryone: boolean } {
   const local = message._id.startsWith('local:');
+  const young = now - Date.parse(message.createdAt) < DELETE_FOR_EVERYONE_WINDOW_HOURS * 3_600_000;
   return {
     forMe: message.status !== 'pending',
-    forEveryone: !local && message.direction === 'out' && message.status === 'sent' && !message.deleted,
+    forEveryone: !local && message.direction === 'out' && message.status === 'sent' && !message.deleted && young,
   };
 }
 
