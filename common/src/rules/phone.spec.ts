@@ -37,6 +37,13 @@ describe('phone search', () => {
     expect(phoneSearchDigits('0100 123')).toBe('100123');
     expect(phoneSearchDigits('+20100')).toBe('20100');
     expect(phoneSearchDigits('ab')).toBeUndefined();
+    expect(phoneSearchDigits('(010) 0-123')).toBe('100123');
+    expect(phoneSearchDigits('٠١٠٠١٢')).toBe('10012');
+  });
+
+  it('is no phone search when the query has letters in it', () => {
+    expect(phoneSearchDigits('Lead 1a2b3')).toBeUndefined();
+    expect(phoneSearchDigits('Order 12345')).toBeUndefined();
     expect(toLatinDigits('٠١٢')).toBe('012');
   });
 });

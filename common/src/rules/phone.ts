@@ -38,6 +38,8 @@ export function whatsAppIdFromPhone(e164: string): string {
  * its trunk 0 (0100 123…) is matched without it, so it finds +20100123….
  */
 export function phoneSearchDigits(query: string): string | undefined {
+  // only a query that looks like a phone number is one: "Order 1a2b3" must not match phones with 123
+  if (!/^[\d\s+\-().\u0660-\u0669\u06f0-\u06f9]+$/.test(query.trim())) return undefined;
   const digits = toLatinDigits(query).replace(/\D/g, '');
   if (digits.length < 3) return undefined;
   return digits.replace(/^00/, '').replace(/^0/, '');
