@@ -41,7 +41,10 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
   async onModuleInit() {
     const client = this.conn.client;
     const db: BossDb =
-      client.kind === 'pglite' ? fromPglite(client.pglite) : { executeSql: async (text, values) => ({ rows: (await client.pool.query(text, values)).rows }) };
+      client.kind === 'pglite'
+        ? fromPglite(client.pglite)
+        : // the whole result: pg-boss's maintenance sends several statements at once and unwraps the array itself
+          { executeSql: (text, values) => client.pool.query(text, values) as never };
     const boss = new PgBoss({
       db,
       backend: client.kind === 'pglite' ? 'pglite' : 'postgres',
