@@ -5,6 +5,8 @@ import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { PROFILE_TEXTS } from './ContactProfilePage';
 import { deferred, fakeCrmApi, makeContact, testId, type CrmHandler } from './testing/fake-crm-api';
+import { makeRun } from '../follow-ups/testing';
+import userEvent from '@testing-library/user-event';
 
 const oud = { _id: testId(), name: 'Oud Perfume 50ml', sku: 'PRF-OUD', category: 'Perfume', price: 1200, stockQty: 5, minQty: 1, notes: null, updatedAt: '2026-11-01T00:00:00Z' };
 const musk = { ...oud, _id: testId(), name: 'White Musk 12ml', sku: 'PRF-MSK', price: 180 };
@@ -291,5 +293,16 @@ describe('Contact profile', { timeout: 15_000 }, () => {
     await openProfile(makeContact({ assignedTo: { _id: salesUser._id, name: salesUser.name } }), {}, salesUser);
     expect(screen.queryByRole('button', { name: 'Delete Contact' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save All Changes' })).toBeInTheDocument();
+  });
+});
+
+describe('Contact profile: follow-ups', { timeout: 15_000 }, () => {
+  it("shows the contact's follow-up sequences with their step log in a Follow-ups section", async () => {
+    const contact = makeContact({ name: 'Follow Me', stage: 'lead' });
+    const run = makeRun({ contactId: contact._id, templateName: 'Two nudges' });
+    await openProfile(contact, { [`GET /api/contacts/${contact._id}/follow-ups`]: () => ok({ items: [run], total: 1 }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Follow-ups' }));
+    expect(await screen.findByText('Two nudges')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /stop/i })).toBeInTheDocument();
   });
 });

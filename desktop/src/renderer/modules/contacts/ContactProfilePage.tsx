@@ -11,6 +11,7 @@ import { useAuthStore } from '../auth/store';
 import { contactsApi, lookupsApi } from './api';
 import { StageBadge } from './components/badges';
 import { ContactChatSlot } from './components/ContactChatSlot';
+import { FollowUpStatus } from '../follow-ups';
 import { withReason } from './format';
 import { dealFormFrom, detailsFormFrom, rowsWithoutProduct, toUpdateRequest, type DealForm, type DetailsForm } from './profile/deal-form';
 import { DealSection } from './profile/DealSection';
@@ -238,6 +239,12 @@ export function ContactProfilePage() {
           <Accordion.Control>Management &amp; History</Accordion.Control>
           <Accordion.Panel>
             <ManagementSection contact={contact} busy={busy} onChangeStage={changeStage} />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="follow-ups">
+          <Accordion.Control>Follow-ups</Accordion.Control>
+          <Accordion.Panel>
+            <FollowUpStatus contactId={contact._id} />
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>
