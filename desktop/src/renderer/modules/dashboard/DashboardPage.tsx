@@ -141,7 +141,7 @@ function StatCard({ label, value, icon: Icon, color, loading }: { label: string;
       {loading ? (
         <Skeleton height={28} width={90} mt={8} />
       ) : (
-        <Text fz={22} fw={700} lh={1.2} mt={8} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }} data-testid={`stat-${label}`}>
+        <Text fz="clamp(1.1rem, 1.7vw, 1.375rem)" fw={700} lh={1.2} mt={8} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'break-word' }} data-testid={`stat-${label}`}>
           {value ?? '—'}
         </Text>
       )}
