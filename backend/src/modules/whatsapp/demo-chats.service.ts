@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { sql } from 'drizzle-orm';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { Database } from '../../platform/db/database.service.js';
 import { DEMO_TENANT } from '../demo/demo-accounts.js';
+import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { SimulatorDriver } from './drivers/simulator.driver.js';
 import { MessengerEvents } from './messenger-events.js';
 import { WHATSAPP_DRIVER, type WhatsAppDriver } from './whatsapp-driver.js';
@@ -26,6 +26,7 @@ export class DemoChats implements OnModuleInit {
     @Inject(WHATSAPP_DRIVER) private readonly driver: WhatsAppDriver,
     private readonly events: MessengerEvents,
     private readonly db: Database,
+    private readonly tenants: TenantsRepository,
   ) {}
 
   onModuleInit() {
@@ -34,9 +35,8 @@ export class DemoChats implements OnModuleInit {
   }
 
   private async play(tenantId: string) {
-    const result = await this.db.tenant(tenantId, (tx) => tx.execute(sql`select slug from tenants where id = ${tenantId}`));
-    const [row] = (result as unknown as { rows: { slug: string }[] }).rows;
-    if (row?.slug !== DEMO_TENANT.slug) return;
+    const tenant = await this.db.tenant(tenantId, (tx) => this.tenants.findOwn(tx, tenantId));
+    if (tenant?.slug !== DEMO_TENANT.slug) return;
     const simulator = this.driver as SimulatorDriver;
     for (const [i, chat] of DEMO_CHATS.entries()) {
       await new Promise((resolve) => setTimeout(resolve, simulator.scaled(i === 0 ? 1500 : 2500)).unref());

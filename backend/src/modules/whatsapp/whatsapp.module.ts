@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
+import { TenantsModule } from '../tenants/tenants.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { DemoChats } from './demo-chats.service.js';
 import { SimulatorDriver } from './drivers/simulator.driver.js';
@@ -26,7 +27,7 @@ export class WhatsAppModule {
     return {
       module: WhatsAppModule,
       global: true,
-      imports: [NotificationsModule],
+      imports: [NotificationsModule, TenantsModule],
       controllers: simulator ? [WhatsAppController, WhatsAppDevController] : [WhatsAppController],
       providers: [
         { provide: MESSENGER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.messenger },

@@ -27,6 +27,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, DEMO: '0' })).toMatchObject({ demo: false, whatsappDriver: 'wwebjs' });
   });
 
+  it('reads an empty variable as unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000, demo: true });
+  });
+
   it('generates a JWT secret once and keeps it in DATA_DIR', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;

@@ -34,6 +34,8 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; throws ConfigError with one readable line naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { persistSecret?: boolean } = {}): AppConfig {
+  // an empty variable (FOO= in an env file) means "not set", not "set to nothing"
+  env = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
