@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
+import type { PlatformTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SuperActor, TenantActor } from '../../platform/auth/actor.js';
 import { TokenService } from '../../platform/auth/token.service.js';
@@ -32,20 +33,7 @@ export class AuthService {
   ) {}
 
   async login(input: LoginRequest, origin: SessionOrigin): Promise<LoginResponse> {
-    const accountKey = `user:${input.email}`;
-    // throttle bookkeeping commits even when the attempt itself is refused
-    const user = await this.db.platform(async (tx) => {
-      await this.throttle.assertAllowed(tx, accountKey, origin.ip);
-      const found = await this.users.findByEmail(tx, input.email);
-      const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
-      if (!found || !ok) {
-        await this.throttle.recordFailure(tx, accountKey, origin.ip);
-        return undefined;
-      }
-      await this.throttle.clearAccount(tx, accountKey);
-      return found;
-    });
-    if (!user) throw ApiError.unauthorized(AUTH_MESSAGES.invalidCredentials);
+    const user = await this.checkCredentials(`user:${input.email}`, input.password, origin, (tx) => this.users.findByEmail(tx, input.email));
 
     const now = this.clock.now();
     const sessionId = await this.db.platform(async (tx) => {
@@ -105,19 +93,9 @@ export class AuthService {
   }
 
   async superLogin(input: LoginRequest, origin: SessionOrigin): Promise<SuperLoginResponse> {
-    const accountKey = `super:${input.email}`;
-    const admin = await this.db.platform(async (tx) => {
-      await this.throttle.assertAllowed(tx, accountKey, origin.ip);
-      const found = await this.repo.findPlatformAdminByEmail(tx, input.email);
-      const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
-      if (!found || !ok) {
-        await this.throttle.recordFailure(tx, accountKey, origin.ip);
-        return undefined;
-      }
-      await this.throttle.clearAccount(tx, accountKey);
-      return found;
-    });
-    if (!admin) throw ApiError.unauthorized(AUTH_MESSAGES.invalidCredentials);
+    const admin = await this.checkCredentials(`super:${input.email}`, input.password, origin, (tx) =>
+      this.repo.findPlatformAdminByEmail(tx, input.email),
+    );
     const sessionId = await this.db.platform((tx) => this.repo.openPlatformSession(tx, admin.id, origin, this.clock.now()));
     const token = await this.tokens.sign({ subject: admin.id, sessionId, audience: 'platform' });
     return { token, _id: admin.id, name: admin.name, email: admin.email, role: 'super' };
@@ -142,6 +120,32 @@ export class AuthService {
   async superLogout(actor: SuperActor): Promise<{ message: string }> {
     await this.db.platform((tx) => this.repo.closePlatformSession(tx, actor.sessionId, 'logout', this.clock.now()));
     return { message: 'Signed out.' };
+  }
+
+  /**
+   * The account when the password matches; otherwise the failure is counted and a 401 thrown. The
+   * throttle is checked first, and its bookkeeping commits even though the attempt is refused. An
+   * unknown account costs the same hashing time as a wrong password.
+   */
+  private async checkCredentials<A extends { passwordHash: string }>(
+    accountKey: string,
+    password: string,
+    origin: SessionOrigin,
+    find: (tx: PlatformTx) => Promise<A | undefined>,
+  ): Promise<A> {
+    const account = await this.db.platform(async (tx) => {
+      await this.throttle.assertAllowed(tx, accountKey, origin.ip);
+      const found = await find(tx);
+      const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), password);
+      if (!found || !ok) {
+        await this.throttle.recordFailure(tx, accountKey, origin.ip);
+        return undefined;
+      }
+      await this.throttle.clearAccount(tx, accountKey);
+      return found;
+    });
+    if (!account) throw ApiError.unauthorized(AUTH_MESSAGES.invalidCredentials);
+    return account;
   }
 
   /** Idle for longer than the idle limit, or older than the absolute lifetime. */
