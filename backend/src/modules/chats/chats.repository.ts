@@ -68,6 +68,14 @@ export class ChatsRepository {
     return row;
   }
 
+  async findChats(tx: TenantTx, tenantId: string, contactIds: string[]): Promise<ChatRow[]> {
+    if (!contactIds.length) return [];
+    return rows<ChatRow>(
+      await tx.execute(sql`select ${CHAT_COLUMNS} from contacts c left join users u on u.id = c.assigned_to
+        where c.tenant_id = ${tenantId} and c.id in (${sql.join(contactIds.map((id) => sql`${id}::uuid`), sql`, `)})`),
+    );
+  }
+
   async findContact(tx: TenantTx, tenantId: string, contactId: string): Promise<SenderContact | undefined> {
     const [row] = await tx
       .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, waId: contacts.waId, waLid: contacts.waLid, assignedTo: contacts.assignedTo })

@@ -43,6 +43,23 @@ export class ChatsService {
     return toChatDto(assertCanSeeContact(actor, row ? { ...row, assignedTo: row.assigned_to } : undefined));
   }
 
+  /**
+   * After contacts changed hands: the new owner (and the admins) get the conversations, and each
+   * previous owner gets them too, now showing someone else as assignee, so their list drops them.
+   */
+  async pushReassigned(tenantId: string, previousAssignees: Map<string, string | null>) {
+    const ids = [...previousAssignees.keys()];
+    for (let i = 0; i < ids.length; i += 500) {
+      const chats = await this.db.tenant(tenantId, (tx) => this.repo.findChats(tx, tenantId, ids.slice(i, i + 500)));
+      for (const row of chats) {
+        const chat = toChatDto(row);
+        this.realtime.toContactAudience(tenantId, chat.assignedTo?._id, 'chat:update', chat);
+        const previous = previousAssignees.get(chat.contactId);
+        if (previous && previous !== chat.assignedTo?._id) this.realtime.toUser(previous, 'chat:update', chat);
+      }
+    }
+  }
+
   /** Opening a conversation clears its unread count (for everyone who sees it). */
   async markRead(actor: TenantActor, contactId: string): Promise<Chat> {
     const chat = await this.db.tenant(actor.tenantId, async (tx) => {

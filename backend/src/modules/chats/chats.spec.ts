@@ -218,3 +218,22 @@ describe('who sees what', () => {
     expect((await t.api.get(`/chats/${someA}`, { token: adminB })).status).toBe(404);
   });
 });
+
+describe('reassignment', () => {
+  it("moves a conversation from one rep's live chat list to the other's", async () => {
+    const first = await inbound(t, adminA, { from: '+201009998877', name: 'Reassign Me', body: 'Hi' });
+    const contactId = first.body.data.contactId as string;
+    await t.api.put('/leads/assign-bulk', { leadIds: [contactId], salesId: a.sales[0].id }, { token: adminA });
+    const [oldOwner, newOwner, otherTenant] = await Promise.all([socketFor(sales1), socketFor(sales2), socketFor(adminB)]);
+
+    const res = await t.api.put('/leads/assign-bulk', { leadIds: [contactId], salesId: a.sales[1].id }, { token: adminA });
+    expect(res.status).toBe(200);
+
+    const toNew = await newOwner.waitFor('chat:update', (c) => c.contactId === contactId);
+    expect(toNew.assignedTo?._id).toBe(a.sales[1].id);
+    // the previous owner learns the chat is no longer theirs (the app drops it from the list)
+    const toOld = await oldOwner.waitFor('chat:update', (c) => c.contactId === contactId);
+    expect(toOld.assignedTo?._id).toBe(a.sales[1].id);
+    expect(otherTenant.received.some((e) => e.event === 'chat:update' && (e.payload as { contactId: string }).contactId === contactId)).toBe(false);
+  });
+});

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ProductsModule } from '../products/products.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
+import { ChatsModule } from '../chats/chats.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ContactsImportService } from './contacts-import.service.js';
 import { ContactsController } from './contacts.controller.js';
@@ -10,7 +11,7 @@ import { ContactsService } from './contacts.service.js';
 import { LeadsController } from './leads.controller.js';
 
 @Module({
-  imports: [UsersModule, TenantsModule, ProductsModule, ShippingModule],
+  imports: [UsersModule, TenantsModule, ProductsModule, ShippingModule, ChatsModule],
   controllers: [ContactsController, LeadsController],
   providers: [ContactsRepository, ContactsService, ContactsImportService],
   exports: [ContactsRepository, ContactsService],

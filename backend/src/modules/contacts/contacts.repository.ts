@@ -327,13 +327,18 @@ export class ContactsRepository {
   }
 
   /** Assigns the contacts to the user; returns how many of the ids were the tenant's contacts. */
-  async assign(tx: TenantTx, tenantId: string, ids: string[], userId: string, now: Date): Promise<number> {
-    const rows = await tx
+  /** Gives the contacts to the user; answers each contact's previous assignee. */
+  async assign(tx: TenantTx, tenantId: string, ids: string[], userId: string, now: Date): Promise<Map<string, string | null>> {
+    const before = await tx
+      .select({ id: contacts.id, assignedTo: contacts.assignedTo })
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)))
+      .for('update');
+    await tx
       .update(contacts)
       .set({ assignedTo: userId, updatedAt: now })
-      .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)))
-      .returning({ id: contacts.id });
-    return rows.length;
+      .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)));
+    return new Map(before.map((row) => [row.id, row.assignedTo]));
   }
 
   async dealProducts(tx: TenantTx, tenantId: string, contactIds: string[]): Promise<DealProductRecord[]> {

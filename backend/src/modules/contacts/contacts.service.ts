@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   CONTACT_EXPORT_MAX_ROWS,
   PIPELINE_STATUSES,
@@ -28,6 +28,7 @@ import {
 } from '@crm/common';
 import { isAdmin, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
+import { ChatsService } from '../chats/chats.service.js';
 import { Database } from '../../platform/db/database.service.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { isUniqueViolation, pgError } from '../../platform/db/pg-errors.js';
@@ -65,7 +66,10 @@ export class ContactsService {
     private readonly shipping: ShippingRepository,
     private readonly tenants: TenantsRepository,
     private readonly clock: Clock,
+    private readonly chats: ChatsService,
   ) {}
+
+  private readonly logger = new Logger('Contacts');
 
   // ------------------------------------------------------------------ reading
 
@@ -270,15 +274,21 @@ export class ContactsService {
     if (!isAdmin(actor)) throw ApiError.forbidden(ONLY_ADMINS_ASSIGN);
     const ids = [...new Set(input.leadIds)];
     const now = this.clock.now();
-    return retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
-      const user = await this.activeSalesUser(tx, actor, input.salesId, 'salesId');
-      const assigned = await this.contacts.assign(tx, actor.tenantId, ids, user.id, now);
-      if (assigned < ids.length) {
-        const missing = ids.length - assigned;
-        throw ApiError.notFound(`${missing} of the selected leads ${missing === 1 ? 'was' : 'were'} not found; nothing was assigned. Reload the list and try again.`);
-      }
-      return { message: `${assigned} lead${assigned === 1 ? '' : 's'} assigned to ${user.name}`, assigned };
-    }));
+    const { result, previous } = await retryOnDeadlock(() =>
+      this.db.tenant(actor.tenantId, async (tx) => {
+        const user = await this.activeSalesUser(tx, actor, input.salesId, 'salesId');
+        const previous = await this.contacts.assign(tx, actor.tenantId, ids, user.id, now);
+        const assigned = previous.size;
+        if (assigned < ids.length) {
+          const missing = ids.length - assigned;
+          throw ApiError.notFound(`${missing} of the selected leads ${missing === 1 ? 'was' : 'were'} not found; nothing was assigned. Reload the list and try again.`);
+        }
+        return { result: { message: `${assigned} lead${assigned === 1 ? '' : 's'} assigned to ${user.name}`, assigned }, previous };
+      }),
+    );
+    // after the commit: the chat lists of the new and the previous owners follow
+    await this.chats.pushReassigned(actor.tenantId, previous).catch((err) => this.logger.warn(`chat:update after assignment failed: ${err}`));
+    return result;
   }
 
   // ------------------------------------------------------------------ helpers (also used by the import)

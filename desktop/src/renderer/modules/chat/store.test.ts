@@ -37,6 +37,17 @@ describe('chat list merging', () => {
     expect(mergeChats(searching, [makeChat({ lastMessageAt: at(30) })]).items).toEqual([first]);
     expect(mergeChats(searching, [{ ...first, unreadCount: 4 }]).items[0]!.unreadCount).toBe(4);
   });
+
+  it("drops a conversation the user no longer sees (given to another rep), and never adds one", () => {
+    const mine = makeChat({ name: 'Mine', lastMessageAt: at(9), assignedTo: { _id: 'me', name: 'Me' } });
+    const gone = makeChat({ name: 'Reassigned', lastMessageAt: at(5), assignedTo: { _id: 'me', name: 'Me' } });
+    const state = list({ items: [mine, gone], total: 2 });
+    const onlyMine = (chat: { assignedTo: { _id: string } | null }) => chat.assignedTo?._id === 'me';
+    const after = mergeChats(state, [{ ...gone, assignedTo: { _id: 'other', name: 'Other' } }], onlyMine);
+    expect(after.items.map((c) => c.name)).toEqual(['Mine']);
+    expect(after.total).toBe(1);
+    expect(mergeChats(after, [makeChat({ lastMessageAt: at(20), assignedTo: { _id: 'other', name: 'Other' } })], onlyMine).items).toHaveLength(1);
+  });
 });
 
 describe('message merging', () => {

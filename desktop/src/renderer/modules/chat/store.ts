@@ -2,6 +2,7 @@ import type { Chat, Message, MessageType, UploadResult } from '@crm/common';
 import { create } from 'zustand';
 import { describeError } from '../../lib/api';
 import { chatsApi, messagesApi } from './api';
+import { useAuthStore } from '../auth/store';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -113,7 +114,11 @@ function sortedIndex<T>(items: readonly T[], item: T, compare: (a: T, b: T) => n
  * only conversations already listed are touched (the server decides what matches). A conversation
  * that sorts after the last loaded one, while more pages remain, is left for the paging to bring.
  */
-export function mergeChats(list: ChatListState, updates: Chat[]): ChatListState {
+/**
+ * Applies conversation updates to the loaded list. `visible` says whether this user still sees a
+ * chat: a sales rep whose contact was given to someone else gets the update once, and drops it.
+ */
+export function mergeChats(list: ChatListState, updates: Chat[], visible: (chat: Chat) => boolean = () => true): ChatListState {
   if (updates.length === 0) return list;
   const byId = new Map(updates.map((chat) => [chat._id, chat]));
   const present = new Set<string>();
@@ -124,6 +129,10 @@ export function mergeChats(list: ChatListState, updates: Chat[]): ChatListState 
   });
   let total = list.total;
   for (const chat of byId.values()) {
+    if (!visible(chat)) {
+      if (present.has(chat._id)) total = Math.max(0, total - 1);
+      continue;
+    }
     if (list.query && !present.has(chat._id)) continue;
     const last = items.at(-1);
     if (list.nextCursor && last && compareChats(chat, last) > 0) continue;
@@ -131,6 +140,12 @@ export function mergeChats(list: ChatListState, updates: Chat[]): ChatListState 
     if (!present.has(chat._id) && !list.nextCursor) total += 1;
   }
   return { ...list, items, total };
+}
+
+/** Admins see every conversation; a sales rep only those assigned to them. */
+function visibleToSignedInUser(chat: Chat): boolean {
+  const user = useAuthStore.getState().user;
+  return !user || user.role === 'admin' || chat.assignedTo?._id === user._id;
 }
 
 const messageKey = (message: Message): string => message.clientId ?? message._id;
@@ -239,7 +254,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
       set((state) => {
         const summaries = { ...state.summaries };
         for (const chat of chats) if (summaries[chat._id]) summaries[chat._id] = chat;
-        return { list: state.list.status === 'ready' ? mergeChats(state.list, chats) : state.list, summaries };
+        return { list: state.list.status === 'ready' ? mergeChats(state.list, chats, visibleToSignedInUser) : state.list, summaries };
       });
     },
 
