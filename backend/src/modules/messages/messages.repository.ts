@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or, sql, notInArray } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { contacts } from '../contacts/contacts.table.js';
 import { messages, type MessageRow } from './messages.table.js';
@@ -112,12 +112,18 @@ export class MessagesRepository {
   }
 
   /** At start-up: sends a previous process left unfinished are marked failed (retryable), never left pending for ever. */
-  async failStalePending(tx: PlatformTx, olderThan: Date, reason: string): Promise<number> {
-    const rows = await tx
+  /** Pending messages older than `olderThan` (and not being sent by this process) become retryable failures. */
+  async failStalePending(tx: PlatformTx, olderThan: Date, reason: string, exceptIds: string[] = []): Promise<MessageRow[]> {
+    return tx
       .update(messages)
       .set({ status: 'failed', error: reason, errorRetryable: true })
-      .where(and(eq(messages.status, 'pending'), lt(messages.createdAt, olderThan)))
-      .returning({ id: messages.id });
-    return rows.length;
+      .where(
+        and(
+          eq(messages.status, 'pending'),
+          lt(messages.createdAt, olderThan),
+          exceptIds.length ? notInArray(messages.id, exceptIds) : undefined,
+        ),
+      )
+      .returning();
   }
 }

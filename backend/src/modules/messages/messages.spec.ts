@@ -6,6 +6,7 @@ import { SimulatorDriver } from '../whatsapp/drivers/simulator.driver.js';
 import { MessengerEvents, type MessengerEventMap } from '../whatsapp/messenger-events.js';
 import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-options.js';
 import { OutboundMessages } from './outbound-messages.service.js';
+import { messages } from './messages.table.js';
 
 let t: TestApp;
 let a: SeededCompany;
@@ -221,5 +222,34 @@ describe('API documentation', () => {
     expect(doc.paths['/api/whatsapp/status'].get.responses['200'].content['application/json'].schema.properties.data.properties).toHaveProperty('qr');
     expect(doc.paths['/api/dev/whatsapp/inbound'].post.summary).toMatch(/simulator/);
     expect(doc.paths['/api/files/{key}'].get.security).toEqual([]);
+  });
+});
+
+describe('messages left pending by a process that died', () => {
+  it('become retryable failures, pushed to the chat and reported to listeners', async () => {
+    const admin = await socketFor(adminA);
+    const outcomes: MessengerEventMap['message.outbound'][] = [];
+    const off = t.app.get(MessengerEvents).on('message.outbound', (e) => void outcomes.push(e));
+    const stale = await t.db.platform(async (tx) => {
+      const [row] = await tx
+        .insert(messages)
+        .values({ tenantId: a.tenantId, contactId, direction: 'out', type: 'text', body: 'stuck', status: 'pending', createdAt: new Date(t.clock.now().getTime() - 31 * 60_000) })
+        .returning();
+      return row;
+    });
+    const fresh = await t.db.platform(async (tx) => {
+      const [row] = await tx.insert(messages).values({ tenantId: a.tenantId, contactId, direction: 'out', type: 'text', body: 'just now', status: 'pending' }).returning();
+      return row;
+    });
+    try {
+      expect(await t.app.get(OutboundMessages).failStalePending(30 * 60_000, 'Sending did not finish. Try again.')).toBe(1);
+      const pushed = await admin.waitFor('msg:update', (m) => m._id === stale.id);
+      expect(pushed).toMatchObject({ status: 'failed', error: 'Sending did not finish. Try again.', retryable: true });
+      expect(outcomes).toContainEqual(expect.objectContaining({ messageId: stale.id, status: 'failed' }));
+      const page = await t.api.get(`/messages?contactId=${contactId}&limit=50`, { token: adminA });
+      expect(page.body.data.items.find((m: { _id: string }) => m._id === fresh.id).status).toBe('pending');
+    } finally {
+      off();
+    }
   });
 });

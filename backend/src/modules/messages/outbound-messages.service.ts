@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { whatsAppIdFromPhone, type Message, type MessageType } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
@@ -46,8 +46,11 @@ export type OutboundMessage = {
  * ends sent or failed, and a restart turns left-over pending ones into retryable failures.
  */
 @Injectable()
-export class OutboundMessages implements OnApplicationBootstrap {
+export class OutboundMessages implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Outbound');
+  /** Messages this process is sending right now (the stale sweep leaves them alone). */
+  private readonly inFlight = new Set<string>();
+  private staleTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly db: Database,
@@ -63,9 +66,40 @@ export class OutboundMessages implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    const olderThan = new Date(this.clock.now().getTime() - 5 * 60_000);
-    const n = await this.db.platform((tx) => this.repo.failStalePending(tx, olderThan, 'Sending was interrupted by a restart. Try again.'));
-    if (n) this.logger.warn(`${n} message(s) left pending by a previous run marked failed (retryable)`);
+    await this.failStalePending(RESTART_STALE_MS, 'Sending was interrupted by a restart. Try again.');
+    // a process that died mid-send, while this one kept running, leaves its messages pending: end them too
+    this.staleTimer = setInterval(
+      () => void this.failStalePending(RUNNING_STALE_MS, 'Sending did not finish. Try again.').catch((err) => this.logger.warn(`stale sweep failed: ${err}`)),
+      60_000,
+    ).unref();
+  }
+
+  onApplicationShutdown() {
+    clearInterval(this.staleTimer);
+  }
+
+  /**
+   * Marks pending messages older than `ageMs` failed (retryable), pushes the change and tells
+   * listeners (a follow-up step waiting on it records the failure). Returns how many.
+   */
+  async failStalePending(ageMs: number, reason: string): Promise<number> {
+    const olderThan = new Date(this.clock.now().getTime() - ageMs);
+    const rows = await this.db.platform((tx) => this.repo.failStalePending(tx, olderThan, reason, [...this.inFlight]));
+    for (const row of rows) {
+      const assignedTo = await this.db.tenant(row.tenantId, (tx) => this.repo.assigneeOf(tx, row.tenantId, row.contactId));
+      this.broadcast.updated(row.tenantId, assignedTo, row);
+      this.events.emit('message.outbound', {
+        tenantId: row.tenantId,
+        contactId: row.contactId,
+        messageId: row.id,
+        status: 'failed',
+        error: reason,
+        automated: row.automated,
+        followUpRunId: row.followUpRunId,
+      });
+    }
+    if (rows.length) this.logger.warn(`${rows.length} message(s) left pending marked failed (retryable)`);
+    return rows.length;
   }
 
   /**
@@ -141,6 +175,15 @@ export class OutboundMessages implements OnApplicationBootstrap {
   }
 
   private async deliver(tenantId: string, row: MessageRow, contact: SenderContact): Promise<Message> {
+    this.inFlight.add(row.id);
+    try {
+      return await this.deliverNow(tenantId, row, contact);
+    } finally {
+      this.inFlight.delete(row.id);
+    }
+  }
+
+  private async deliverNow(tenantId: string, row: MessageRow, contact: SenderContact): Promise<Message> {
     let patch: Partial<MessageRow>;
     try {
       if (row.automated) await this.pacer.wait(tenantId);
@@ -220,6 +263,11 @@ export class OutboundMessages implements OnApplicationBootstrap {
     return { path, mime: mimeForKey(path).replace(/;.*$/, ''), size: file?.size ?? null };
   }
 }
+
+/** At start-up, a message pending this long was being sent by the process that stopped (or by a peer that would be done). */
+const RESTART_STALE_MS = 5 * 60_000;
+/** While running, only much older ones: a peer's paced automated sends may legitimately wait a while. */
+const RUNNING_STALE_MS = 30 * 60_000;
 
 export function chatIdOf(contact: Pick<SenderContact, 'waId' | 'waLid' | 'phone'>): string {
   if (contact.waId) return contact.waId;
