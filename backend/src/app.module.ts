@@ -27,6 +27,7 @@ import { ProductsModule } from './modules/products/products.module.js';
 import { ShippingModule } from './modules/shipping/shipping.module.js';
 import { ExpensesModule } from './modules/expenses/expenses.module.js';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module.js';
+import * as tables from './modules/tables.js';
 
 export type AppOptions = {
   clock?: Clock;
@@ -51,7 +52,7 @@ export class AppModule {
             customProps: () => ({ service: 'crm-backend' }),
           },
         }),
-        DatabaseModule.forRoot({ pgliteDir: options.pgliteDir }),
+        DatabaseModule.forRoot({ pgliteDir: options.pgliteDir, schema: tables }),
         JobsModule,
         RealtimeModule,
         HealthModule,

@@ -1,11 +1,12 @@
 import { createApp } from './app.factory.js';
-import { ConfigError, loadConfig, type AppConfig } from './platform/config/config.js';
+import { loadAppConfig } from './app.config.js';
+import { ConfigError, type AppConfig } from './platform/config/config.js';
 import { DEMO_PASSWORD, DEMO_SUPER, DEMO_USERS } from './modules/demo/demo-accounts.js';
 
 async function main() {
   let config: AppConfig;
   try {
-    config = loadConfig();
+    config = loadAppConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

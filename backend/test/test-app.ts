@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../src/app.factory.js';
 import { ManualClock, type Clock } from '../src/platform/clock.js';
-import { loadConfig, type AppConfig } from '../src/platform/config/config.js';
+import { loadAppConfig } from '../src/app.config.js';
+import type { AppConfig } from '../src/platform/config/config.js';
 import { Database } from '../src/platform/db/database.service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { ApiClient } from './api-client.js';
@@ -29,7 +30,7 @@ export type TestAppOptions = { env?: Record<string, string>; clock?: ManualClock
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-test-'));
-  const config = loadConfig({
+  const config = loadAppConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { createApp } from '../../backend/src/app.factory.js';
-import { loadConfig } from '../../backend/src/platform/config/config.js';
+import { loadAppConfig } from '../../backend/src/app.config.js';
 import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench';
@@ -155,7 +155,7 @@ async function main() {
   console.log(`Database: ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}; ${PER_TENANT.toLocaleString('en-US')} contacts per company, 2 companies`);
   const fresh = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
-  const config = loadConfig({
+  const config = loadAppConfig({
     DATABASE_URL,
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { createApp } from '../../backend/src/app.factory.js';
-import { loadConfig } from '../../backend/src/platform/config/config.js';
+import { loadAppConfig } from '../../backend/src/app.config.js';
 import { Database } from '../../backend/src/platform/db/database.service.js';
 import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
 import { TenantsRepository } from '../../backend/src/modules/tenants/tenants.repository.js';
@@ -50,7 +50,7 @@ async function main() {
   url.pathname = `/${dbName}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
   Object.assign(process.env, { WHATSAPP_SIM_TIME_SCALE: '0.01', WHATSAPP_SIM_AUTO_CONNECT_MS: '0', WHATSAPP_WATCHDOG_SECONDS: '0' });
-  const config = loadConfig({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', DATA_DIR: dataDir, WHATSAPP_DRIVER: 'simulator', DEMO: '0', LOG_LEVEL: 'warn', PORT: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
+  const config = loadAppConfig({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', DATA_DIR: dataDir, WHATSAPP_DRIVER: 'simulator', DEMO: '0', LOG_LEVEL: 'warn', PORT: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseEnv, type ConfigEnv, type ConfigSection } from '../../platform/config/config.js';
 
 /** Tunables of the follow-up scheduler, read once from the environment at start-up. */
 export const FOLLOW_UP_OPTIONS = Symbol('FOLLOW_UP_OPTIONS');
@@ -18,15 +19,14 @@ const schema = z.object({
   FOLLOW_UP_SENDING_LEASE_MINUTES: z.coerce.number().min(1).default(10),
 });
 
-export function loadFollowUpOptions(env: NodeJS.ProcessEnv = process.env): FollowUpOptions {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
-  }
+/** The follow-up scheduler's config section: validated at start-up with the rest (app.config.ts lists it). */
+export const followUpConfig: ConfigSection<FollowUpOptions> = { token: FOLLOW_UP_OPTIONS, read: loadFollowUpOptions };
+
+export function loadFollowUpOptions(env: ConfigEnv = {}): FollowUpOptions {
+  const e = parseEnv(schema, env);
   return {
-    sweepIntervalMs: parsed.data.FOLLOW_UP_SWEEP_SECONDS * 1000,
-    pollingIntervalSeconds: parsed.data.FOLLOW_UP_POLL_SECONDS,
-    sendingLeaseMs: parsed.data.FOLLOW_UP_SENDING_LEASE_MINUTES * 60_000,
+    sweepIntervalMs: e.FOLLOW_UP_SWEEP_SECONDS * 1000,
+    pollingIntervalSeconds: e.FOLLOW_UP_POLL_SECONDS,
+    sendingLeaseMs: e.FOLLOW_UP_SENDING_LEASE_MINUTES * 60_000,
   };
 }

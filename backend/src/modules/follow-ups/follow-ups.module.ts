@@ -7,7 +7,8 @@ import { FollowUpScheduler } from './follow-up-scheduler.js';
 import { FollowUpTemplatesController } from './follow-up-templates.controller.js';
 import { FollowUpTemplatesService } from './follow-up-templates.service.js';
 import { FollowUpTime } from './follow-up-time.js';
-import { FOLLOW_UP_OPTIONS } from './follow-up-options.js';
+import { followUpConfig } from './follow-up-options.js';
+import { configSectionProvider } from '../../platform/config/config.module.js';
 import { FollowUpsDevController } from './follow-ups-dev.controller.js';
 import { FollowUpsRepository } from './follow-ups.repository.js';
 import { FollowUpsService } from './follow-ups.service.js';
@@ -26,7 +27,7 @@ export class FollowUpsModule {
       imports: [ChatsModule, MessagesModule],
       controllers: [FollowUpTemplatesController, FollowUpRunsController, ...(simulator ? [FollowUpsDevController] : [])],
       providers: [
-        { provide: FOLLOW_UP_OPTIONS, useValue: config.followUps },
+        configSectionProvider(followUpConfig),
         FollowUpTime,
         FollowUpsRepository,
         FollowUpTemplatesService,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseEnv, type ConfigEnv, type ConfigSection } from '../../platform/config/config.js';
 
 /**
  * Tunables of the messenger, read once from the environment at start-up (documented in README,
@@ -41,13 +42,11 @@ export type MessengerOptions = {
   inboundBatchMax: number;
 };
 
-export function loadMessengerOptions(env: NodeJS.ProcessEnv = process.env): MessengerOptions {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
-  }
-  const e = parsed.data;
+/** The messenger's config section: validated at start-up with the rest (app.config.ts lists it). */
+export const messengerConfig: ConfigSection<MessengerOptions> = { token: MESSENGER_OPTIONS, read: loadMessengerOptions };
+
+export function loadMessengerOptions(env: ConfigEnv = {}): MessengerOptions {
+  const e = parseEnv(schema, env);
   return {
     simTimeScale: e.WHATSAPP_SIM_TIME_SCALE,
     simAutoConnectMs: e.WHATSAPP_SIM_AUTO_CONNECT_MS,

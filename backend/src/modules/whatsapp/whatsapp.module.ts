@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_CONFIG } from '../../platform/config/config.module.js';
+import { APP_CONFIG, configSectionProvider } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
@@ -7,7 +7,7 @@ import { DemoChats } from './demo-chats.service.js';
 import { SimulatorDriver } from './drivers/simulator.driver.js';
 import { WwebjsDriver } from './drivers/wwebjs.driver.js';
 import { MessengerEvents } from './messenger-events.js';
-import { MESSENGER_OPTIONS, type MessengerOptions } from './messenger-options.js';
+import { MESSENGER_OPTIONS, messengerConfig, type MessengerOptions } from './messenger-options.js';
 import { WhatsAppDevController } from './whatsapp-dev.controller.js';
 import { WHATSAPP_DRIVER } from './whatsapp-driver.js';
 import { WhatsAppSessions } from './whatsapp-sessions.service.js';
@@ -30,7 +30,7 @@ export class WhatsAppModule {
       imports: [NotificationsModule, TenantsModule],
       controllers: simulator ? [WhatsAppController, WhatsAppDevController] : [WhatsAppController],
       providers: [
-        { provide: MESSENGER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.messenger },
+        configSectionProvider(messengerConfig),
         {
           provide: WHATSAPP_DRIVER,
           inject: [MESSENGER_OPTIONS, APP_CONFIG],

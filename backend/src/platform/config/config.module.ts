@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import type { AppConfig } from './config.js';
+import { configSection, type AppConfig, type ConfigSection } from './config.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -10,4 +10,9 @@ export class ConfigModule {
   static forRoot(config: AppConfig) {
     return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
   }
+}
+
+/** Provides a module's config section under its token (validated at start-up when the root lists it). */
+export function configSectionProvider<T>(section: ConfigSection<T>) {
+  return { provide: section.token, inject: [APP_CONFIG], useFactory: (config: AppConfig) => configSection(config, section) };
 }

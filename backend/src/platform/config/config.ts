@@ -3,8 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { envSchema } from './config.schema.js';
-import { loadMessengerOptions, type MessengerOptions } from '../../modules/whatsapp/messenger-options.js';
-import { loadFollowUpOptions, type FollowUpOptions } from '../../modules/follow-ups/follow-up-options.js';
 
 /** The backend's resolved configuration: what every module reads instead of process.env. */
 export type AppConfig = {
@@ -24,32 +22,41 @@ export type AppConfig = {
   rendererDir: string | undefined;
   /** How long a signed media link stays valid. */
   mediaUrlTtlSeconds: number;
-  /** WhatsApp tunables (simulator speed, watchdog, pacing, upload limit), validated with the rest. */
-  messenger: MessengerOptions;
-  /** Follow-up scheduler tunables (sweep and poll intervals, sending lease). */
-  followUps: FollowUpOptions;
+  /**
+   * The raw variables (empty ones dropped). Platform knows only its own variables; a module reads
+   * and validates its own from here through a ConfigSection (platform never imports a module).
+   */
+  env: ConfigEnv;
+  /** The module sections given to loadConfig, already validated, by token (see configSection). */
+  sections: ReadonlyMap<symbol, unknown>;
 };
+
+export type ConfigEnv = Readonly<Record<string, string>>;
+
+/**
+ * A module's own settings: its variables parsed from the raw environment. The module declares it
+ * (and provides its value under `token` with configSectionProvider); the app's composition root
+ * lists every section for loadConfig, so a bad value stops start-up with one line like platform's own.
+ */
+export type ConfigSection<T> = { readonly token: symbol; read(env: ConfigEnv): T };
 
 export class ConfigError extends Error {}
 
+export type LoadConfigOptions = {
+  persistSecret?: boolean;
+  /** Module sections to validate now, with the platform variables. */
+  sections?: readonly ConfigSection<unknown>[];
+};
+
 /** Parses the environment; throws ConfigError with one readable line naming the bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { persistSecret?: boolean } = {}): AppConfig {
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
   // an empty variable (FOO= in an env file) means "not set", not "set to nothing"
-  env = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${describe(issue)}`);
-  }
-  const e = parsed.data;
-  let messenger: MessengerOptions;
-  let followUps: FollowUpOptions;
-  try {
-    messenger = loadMessengerOptions(env);
-    followUps = loadFollowUpOptions(env);
-  } catch (err) {
-    throw new ConfigError((err as Error).message);
-  }
+  const env: ConfigEnv = Object.fromEntries(
+    Object.entries(rawEnv).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
+  const e = parseEnv(envSchema, env);
+  const sections = new Map<symbol, unknown>();
+  for (const section of options.sections ?? []) sections.set(section.token, readSection(section, env));
   const dataDir = resolve(e.DATA_DIR);
   const demo = e.DEMO ?? !e.DATABASE_URL;
   return {
@@ -72,9 +79,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { pers
     },
     rendererDir: e.RENDERER_DIR,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
-    messenger,
-    followUps,
+    env,
+    sections,
   };
+}
+
+/** Parses variables with a zod schema; a bad one throws ConfigError with one readable line naming it. */
+export function parseEnv<S extends z.ZodType>(schema: S, env: ConfigEnv): z.output<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${describe(issue)}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * A module section's value: the one validated by loadConfig, or read now when the caller of
+ * loadConfig did not list it (a tool that builds only part of the app).
+ */
+export function configSection<T>(config: AppConfig, section: ConfigSection<T>): T {
+  if (!config.sections.has(section.token)) (config.sections as Map<symbol, unknown>).set(section.token, readSection(section, config.env));
+  return config.sections.get(section.token) as T;
+}
+
+function readSection<T>(section: ConfigSection<T>, env: ConfigEnv): T {
+  try {
+    return section.read(env);
+  } catch (err) {
+    throw err instanceof ConfigError ? err : new ConfigError(`Invalid configuration: ${(err as Error).message}`);
+  }
 }
 
 function describe(issue: z.core.$ZodIssue): string {

@@ -5,8 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema.js';
-import type { Db, DbConnection } from './database.types.js';
+import type { Db, DbConnection, Schema } from './database.types.js';
 
 // numeric columns come back as JS numbers (amounts are money with 2 decimals, well inside double precision)
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => (v === null ? null : Number(v)));
@@ -17,15 +16,18 @@ export type ConnectOptions = {
   /** PGlite data directory, or `memory://` for an in-memory database (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** The app's tables (modules/tables.ts, given by the app root) for Drizzle's query builder. */
+  schema?: Schema;
 };
 
 /** PostgreSQL when a URL is given, the embedded PGlite otherwise: the same schema, migrations and RLS. */
 export async function connectDatabase(options: ConnectOptions): Promise<DbConnection> {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return connectPglite(options.pgliteDir ?? 'memory://');
+  const schema = options.schema ?? {};
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.poolSize ?? 10, schema);
+  return connectPglite(options.pgliteDir ?? 'memory://', schema);
 }
 
-async function connectPostgres(url: string, max: number): Promise<DbConnection> {
+async function connectPostgres(url: string, max: number, schema: Schema): Promise<DbConnection> {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead of crashing
   await pool.query('select 1');
@@ -39,7 +41,7 @@ async function connectPostgres(url: string, max: number): Promise<DbConnection> 
   };
 }
 
-async function connectPglite(dir: string): Promise<DbConnection> {
+async function connectPglite(dir: string, schema: Schema): Promise<DbConnection> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
     parsers: { 1700: (v: string) => Number(v), 20: (v: string) => Number(v) },

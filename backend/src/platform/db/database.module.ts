@@ -3,12 +3,14 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { connectDatabase, pgliteDirFor } from './connect.js';
 import { Database, DB_CONNECTION } from './database.service.js';
-import type { DbConnection } from './database.types.js';
+import type { DbConnection, Schema } from './database.types.js';
 import { migrateDatabase } from './migrate.js';
 
 export type DatabaseOptions = {
   /** Overrides the PGlite directory (tests use `memory://`). */
   pgliteDir?: string;
+  /** The app's tables, handed in by the app root (modules/tables.ts): platform never imports a module. */
+  schema?: Schema;
 };
 
 /** Connects (PostgreSQL when DATABASE_URL is set, PGlite otherwise) and migrates before anything else starts. */
@@ -31,6 +33,7 @@ export class DatabaseModule implements OnApplicationShutdown {
               databaseUrl: config.databaseUrl,
               pgliteDir: options.pgliteDir ?? pgliteDirFor(config.dataDir),
               poolSize: config.databasePoolSize,
+              schema: options.schema,
             });
             await migrateDatabase(conn, config.databaseUrl);
             return conn;

@@ -2,9 +2,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type * as schema from './schema.js';
 
-export type Schema = typeof schema;
+/**
+ * The app's tables by export name. Platform never imports a module: the app root hands the modules'
+ * table index (modules/tables.ts) to DatabaseModule.forRoot. Queries build from the imported table
+ * objects, so the type here stays generic.
+ */
+export type Schema = Record<string, unknown>;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 

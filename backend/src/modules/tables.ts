@@ -1,0 +1,17 @@
+/**
+ * Every Drizzle table of the app, owned by the modules that declare them. The app root hands this
+ * to platform's DatabaseModule (platform never imports a module); drizzle-kit globs the same
+ * `*.table.ts` files (drizzle.config.ts). tables.spec.ts fails when a table file is missing here.
+ */
+export * from './tenants/tenants.table.js';
+export * from './users/users.table.js';
+export * from './auth/auth.table.js';
+export * from './products/products.table.js';
+export * from './shipping/shipping.table.js';
+export * from './contacts/contacts.table.js';
+export * from './expenses/expenses.table.js';
+export * from './messages/messages.table.js';
+export * from './whatsapp/whatsapp.table.js';
+export * from './canned-responses/canned-responses.table.js';
+export * from './notifications/notifications.table.js';
+export * from './follow-ups/follow-ups.table.js';
