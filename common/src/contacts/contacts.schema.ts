@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_STAGES, LEADS_PAGE_SIZE, MAX_PAGE_SIZE, PIPELINE_STATUSES, PROBABILITY_MAX, PROBABILITY_MIN, PRODUCT_QTY_MIN, SHIPPING_STATUSES } from '../constants.js';
-import { DEFAULT_TIME_ZONE, isCalendarDay, isValidTimeZone } from '../rules/day-range.js';
-import { toLatinDigits } from '../rules/phone.js';
+import { isCalendarDay } from '../rules/day-range.js';
+import { numericInput, timeZoneSchema } from '../shared/inputs.js';
 
 /*
  * The contacts API (leads, customers, the sales pipeline, the contact profile, import and export):
@@ -39,31 +39,6 @@ export const dateBoundSchema = z
   .refine((v) => isCalendarDay(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), {
     message: 'Dates must be written YYYY-MM-DD',
   });
-
-export const timeZoneSchema = z.preprocess(
-  blankToUndefined,
-  z
-    .string()
-    .refine(isValidTimeZone, { message: 'tz must be an IANA time zone such as Africa/Cairo' })
-    .default(DEFAULT_TIME_ZONE)
-    .meta({ description: 'IANA time zone the dates are days of (default Africa/Cairo)' }),
-);
-
-/**
- * A number sent as a number or as text (form inputs, query strings; Arabic digits and thousands
- * separators allowed). Blank means "not sent" (`blank: 'undefined'`) or "clear it" (`'null'`).
- * Text that is not a number gets `message`, not a generic "is required".
- */
-export function numericInput<T extends z.ZodType>(schema: T, message: string, blank: 'undefined' | 'null' = 'undefined') {
-  return z.preprocess((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (v === null || (typeof v === 'string' && v.trim() === '')) return blank === 'null' ? null : undefined;
-    if (typeof v === 'number') return v;
-    const n = typeof v === 'string' ? Number(toLatinDigits(v).trim().replace(/,/g, '')) : Number.NaN;
-    if (!Number.isFinite(n)) ctx.addIssue({ code: 'custom', message });
-    return n;
-  }, schema);
-}
 
 const money = (name: string) =>
   z.number({ message: `${name} must be a number` }).finite(`${name} must be a number`).min(0, `${name} cannot be negative`).max(1e11, `${name} is too large`);

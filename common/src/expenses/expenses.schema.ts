@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants.js';
 import { isCalendarDay } from '../rules/day-range.js';
-import { numericInput, timeZoneSchema } from '../contacts/contacts.schema.js';
+import { numericInput, timeZoneSchema } from '../shared/inputs.js';
 
 /** Money the company spent (spec/core.md §3 "Expense"); admins only. `date` is a calendar day. */
 export const expenseSchema = z.object({

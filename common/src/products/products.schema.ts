@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants.js';
-import { numericInput } from '../contacts/contacts.schema.js';
+import { numericInput } from '../shared/inputs.js';
 
 /** A product the company sells (spec/admin.md §3); prices in the tenant currency (EGP). */
 export const productSchema = z.object({

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { DEFAULT_COUNTRY } from '../constants.js';
 
 export type PhoneResult = { ok: true; e164: string } | { ok: false; error: string };
 
@@ -6,7 +7,7 @@ export type PhoneResult = { ok: true; e164: string } | { ok: false; error: strin
  * Normalises a phone number as typed (01001234567, +20 100 123 4567, 00201001234567,
  * ٠١٠٠١٢٣٤٥٦٧) to E.164, reading national numbers in the tenant's default country.
  */
-export function normalizePhone(input: string | null | undefined, defaultCountry: string = 'EG'): PhoneResult {
+export function normalizePhone(input: string | null | undefined, defaultCountry: string = DEFAULT_COUNTRY): PhoneResult {
   const raw = toLatinDigits(String(input ?? '')).trim();
   if (!raw) return { ok: false, error: 'Phone is required' };
   const cleaned = raw.replace(/^00/, '+').replace(/[^\d+]/g, '');

@@ -7,7 +7,8 @@ import { ApiError } from '../../platform/http/api-error.js';
 import { canSeeContact } from './contact-access.js';
 import { ImportFileError, readImportFile, type ImportRow } from './contact-import.parser.js';
 import { ContactsRepository, type FillBlanksRow } from './contacts.repository.js';
-import { ContactsService, retryOnDeadlock } from './contacts.service.js';
+import { ContactsService } from './contacts.service.js';
+import { retryOnDeadlock } from '../../platform/db/retry-on-deadlock.js';
 import type { NewContactRow } from './contacts.table.js';
 
 export type UploadedImportFile = { originalname: string; buffer: Buffer; size: number };

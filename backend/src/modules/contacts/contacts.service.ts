@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   CONTACT_EXPORT_MAX_ROWS,
+  DEFAULT_COUNTRY,
   PIPELINE_STATUSES,
   STAGE_HISTORY_SHOWN,
   averageDeal,
@@ -31,7 +32,8 @@ import { Clock } from '../../platform/clock.js';
 import { ChatsService } from '../chats/chats.service.js';
 import { Database } from '../../platform/db/database.service.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
-import { isUniqueViolation, pgError } from '../../platform/db/pg-errors.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import { retryOnDeadlock } from '../../platform/db/retry-on-deadlock.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ShippingRepository } from '../shipping/shipping.repository.js';
@@ -298,7 +300,7 @@ export class ContactsService {
   }
 
   async defaultCountry(tx: TenantTx, actor: TenantActor): Promise<string> {
-    return (await this.tenants.getSettings(tx, actor.tenantId))?.defaultCountry ?? 'EG';
+    return (await this.tenants.getSettings(tx, actor.tenantId))?.defaultCountry ?? DEFAULT_COUNTRY;
   }
 
   private async normalizePhone(tx: TenantTx, actor: TenantActor, input: string): Promise<string> {
@@ -344,21 +346,6 @@ export class ContactsService {
       pipelineStatus: q.pipeline_status,
       productId: q.productId,
     };
-  }
-}
-
-/**
- * Writers of contacts also update the running totals (contact_counts); when two transactions
- * meet there in opposite orders PostgreSQL aborts one with a deadlock error. The write is simply
- * tried again (the transaction was rolled back as a whole).
- */
-export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (attempt >= attempts || pgError(err)?.code !== '40P01') throw err;
-    }
   }
 }
 

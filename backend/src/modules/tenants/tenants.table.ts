@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_COUNTRY } from '@crm/common';
 import { boolean, numeric, pgPolicy, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestampColumn, updatedAtColumn } from '../../platform/db/columns.js';
 import { appRole, currentTenantId, platformPolicy, tenantPolicies } from '../../platform/db/tenancy.js';
@@ -32,7 +33,7 @@ export const tenantSettings = pgTable(
       .primaryKey()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     leadDistributionStrategy: text('lead_distribution_strategy').notNull().default('round-robin'),
-    defaultCountry: text('default_country').notNull().default('EG'),
+    defaultCountry: text('default_country').notNull().default(DEFAULT_COUNTRY),
     currency: text('currency').notNull().default('EGP'),
     /** Round-robin lead distribution: the sales user who got the last lead. */
     roundRobinLastUserId: uuid('round_robin_last_user_id'),

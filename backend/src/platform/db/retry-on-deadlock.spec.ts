@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryOnDeadlock } from './contacts.service.js';
+import { retryOnDeadlock } from './retry-on-deadlock.js';
 
 describe('retryOnDeadlock', () => {
   const deadlock = Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) });
