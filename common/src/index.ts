@@ -5,6 +5,8 @@ export * from './users/users.schema.js';
 export * from './tenants/tenants.schema.js';
 export * from './health/health.schema.js';
 export * from './ipc/bridge.js';
+// channels.ts reads bridge.ts's payload types; exported here, not re-exported by bridge.ts (that made a cycle)
+export * from './ipc/channels.js';
 export * from './realtime/events.js';
 export * from './rules/subscription.js';
 export * from './rules/phone.js';

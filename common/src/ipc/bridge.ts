@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export * from './channels.js';
-
 /**
  * The desktop bridge: the renderer's only door to native features.
  *

@@ -6,7 +6,9 @@ import type { NewContactRow } from '../contacts/contacts.table.js';
 import type { ExpensesRepository } from '../expenses/expenses.repository.js';
 import type { ProductsRepository } from '../products/products.repository.js';
 import type { ShippingRepository } from '../shipping/shipping.repository.js';
-import type { DemoContext } from './demo-seeder.service.js';
+
+/** The demo company the seeder created: whose CRM data this fills in. */
+export type DemoContext = { tenantId: string; adminId: string; salesIds: string[]; now: Date };
 
 /**
  * The demo company's shop: products in EGP, Egyptian couriers, ~300 contacts over the last 90 days

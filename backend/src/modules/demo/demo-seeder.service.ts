@@ -11,10 +11,8 @@ import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { ExpensesRepository } from '../expenses/expenses.repository.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ShippingRepository } from '../shipping/shipping.repository.js';
-import { seedDemoCrm } from './demo-crm-data.js';
+import { seedDemoCrm, type DemoContext } from './demo-crm-data.js';
 import { DEMO_PASSWORD, DEMO_SUPER, DEMO_TENANT, DEMO_USERS } from './demo-accounts.js';
-
-export type DemoContext = { tenantId: string; adminId: string; salesIds: string[]; now: Date };
 
 /**
  * Fills an empty database with the demo company when demo mode is on. Never runs otherwise, and
