@@ -1,7 +1,7 @@
 /**
- * The house rules of docs/../ARCHITECTURE.md "Rules of the house", checked by dependency-cruiser
- * (`npm run lint:boundaries`, part of `npm test`). Each violation is printed with the rule's name;
- * docs/adding-a-domain.md says what each rule means. The repository-writes rule needs to read
+ * The house rules (ARCHITECTURE.md "Rules of the house"), checked by dependency-cruiser
+ * (`npm run lint:boundaries`, the first step of `npm test`). Each violation is printed with the
+ * rule's name; docs/adding-a-domain.md says what each rule means. The repository-writes rule needs to read
  * SQL, so it is a separate script (scripts/boundaries/repository-writes.ts).
  */
 
