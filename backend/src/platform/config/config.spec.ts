@@ -27,6 +27,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, DEMO: '0' })).toMatchObject({ demo: false, whatsappDriver: 'wwebjs' });
   });
 
+  it('reads CORS_ORIGINS as a list of origins (none by default)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).corsOrigins).toEqual([]);
+    expect(loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: ' https://crm.example.com/, http://localhost:5173 ' }).corsOrigins).toEqual([
+      'https://crm.example.com',
+      'http://localhost:5173',
+    ]);
+  });
+
   it('reads an empty variable as unset', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000, demo: true });
   });
@@ -49,6 +57,8 @@ describe('loadConfig', () => {
     [{ DEMO: 'maybe' }, /^Invalid configuration: DEMO must be one of/],
     [{ UPLOAD_MAX_MB: '-3' }, /^Invalid configuration: UPLOAD_MAX_MB /],
     [{ WHATSAPP_SIM_TIME_SCALE: 'fast' }, /^Invalid configuration: WHATSAPP_SIM_TIME_SCALE /],
+    [{ CORS_ORIGINS: 'https://ok.example, *' }, /^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins/],
+    [{ CORS_ORIGINS: 'https://crm.example.com/app' }, /^Invalid configuration: CORS_ORIGINS /],
   ])('refuses %o with one clear line', (env, message) => {
     const run = () => loadConfig({ DATA_DIR: tempDir(), ...env });
     expect(run).toThrow(ConfigError);

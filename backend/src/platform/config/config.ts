@@ -19,6 +19,8 @@ export type AppConfig = {
   demo: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Browser origins allowed besides the served web app's own and the desktop app's (CORS_ORIGINS). */
+  corsOrigins: string[];
   session: { idleMs: number; maxAgeMs: number };
   loginThrottle: { windowMs: number; maxPerAccount: number; maxPerIp: number };
   rendererDir: string | undefined;
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { pers
     demo,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
     loginThrottle: {
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,

@@ -16,7 +16,8 @@ import { adminsRoom, platformRoom, tenantRoom, userRoom } from './rooms.js';
  * `platform` for the super administrator. Client events registered in RealtimeClientEvents are bound
  * to staff sockets once authenticated.
  */
-@WebSocketGateway({ cors: { origin: true }, transports: ['websocket', 'polling'] })
+// origins are checked by OriginCheckedIoAdapter (app.factory.ts), with the HTTP API's rule
+@WebSocketGateway({ transports: ['websocket', 'polling'] })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger('Realtime');
   @WebSocketServer() server!: Server;
