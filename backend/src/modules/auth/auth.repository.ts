@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max, min, sql } from 'drizzle-orm';
 import type { PlatformTx } from '../../platform/db/database.types.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { users } from '../users/users.table.js';
@@ -107,17 +107,29 @@ export class AuthRepository {
       .where(and(eq(platformSessions.id, sessionId), sql`${platformSessions.logoutAt} is null`));
   }
 
-  /** Failures inside the window for an account and for an address, with the oldest of each. */
+  /**
+   * Serialises sign-in attempts on one account until the transaction ends, so that parallel
+   * guesses are counted one after the other and none slips past the limit (no table needed).
+   */
+  async lockAccountAttempts(tx: PlatformTx, accountKey: string) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${accountKey}`}))`);
+  }
+
+  /** Failures inside the window: of this account from this address, of the account, and of the address. */
   async countFailures(tx: PlatformTx, accountKey: string, ip: string, since: Date) {
-    const [account] = await tx
+    const [pair] = await tx
       .select({ n: count(), oldest: min(loginFailures.at) })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.accountKey, accountKey), eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+    const [account] = await tx
+      .select({ n: count(), latest: max(loginFailures.at) })
       .from(loginFailures)
       .where(and(eq(loginFailures.accountKey, accountKey), gt(loginFailures.at, since)));
     const [address] = await tx
       .select({ n: count(), oldest: min(loginFailures.at) })
       .from(loginFailures)
       .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
-    return { account, address };
+    return { pair, account, address };
   }
 
   async recordFailure(tx: PlatformTx, accountKey: string, ip: string, at: Date, pruneBefore: Date) {
@@ -125,7 +137,8 @@ export class AuthRepository {
     await tx.delete(loginFailures).where(lt(loginFailures.at, pruneBefore));
   }
 
-  async clearAccountFailures(tx: PlatformTx, accountKey: string) {
-    await tx.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey));
+  /** After a good sign-in: this address's failures on the account only (others' guesses still count). */
+  async clearFailures(tx: PlatformTx, accountKey: string, ip: string) {
+    await tx.delete(loginFailures).where(and(eq(loginFailures.accountKey, accountKey), eq(loginFailures.ip, ip)));
   }
 }

@@ -134,6 +134,8 @@ export class AuthService {
     find: (tx: PlatformTx) => Promise<A | undefined>,
   ): Promise<A> {
     const account = await this.db.platform(async (tx) => {
+      // held until commit: parallel guesses on one account are checked and counted one at a time
+      await this.throttle.lock(tx, accountKey);
       await this.throttle.assertAllowed(tx, accountKey, origin.ip);
       const found = await find(tx);
       const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), password);
@@ -141,7 +143,7 @@ export class AuthService {
         await this.throttle.recordFailure(tx, accountKey, origin.ip);
         return undefined;
       }
-      await this.throttle.clearAccount(tx, accountKey);
+      await this.throttle.clear(tx, accountKey, origin.ip);
       return found;
     });
     if (!account) throw ApiError.unauthorized(AUTH_MESSAGES.invalidCredentials);

@@ -22,7 +22,7 @@ export type AppConfig = {
   /** Browser origins allowed besides the served web app's own and the desktop app's (CORS_ORIGINS). */
   corsOrigins: string[];
   session: { idleMs: number; maxAgeMs: number };
-  loginThrottle: { windowMs: number; maxPerAccount: number; maxPerIp: number };
+  loginThrottle: { windowMs: number; maxPerAccountAndIp: number; maxPerAccount: number; maxDelayMs: number; maxPerIp: number };
   rendererDir: string | undefined;
   /** How long a signed media link stays valid. */
   mediaUrlTtlSeconds: number;
@@ -70,7 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { pers
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
     loginThrottle: {
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      maxPerAccountAndIp: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
       maxPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxDelayMs: e.LOGIN_MAX_DELAY_SECONDS * 1000,
       maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     },
     rendererDir: e.RENDERER_DIR,
