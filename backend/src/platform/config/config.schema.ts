@@ -31,6 +31,7 @@ export const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   SESSION_IDLE_MINUTES: positiveInt(12 * 60),
   SESSION_MAX_HOURS: positiveInt(7 * 24),
+  SESSION_SWEEP_SECONDS: z.coerce.number().int().min(0).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: positiveInt(10),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(100),

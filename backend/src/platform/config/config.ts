@@ -21,7 +21,8 @@ export type AppConfig = {
   trustProxy: boolean;
   /** Browser origins allowed besides the served web app's own and the desktop app's (CORS_ORIGINS). */
   corsOrigins: string[];
-  session: { idleMs: number; maxAgeMs: number };
+  /** sweepMs: how often each instance re-checks the sessions of its connected sockets (0 = never). */
+  session: { idleMs: number; maxAgeMs: number; sweepMs: number };
   loginThrottle: { windowMs: number; maxPerAccountAndIp: number; maxPerAccount: number; maxDelayMs: number; maxPerIp: number };
   rendererDir: string | undefined;
   /** How long a signed media link stays valid. */
@@ -67,7 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { pers
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
-    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000, sweepMs: e.SESSION_SWEEP_SECONDS * 1000 },
     loginThrottle: {
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
       maxPerAccountAndIp: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
