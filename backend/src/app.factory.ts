@@ -7,13 +7,20 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import { AppModule, type AppOptions } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { findRendererDir, serveRenderer } from './platform/http/renderer.js';
+import { OriginPolicy } from './platform/http/origin-policy.js';
+import { OriginCheckedIoAdapter } from './platform/realtime/origin-checked-io.adapter.js';
+
+const EXPOSED_HEADERS = ['Retry-After', 'Content-Disposition', 'X-Request-Id'];
 
 /** Builds the whole backend (HTTP API under /api, Socket.IO, the web app at /); used by main and tests. */
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestExpressApplication> {
+  const origins = new OriginPolicy(config.corsOrigins, config.trustProxy);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
     bufferLogs: true,
-    cors: { origin: true, exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Request-Id'] },
+    // only allowed origins are named in Access-Control-Allow-Origin; any other gets no CORS headers
+    cors: (req, callback) => callback(null, { origin: origins.allows(req) && req.headers.origin ? req.headers.origin : false, exposedHeaders: EXPOSED_HEADERS }),
   });
+  app.useWebSocketAdapter(new OriginCheckedIoAdapter(app, origins));
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');

@@ -65,8 +65,24 @@ export interface WhatsAppStatusEvent {
   phoneNumber?: string | null;
 }
 
+/** Why a session ended; `force_logout` carries it when the user did not sign out themselves. */
+export type SessionEndReason =
+  | 'logout'
+  | 'expired'
+  | 'deactivated'
+  | 'suspended'
+  | 'subscription_expired'
+  | 'role_changed'
+  | 'password_changed';
+
+/**
+ * `force_logout`: the session of this socket has ended without the user asking (deactivated,
+ * expired, role or password changed, company suspended): show `message`, sign out. The server
+ * disconnects the socket right after.
+ */
 export interface ForceLogoutEvent {
   message: string;
+  reason: SessionEndReason;
 }
 
 export interface NotificationEvent {

@@ -1,15 +1,11 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Actor } from '../../platform/auth/actor.js';
+import { bearerToken } from '../../platform/auth/bearer-token.js';
 import { isPublicRoute, isSuperRoute, requiredRoles } from '../../platform/auth/auth.decorators.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { AuthService } from './auth.service.js';
-
-export function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1];
-}
 
 /**
  * Every route needs a signed-in tenant user unless marked @Public or @SuperRoute. Super routes take

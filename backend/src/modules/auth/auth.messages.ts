@@ -1,3 +1,5 @@
+import type { SessionEndReason } from '@crm/common';
+
 /** The texts sign-in and session checks answer with (shown to the user as the server error). */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
@@ -10,3 +12,14 @@ export const AUTH_MESSAGES = {
   superRequired: 'Super administrator sign-in required.',
   adminOnly: 'Only company admins can do this.',
 } as const;
+
+/** What a user whose session was ended for this reason is told (force_logout, and the 401 after it). */
+export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
+  logout: AUTH_MESSAGES.sessionEnded,
+  expired: AUTH_MESSAGES.sessionExpired,
+  deactivated: AUTH_MESSAGES.inactiveUser,
+  suspended: AUTH_MESSAGES.suspendedTenant,
+  subscription_expired: AUTH_MESSAGES.expiredSubscription,
+  role_changed: 'Your role has changed. Please sign in again.',
+  password_changed: 'Your password was changed. Please sign in again.',
+};

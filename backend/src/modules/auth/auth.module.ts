@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TokenService } from '../../platform/auth/token.service.js';
+import { SOCKET_AUTHENTICATOR } from '../../platform/realtime/socket-authenticator.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
@@ -13,7 +14,15 @@ import { SuperAuthController } from './super-auth.controller.js';
 @Module({
   imports: [UsersModule, TenantsModule],
   controllers: [AuthController, SuperAuthController],
-  providers: [AuthRepository, AuthService, LoginThrottle, TokenService, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [
+    AuthRepository,
+    AuthService,
+    LoginThrottle,
+    TokenService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+    // the realtime gateway (platform) authenticates sockets and re-checks their sessions through it
+    { provide: SOCKET_AUTHENTICATOR, useExisting: AuthService },
+  ],
   exports: [AuthService, AuthRepository, TokenService],
 })
 export class AuthModule {}

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { PlatformTx } from '../../platform/db/database.types.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { users } from '../users/users.table.js';
 import { loginFailures, platformAdmins, platformSessions, userSessions } from './auth.table.js';
 
 export type SessionOrigin = { ip: string; userAgent?: string };
+/** Whose sessions: one user's, one company's, or these. */
+export type UserSessionScope = { userId: string } | { tenantId: string } | { sessionIds: string[] };
 
 /**
  * Sessions and sign-in attempts. All of it runs on the platform path: a request's tenant is only
@@ -23,12 +25,25 @@ export class AuthRepository {
 
   /** The session with everything the guard must re-check on every request, in one query. */
   async findUserSession(tx: PlatformTx, sessionId: string, userId: string) {
-    const [row] = await tx
+    const [row] = await this.selectUserSessions(tx)
+      .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  /** The same, for many sessions at once (the realtime sweep over connected sockets). */
+  findUserSessions(tx: PlatformTx, sessionIds: string[]) {
+    return this.selectUserSessions(tx).where(inArray(userSessions.id, sessionIds));
+  }
+
+  private selectUserSessions(tx: PlatformTx) {
+    return tx
       .select({
         sessionId: userSessions.id,
         loginAt: userSessions.loginAt,
         lastSeenAt: userSessions.lastSeenAt,
         logoutAt: userSessions.logoutAt,
+        endReason: userSessions.endReason,
         user: users,
         tenantActive: tenants.isActive,
         subscriptionStatus: tenants.subscriptionStatus,
@@ -36,10 +51,7 @@ export class AuthRepository {
       })
       .from(userSessions)
       .innerJoin(users, eq(users.id, userSessions.userId))
-      .innerJoin(tenants, eq(tenants.id, userSessions.tenantId))
-      .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId)))
-      .limit(1);
-    return row;
+      .innerJoin(tenants, eq(tenants.id, userSessions.tenantId));
   }
 
   async touchUserSession(tx: PlatformTx, sessionId: string, userId: string, at: Date) {
@@ -48,14 +60,31 @@ export class AuthRepository {
   }
 
   async closeUserSession(tx: PlatformTx, sessionId: string, reason: string, at: Date) {
-    await tx
+    await this.closeUserSessions(tx, eq(userSessions.id, sessionId), reason, at);
+  }
+
+  /** Closes the open sessions of one user, of one company, or these ids; their ids. */
+  async closeOpenUserSessions(tx: PlatformTx, scope: UserSessionScope, reason: string, at: Date): Promise<string[]> {
+    const where =
+      'sessionIds' in scope
+        ? inArray(userSessions.id, scope.sessionIds)
+        : 'userId' in scope
+          ? eq(userSessions.userId, scope.userId)
+          : eq(userSessions.tenantId, scope.tenantId);
+    return this.closeUserSessions(tx, where, reason, at);
+  }
+
+  private async closeUserSessions(tx: PlatformTx, where: SQL | undefined, reason: string, at: Date): Promise<string[]> {
+    const rows = await tx
       .update(userSessions)
       .set({
         logoutAt: at,
         endReason: reason,
         durationSeconds: sql`greatest(0, extract(epoch from (${at.toISOString()}::timestamptz - ${userSessions.loginAt})))::int`,
       })
-      .where(and(eq(userSessions.id, sessionId), sql`${userSessions.logoutAt} is null`));
+      .where(and(where, sql`${userSessions.logoutAt} is null`))
+      .returning({ id: userSessions.id });
+    return rows.map((r) => r.id);
   }
 
   async findPlatformAdminByEmail(tx: PlatformTx, email: string) {
@@ -81,19 +110,28 @@ export class AuthRepository {
   }
 
   async findPlatformSession(tx: PlatformTx, sessionId: string, adminId: string) {
-    const [row] = await tx
+    const [row] = await this.selectPlatformSessions(tx)
+      .where(and(eq(platformSessions.id, sessionId), eq(platformSessions.adminId, adminId)))
+      .limit(1);
+    return row;
+  }
+
+  findPlatformSessions(tx: PlatformTx, sessionIds: string[]) {
+    return this.selectPlatformSessions(tx).where(inArray(platformSessions.id, sessionIds));
+  }
+
+  private selectPlatformSessions(tx: PlatformTx) {
+    return tx
       .select({
         sessionId: platformSessions.id,
         loginAt: platformSessions.loginAt,
         lastSeenAt: platformSessions.lastSeenAt,
         logoutAt: platformSessions.logoutAt,
+        endReason: platformSessions.endReason,
         admin: platformAdmins,
       })
       .from(platformSessions)
-      .innerJoin(platformAdmins, eq(platformAdmins.id, platformSessions.adminId))
-      .where(and(eq(platformSessions.id, sessionId), eq(platformSessions.adminId, adminId)))
-      .limit(1);
-    return row;
+      .innerJoin(platformAdmins, eq(platformAdmins.id, platformSessions.adminId));
   }
 
   async touchPlatformSession(tx: PlatformTx, sessionId: string, at: Date) {
@@ -107,17 +145,29 @@ export class AuthRepository {
       .where(and(eq(platformSessions.id, sessionId), sql`${platformSessions.logoutAt} is null`));
   }
 
-  /** Failures inside the window for an account and for an address, with the oldest of each. */
+  /**
+   * Serialises sign-in attempts on one account until the transaction ends, so that parallel
+   * guesses are counted one after the other and none slips past the limit (no table needed).
+   */
+  async lockAccountAttempts(tx: PlatformTx, accountKey: string) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${accountKey}`}))`);
+  }
+
+  /** Failures inside the window: of this account from this address, of the account, and of the address. */
   async countFailures(tx: PlatformTx, accountKey: string, ip: string, since: Date) {
-    const [account] = await tx
+    const [pair] = await tx
       .select({ n: count(), oldest: min(loginFailures.at) })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.accountKey, accountKey), eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+    const [account] = await tx
+      .select({ n: count(), latest: max(loginFailures.at) })
       .from(loginFailures)
       .where(and(eq(loginFailures.accountKey, accountKey), gt(loginFailures.at, since)));
     const [address] = await tx
       .select({ n: count(), oldest: min(loginFailures.at) })
       .from(loginFailures)
       .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
-    return { account, address };
+    return { pair, account, address };
   }
 
   async recordFailure(tx: PlatformTx, accountKey: string, ip: string, at: Date, pruneBefore: Date) {
@@ -125,7 +175,8 @@ export class AuthRepository {
     await tx.delete(loginFailures).where(lt(loginFailures.at, pruneBefore));
   }
 
-  async clearAccountFailures(tx: PlatformTx, accountKey: string) {
-    await tx.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey));
+  /** After a good sign-in: this address's failures on the account only (others' guesses still count). */
+  async clearFailures(tx: PlatformTx, accountKey: string, ip: string) {
+    await tx.delete(loginFailures).where(and(eq(loginFailures.accountKey, accountKey), eq(loginFailures.ip, ip)));
   }
 }

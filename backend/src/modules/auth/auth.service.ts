@@ -1,26 +1,36 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isSubscriptionExpired, type AuthUser, type LoginRequest, type LoginResponse, type Role, type SuperLoginResponse } from '@crm/common';
+import {
+  isSubscriptionExpired,
+  type AuthUser,
+  type LoginRequest,
+  type LoginResponse,
+  type Role,
+  type SessionEndReason,
+  type SuperLoginResponse,
+} from '@crm/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
 import type { PlatformTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
-import type { SuperActor, TenantActor } from '../../platform/auth/actor.js';
+import type { Actor, SuperActor, TenantActor } from '../../platform/auth/actor.js';
 import { TokenService } from '../../platform/auth/token.service.js';
 import { dummyPasswordHash, verifyPassword } from '../../platform/auth/passwords.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toUserDto } from '../users/user.mapper.js';
-import { AuthRepository, type SessionOrigin } from './auth.repository.js';
-import { AUTH_MESSAGES } from './auth.messages.js';
+import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
+import type { EndedSession, SessionRef, SocketAuthenticator } from '../../platform/realtime/socket-authenticator.js';
+import { AuthRepository, type SessionOrigin, type UserSessionScope } from './auth.repository.js';
+import { AUTH_MESSAGES, SESSION_END_MESSAGES } from './auth.messages.js';
 import { LoginThrottle } from './login-throttle.service.js';
 
 // writing last-seen on every request would turn every read into a write
 const TOUCH_EVERY_MS = 60_000;
 
 @Injectable()
-export class AuthService {
+export class AuthService implements SocketAuthenticator {
   constructor(
     private readonly db: Database,
     private readonly repo: AuthRepository,
@@ -29,6 +39,7 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
+    private readonly realtime: RealtimeEmitter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,22 +66,18 @@ export class AuthService {
     const claims = await this.tokens.verify(token, 'tenant');
     if (!claims) throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired);
     const now = this.clock.now();
-    return this.db.platform(async (tx) => {
+    const verdict = await this.db.platform(async (tx) => {
       const row = await this.repo.findUserSession(tx, claims.sessionId, claims.subject);
-      if (!row || row.logoutAt) throw ApiError.unauthorized(AUTH_MESSAGES.sessionEnded);
-      const end = async (reason: string, message: string): Promise<never> => {
+      if (!row || row.logoutAt) return { ok: false, ended: endedReason(row?.endReason), justNow: false } as const;
+      const reason = this.userSessionEndReason(row, now);
+      if (reason) {
+        // committed before the 401: the session history records why it ended
         await this.repo.closeUserSession(tx, row.sessionId, reason, now);
-        throw ApiError.unauthorized(message);
-      };
-      if (this.sessionTimedOut(row, now)) await end('expired', AUTH_MESSAGES.sessionExpired);
-      if (!row.user.isActive) await end('deactivated', AUTH_MESSAGES.inactiveUser);
-      if (!row.tenantActive) await end('suspended', AUTH_MESSAGES.suspendedTenant);
-      if (isSubscriptionExpired({ status: row.subscriptionStatus, expiresAt: row.subscriptionExpiresAt }, now)) {
-        await end('subscription_expired', AUTH_MESSAGES.expiredSubscription);
+        return { ok: false, ended: reason, justNow: true } as const;
       }
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.repo.touchUserSession(tx, row.sessionId, row.user.id, now);
-      return {
-        kind: 'tenant' as const,
+      const actor: TenantActor = {
+        kind: 'tenant',
         userId: row.user.id,
         tenantId: row.user.tenantId,
         role: row.user.role as Role,
@@ -78,7 +85,70 @@ export class AuthService {
         name: row.user.name,
         email: row.user.email,
       };
+      return { ok: true, actor } as const;
     });
+    if (verdict.ok) return verdict.actor;
+    if (verdict.justNow) this.cutSockets(claims.sessionId, verdict.ended);
+    throw ApiError.unauthorized(SESSION_END_MESSAGES[verdict.ended]);
+  }
+
+  /** A tenant or super token, as the realtime gateway receives it (SocketAuthenticator). */
+  async authenticate(token: string): Promise<Actor> {
+    if (await this.tokens.verify(token, 'tenant')) return this.authenticateTenant(token);
+    if (await this.tokens.verify(token, 'platform')) return this.authenticateSuper(token);
+    throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired);
+  }
+
+  /**
+   * Of these sessions (the realtime sweep's connected sockets), those that have ended and why.
+   * Sessions found timed out, or whose user or company can no longer sign in, are closed here.
+   */
+  async endedSessions(sessions: readonly SessionRef[]): Promise<EndedSession[]> {
+    const now = this.clock.now();
+    const userIds = sessions.filter((s) => s.kind === 'tenant').map((s) => s.sessionId);
+    const superIds = sessions.filter((s) => s.kind === 'super').map((s) => s.sessionId);
+    const ended = await this.db.platform(async (tx) => {
+      const found: { sessionId: string; reason: SessionEndReason }[] = [];
+      if (userIds.length) {
+        const rows = new Map((await this.repo.findUserSessions(tx, userIds)).map((r) => [r.sessionId, r]));
+        for (const id of userIds) {
+          const row = rows.get(id);
+          if (!row || row.logoutAt) {
+            found.push({ sessionId: id, reason: row ? endedReason(row.endReason) : 'deactivated' });
+            continue;
+          }
+          const reason = this.userSessionEndReason(row, now);
+          if (!reason) continue;
+          await this.repo.closeUserSession(tx, id, reason, now);
+          found.push({ sessionId: id, reason });
+        }
+      }
+      if (superIds.length) {
+        const rows = new Map((await this.repo.findPlatformSessions(tx, superIds)).map((r) => [r.sessionId, r]));
+        for (const id of superIds) {
+          const row = rows.get(id);
+          if (!row || row.logoutAt) found.push({ sessionId: id, reason: endedReason(row?.endReason) });
+          else if (this.sessionTimedOut(row, now)) {
+            await this.repo.closePlatformSession(tx, id, 'expired', now);
+            found.push({ sessionId: id, reason: 'expired' });
+          }
+        }
+      }
+      return found;
+    });
+    return ended.map((e) => ({ ...e, message: SESSION_END_MESSAGES[e.reason] }));
+  }
+
+  /**
+   * Ends sessions now, for a reason the user did not choose: one user's (deactivated, role or
+   * password changed), one company's (suspended), or given ids. Their sockets, on every instance,
+   * get `force_logout` with the reason and are disconnected. Call it after the write that caused it
+   * has committed (the session checks read that write too, so nothing slips through meanwhile).
+   */
+  async endSessions(scope: UserSessionScope, reason: Exclude<SessionEndReason, 'logout'>): Promise<number> {
+    const ids = await this.db.platform((tx) => this.repo.closeOpenUserSessions(tx, scope, reason, this.clock.now()));
+    for (const id of ids) this.cutSockets(id, reason);
+    return ids.length;
   }
 
   async me(actor: TenantActor): Promise<AuthUser> {
@@ -89,6 +159,8 @@ export class AuthService {
 
   async logout(actor: TenantActor): Promise<{ message: string }> {
     await this.db.platform((tx) => this.repo.closeUserSession(tx, actor.sessionId, 'logout', this.clock.now()));
+    // the user asked: their sockets of this session just close (no force_logout)
+    this.realtime.endSession(actor.sessionId);
     return { message: 'Signed out.' };
   }
 
@@ -105,20 +177,25 @@ export class AuthService {
     const claims = await this.tokens.verify(token, 'platform');
     if (!claims) throw ApiError.unauthorized(AUTH_MESSAGES.superRequired);
     const now = this.clock.now();
-    return this.db.platform(async (tx) => {
+    const verdict = await this.db.platform(async (tx) => {
       const row = await this.repo.findPlatformSession(tx, claims.sessionId, claims.subject);
-      if (!row || row.logoutAt) throw ApiError.unauthorized(AUTH_MESSAGES.sessionEnded);
+      if (!row || row.logoutAt) return { ok: false, ended: endedReason(row?.endReason), justNow: false } as const;
       if (this.sessionTimedOut(row, now)) {
         await this.repo.closePlatformSession(tx, row.sessionId, 'expired', now);
-        throw ApiError.unauthorized(AUTH_MESSAGES.sessionExpired);
+        return { ok: false, ended: 'expired', justNow: true } as const;
       }
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.repo.touchPlatformSession(tx, row.sessionId, now);
-      return { kind: 'super' as const, adminId: row.admin.id, sessionId: row.sessionId, name: row.admin.name, email: row.admin.email };
+      const actor: SuperActor = { kind: 'super', adminId: row.admin.id, sessionId: row.sessionId, name: row.admin.name, email: row.admin.email };
+      return { ok: true, actor } as const;
     });
+    if (verdict.ok) return verdict.actor;
+    if (verdict.justNow) this.cutSockets(claims.sessionId, verdict.ended);
+    throw ApiError.unauthorized(SESSION_END_MESSAGES[verdict.ended]);
   }
 
   async superLogout(actor: SuperActor): Promise<{ message: string }> {
     await this.db.platform((tx) => this.repo.closePlatformSession(tx, actor.sessionId, 'logout', this.clock.now()));
+    this.realtime.endSession(actor.sessionId);
     return { message: 'Signed out.' };
   }
 
@@ -134,6 +211,8 @@ export class AuthService {
     find: (tx: PlatformTx) => Promise<A | undefined>,
   ): Promise<A> {
     const account = await this.db.platform(async (tx) => {
+      // held until commit: parallel guesses on one account are checked and counted one at a time
+      await this.throttle.lock(tx, accountKey);
       await this.throttle.assertAllowed(tx, accountKey, origin.ip);
       const found = await find(tx);
       const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), password);
@@ -141,11 +220,27 @@ export class AuthService {
         await this.throttle.recordFailure(tx, accountKey, origin.ip);
         return undefined;
       }
-      await this.throttle.clearAccount(tx, accountKey);
+      await this.throttle.clear(tx, accountKey, origin.ip);
       return found;
     });
     if (!account) throw ApiError.unauthorized(AUTH_MESSAGES.invalidCredentials);
     return account;
+  }
+
+  /** Why an open session can no longer be used (timed out, user deactivated, company suspended or expired), if it cannot. */
+  private userSessionEndReason(
+    row: { loginAt: Date; lastSeenAt: Date; user: { isActive: boolean }; tenantActive: boolean; subscriptionStatus: string; subscriptionExpiresAt: Date | null },
+    now: Date,
+  ): Exclude<SessionEndReason, 'logout'> | undefined {
+    if (this.sessionTimedOut(row, now)) return 'expired';
+    if (!row.user.isActive) return 'deactivated';
+    if (!row.tenantActive) return 'suspended';
+    if (isSubscriptionExpired({ status: row.subscriptionStatus, expiresAt: row.subscriptionExpiresAt }, now)) return 'subscription_expired';
+    return undefined;
+  }
+
+  private cutSockets(sessionId: string, reason: SessionEndReason) {
+    this.realtime.endSession(sessionId, reason === 'logout' ? undefined : { reason, message: SESSION_END_MESSAGES[reason] });
   }
 
   /** Idle for longer than the idle limit, or older than the absolute lifetime. */
@@ -153,4 +248,11 @@ export class AuthService {
     const { idleMs, maxAgeMs } = this.config.session;
     return now.getTime() - session.lastSeenAt.getTime() > idleMs || now.getTime() - session.loginAt.getTime() > maxAgeMs;
   }
+}
+
+const END_REASONS = new Set<string>(Object.keys(SESSION_END_MESSAGES));
+
+/** The recorded end reason of a closed session, as a known reason ('logout' when unknown). */
+function endedReason(recorded: string | null | undefined): SessionEndReason {
+  return recorded && END_REASONS.has(recorded) ? (recorded as SessionEndReason) : 'logout';
 }

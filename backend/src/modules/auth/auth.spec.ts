@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { PASSWORD, seedCompany, seedSuperAdmin, signIn, superSignIn, type SeededCompany } from '../../../test/fixtures.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { users } from '../users/users.table.js';
-import { userSessions } from './auth.table.js';
+import { loginFailures, userSessions } from './auth.table.js';
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -158,22 +158,64 @@ describe('refusals', () => {
 });
 
 describe('throttling', () => {
-  it('locks an account after 10 failures in the window, even for the right password, then lets it in again', async () => {
+  it('10 failures from one address lock that address out of the account, not its owner elsewhere', async () => {
     const company = await seedCompany(t, 'throttle', { sales: 0 });
     const email = company.admin.email;
+    const attacker = '10.2.0.66';
     for (let i = 0; i < 10; i++) {
-      // a different address each time: only the account counter can trip
-      const res = await t.api.post('/auth/login', { email, password: 'bad-password' }, { ip: `10.2.0.${i}` });
+      const res = await t.api.post('/auth/login', { email, password: 'bad-password' }, { ip: attacker });
       expect(res.status).toBe(401);
     }
-    const locked = await t.api.post('/auth/login', { email, password: PASSWORD }, { ip: '10.2.1.1' });
+    // the attacker is refused even with the right password
+    const locked = await t.api.post('/auth/login', { email, password: PASSWORD }, { ip: attacker });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
     expect(locked.body.error).toMatch(/Too many failed sign-in attempts/);
 
+    // the owner, from their own address, signs in as usual
+    const owner = await t.api.post('/auth/login', { email, password: PASSWORD }, { ip: '10.2.1.1' });
+    expect(owner.body.error).toBeUndefined();
+    expect(owner.status).toBe(200);
+    expect((await t.api.post('/auth/login', { email, password: PASSWORD }, { ip: attacker })).status).toBe(429);
+
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await t.api.post('/auth/login', { email, password: PASSWORD }, { ip: '10.2.1.1' })).status).toBe(200);
+    expect((await t.api.post('/auth/login', { email, password: PASSWORD }, { ip: attacker })).status).toBe(200);
+  });
+
+  it('past the per-account ceiling (guesses from many addresses) every attempt waits a delay that doubles, never a lockout', async () => {
+    const company = await seedCompany(t, 'spread', { sales: 0 });
+    const email = company.admin.email;
+    const { maxPerAccount, maxPerAccountAndIp } = t.config.loginThrottle;
+    for (let i = 0; i < maxPerAccount; i++) {
+      const ip = `10.6.${Math.floor(i / maxPerAccountAndIp)}.${i % maxPerAccountAndIp}`;
+      expect((await t.api.post('/auth/login', { email, password: 'bad-password' }, { ip })).status).toBe(401);
+    }
+    const owner = '10.6.200.1';
+    const waited = await t.api.post('/auth/login', { email, password: PASSWORD }, { ip: owner });
+    expect(waited.status).toBe(429);
+    expect(waited.headers.get('retry-after')).toBe('1');
+    t.clock.advance(1000);
+    // one more guess lets in one more try, after twice the delay
+    expect((await t.api.post('/auth/login', { email, password: 'bad-password' }, { ip: '10.6.201.1' })).status).toBe(401);
+    expect((await t.api.post('/auth/login', { email, password: PASSWORD }, { ip: owner })).headers.get('retry-after')).toBe('2');
+    t.clock.advance(2000);
+    expect((await t.api.post('/auth/login', { email, password: PASSWORD }, { ip: owner })).status).toBe(200);
+    t.clock.advance(15 * 60_000 + 1000);
+  }, 90_000); // a hundred password hashes
+
+  it('counts parallel guesses one by one: 60 at once get exactly 10 tries', async () => {
+    const company = await seedCompany(t, 'parallel', { sales: 0 });
+    const email = company.admin.email;
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => t.api.post('/auth/login', { email, password: 'bad-password' }, { ip: '10.7.0.1' })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(t.config.loginThrottle.maxPerAccountAndIp);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - t.config.loginThrottle.maxPerAccountAndIp);
+    const rows = await t.db.platform((tx) => tx.select().from(loginFailures).where(eq(loginFailures.accountKey, `user:${email}`)));
+    expect(rows).toHaveLength(t.config.loginThrottle.maxPerAccountAndIp);
+    t.clock.advance(15 * 60_000 + 1000);
   });
 
   it('blocks an address after 30 failures across accounts, without counting successful sign-ins', async () => {
@@ -195,12 +237,12 @@ describe('throttling', () => {
     expect(other.status).toBe(200);
   });
 
-  it('throttles super administrator sign-in too', async () => {
+  it('throttles super administrator sign-in the same way: the guessing address, not the owner', async () => {
     for (let i = 0; i < 10; i++) {
-      await t.api.post('/super/login', { email: 'root@platform.test', password: 'bad-password' }, { ip: `10.4.0.${i}` });
+      await t.api.post('/super/login', { email: 'root@platform.test', password: 'bad-password' }, { ip: '10.4.0.9' });
     }
-    const res = await t.api.post('/super/login', { email: 'root@platform.test', password: PASSWORD }, { ip: '10.4.1.1' });
-    expect(res.status).toBe(429);
+    expect((await t.api.post('/super/login', { email: 'root@platform.test', password: PASSWORD }, { ip: '10.4.0.9' })).status).toBe(429);
+    expect((await t.api.post('/super/login', { email: 'root@platform.test', password: PASSWORD }, { ip: '10.4.1.1' })).status).toBe(200);
     t.clock.advance(15 * 60_000 + 1000);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@crm/common';
 import { z } from 'zod';
 import type { TenantActor } from '../../platform/auth/actor.js';
-import { CurrentUser } from '../../platform/auth/auth.decorators.js';
+import { CurrentUser, Roles } from '../../platform/auth/auth.decorators.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
 import { SimulatorDriver } from './drivers/simulator.driver.js';
@@ -32,6 +32,13 @@ const inboundResultSchema = z.object({
 /**
  * The simulated phone's controls, for demos and tests. Registered only when the simulator driver
  * is active: with the real driver these paths do not exist (404). Acts on the caller's company.
+ *
+ * Two kinds of route, two permissions. `connect-now` and `disconnect` act on the company's
+ * WhatsApp session (linking it, or dropping / logging it out), so they follow the rule of
+ * `DELETE /whatsapp/session`: admins only. `inbound` and `revoke` play the customer's phone (a
+ * message arrives, the customer deletes one): nobody in the company controls that phone, they
+ * change nothing a rep could not already see arrive, and demos and browser tests drive them
+ * while signed in as any staff member, so every signed-in user of the company may use them.
  */
 @Controller('dev/whatsapp')
 export class WhatsAppDevController {
@@ -61,6 +68,7 @@ export class WhatsAppDevController {
 
   @Post('connect-now')
   @HttpCode(200)
+  @Roles('admin')
   @ApiDoc({ summary: '[simulator] The QR is scanned now', response: whatsAppStatusSchema })
   connectNow(@CurrentUser() actor: TenantActor) {
     this.simulator.connectNow(actor.tenantId);
@@ -69,6 +77,7 @@ export class WhatsAppDevController {
 
   @Post('disconnect')
   @HttpCode(200)
+  @Roles('admin')
   @ApiDoc({ summary: '[simulator] The session stops answering (silent), drops (drop) or is logged out from the phone (logout)', response: whatsAppStatusSchema })
   disconnect(@CurrentUser() actor: TenantActor, @ValidBody(devDisconnectSchema) body: DevDisconnectRequest) {
     this.simulator.simulateDisconnect(actor.tenantId, body.mode);

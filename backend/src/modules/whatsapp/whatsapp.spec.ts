@@ -141,6 +141,22 @@ describe('delete session', () => {
   });
 });
 
+describe('simulator dev routes', () => {
+  it('a sales user cannot log out or re-link the company WhatsApp through them (admins only), but may play the customer phone', async () => {
+    await connectWhatsApp(t, adminA);
+    for (const mode of ['logout', 'drop', 'silent']) {
+      const res = await t.api.post('/dev/whatsapp/disconnect', { mode }, { token: salesA });
+      expect(res.status, mode).toBe(403);
+    }
+    expect((await t.api.post('/dev/whatsapp/connect-now', undefined, { token: salesA })).status).toBe(403);
+    await sleep(50);
+    expect((await t.api.get('/whatsapp/status', { token: salesA })).body.data).toMatchObject({ state: 'connected', ready: true });
+    // the customer's side of the simulated phone stays open to every signed-in user of the company
+    const inbound = await t.api.post('/dev/whatsapp/inbound', { from: '+201001112233', body: 'hello from the customer' }, { token: salesA });
+    expect(inbound.status).toBe(200);
+  });
+});
+
 describe('restart', () => {
   it('a connected session restarts when the backend starts, without a new QR', async () => {
     const database = await createTestDatabase({ persistent: true });

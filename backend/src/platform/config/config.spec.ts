@@ -28,6 +28,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, DEMO: '0' })).toMatchObject({ demo: false, whatsappDriver: 'wwebjs' });
   });
 
+  it('reads CORS_ORIGINS as a list of origins (none by default)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).corsOrigins).toEqual([]);
+    expect(loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: ' https://crm.example.com/, http://localhost:5173 ' }).corsOrigins).toEqual([
+      'https://crm.example.com',
+      'http://localhost:5173',
+    ]);
+  });
+
   it('reads an empty variable as unset', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000, demo: true });
   });
@@ -48,6 +56,8 @@ describe('loadConfig', () => {
     [{ WHATSAPP_DRIVER: 'telegram' }, 'Invalid configuration: WHATSAPP_DRIVER must be one of simulator, wwebjs'],
     [{ JWT_SECRET: 'short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters'],
     [{ DEMO: 'maybe' }, /^Invalid configuration: DEMO must be one of/],
+    [{ CORS_ORIGINS: 'https://ok.example, *' }, /^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins/],
+    [{ CORS_ORIGINS: 'https://crm.example.com/app' }, /^Invalid configuration: CORS_ORIGINS /],
   ])('refuses %o with one clear line', (env, message) => {
     const run = () => loadConfig({ DATA_DIR: tempDir(), ...env });
     expect(run).toThrow(ConfigError);

@@ -17,8 +17,11 @@ export type AppConfig = {
   demo: boolean;
   logLevel: string;
   trustProxy: boolean;
-  session: { idleMs: number; maxAgeMs: number };
-  loginThrottle: { windowMs: number; maxPerAccount: number; maxPerIp: number };
+  /** Browser origins allowed besides the served web app's own and the desktop app's (CORS_ORIGINS). */
+  corsOrigins: string[];
+  /** sweepMs: how often each instance re-checks the sessions of its connected sockets (0 = never). */
+  session: { idleMs: number; maxAgeMs: number; sweepMs: number };
+  loginThrottle: { windowMs: number; maxPerAccountAndIp: number; maxPerAccount: number; maxDelayMs: number; maxPerIp: number };
   rendererDir: string | undefined;
   /** How long a signed media link stays valid. */
   mediaUrlTtlSeconds: number;
@@ -71,10 +74,13 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env, options: Loa
     demo,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
+    corsOrigins: e.CORS_ORIGINS,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000, sweepMs: e.SESSION_SWEEP_SECONDS * 1000 },
     loginThrottle: {
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      maxPerAccountAndIp: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
       maxPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxDelayMs: e.LOGIN_MAX_DELAY_SECONDS * 1000,
       maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     },
     rendererDir: e.RENDERER_DIR,

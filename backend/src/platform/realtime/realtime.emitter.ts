@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RealtimeGateway } from './realtime.gateway.js';
-import type { ServerToClientEvents } from '@crm/common';
+import type { ForceLogoutEvent, ServerToClientEvents } from '@crm/common';
 import { adminsRoom, tenantRoom, userRoom } from './rooms.js';
 
 type EventName = keyof ServerToClientEvents & string;
@@ -32,9 +32,11 @@ export class RealtimeEmitter {
     this.gateway.server?.to(adminsRoom(tenantId)).emit(event, payload as never);
   }
 
-  /** Ends a user's live connections, e.g. after deactivation (the client shows the reason and signs out). */
-  forceLogout(userId: string, message: string) {
-    this.toUser(userId, 'force_logout', { message });
-    this.gateway.server?.in(userRoom(userId)).disconnectSockets(true);
+  /**
+   * Disconnects the session's sockets on every instance. Pass `end` (reason and message) when the
+   * user did not sign out themselves: they get `force_logout` first and the client says why.
+   */
+  endSession(sessionId: string, end?: ForceLogoutEvent) {
+    this.gateway.endSession(sessionId, end);
   }
 }

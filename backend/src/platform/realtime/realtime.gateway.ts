@@ -1,34 +1,80 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
+import type { ForceLogoutEvent } from '@crm/common';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
-import type { TenantActor } from '../auth/actor.js';
-import { AuthService } from '../../modules/auth/auth.service.js';
-import { bearerToken } from '../../modules/auth/auth.guard.js';
+import type { Actor, TenantActor } from '../auth/actor.js';
+import { bearerToken } from '../auth/bearer-token.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RealtimeClientEvents } from './client-events.js';
-import { adminsRoom, platformRoom, tenantRoom, userRoom } from './rooms.js';
+import { adminsRoom, platformRoom, sessionRoom, tenantRoom, userRoom } from './rooms.js';
+import { SOCKET_AUTHENTICATOR, type SessionRef, type SocketAuthenticator } from './socket-authenticator.js';
 
 /**
  * The realtime door. A socket proves who it is with the same token as HTTP (handshake `auth.token`)
- * and joins its rooms: `tenant:{id}` and `user:{id}` for staff (plus `admins:{tenantId}` for admins),
- * `platform` for the super administrator. Client events registered in RealtimeClientEvents are bound
- * to staff sockets once authenticated.
+ * and joins its rooms: `session:{id}` always, `tenant:{id}` and `user:{id}` for staff (plus
+ * `admins:{tenantId}` for admins), `platform` for the super administrator. Client events registered
+ * in RealtimeClientEvents are bound to staff sockets once authenticated.
+ *
+ * A socket lives no longer than its session: whoever ends a session calls endSession (through
+ * RealtimeEmitter), and a sweep re-checks the sessions of this instance's sockets so that one that
+ * timed out, or was revoked by a write that did not say so, is cut too.
  */
-@WebSocketGateway({ cors: { origin: true }, transports: ['websocket', 'polling'] })
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
+// origins are checked by OriginCheckedIoAdapter (app.factory.ts), with the HTTP API's rule
+@WebSocketGateway({ transports: ['websocket', 'polling'] })
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
   private readonly logger = new Logger('Realtime');
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private authenticator: SocketAuthenticator | undefined;
   @WebSocketServer() server!: Server;
 
   constructor(
-    private readonly auth: AuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clientEvents: RealtimeClientEvents,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   async afterInit(server: Server) {
     if (this.config.redisUrl) await attachRedisAdapter(server, this.config.redisUrl, this.logger);
+    if (this.config.session.sweepMs > 0) {
+      this.sweepTimer = setInterval(() => void this.sweep(), this.config.session.sweepMs);
+      this.sweepTimer.unref();
+    }
+  }
+
+  onApplicationShutdown() {
+    clearInterval(this.sweepTimer);
+  }
+
+  /**
+   * Disconnects every socket of the session, on every instance (the Redis adapter carries both
+   * calls). With `end`, `force_logout` goes first so the client can say why; a session the user
+   * signed out of themselves is simply closed.
+   */
+  endSession(sessionId: string, end?: ForceLogoutEvent) {
+    if (!this.server) return;
+    if (end) this.server.to(sessionRoom(sessionId)).emit('force_logout', end);
+    this.server.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  /** Re-checks the sessions of this instance's sockets (one query) and cuts those that ended. */
+  async sweep() {
+    if (!this.server) return;
+    const sessions = new Map<string, SessionRef>();
+    for (const socket of this.server.sockets.sockets.values()) {
+      const actor = socket.data.actor as Actor | undefined;
+      if (actor) sessions.set(actor.sessionId, { kind: actor.kind, sessionId: actor.sessionId });
+    }
+    if (sessions.size === 0) return;
+    try {
+      for (const ended of await this.auth().endedSessions([...sessions.values()])) {
+        this.endSession(ended.sessionId, ended.reason === 'logout' ? undefined : { reason: ended.reason, message: ended.message });
+      }
+    } catch (err) {
+      this.logger.warn(`session sweep failed: ${err instanceof Error ? err.message : err}`);
+    }
   }
 
   async handleConnection(socket: Socket) {
@@ -47,25 +93,29 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       authenticated(undefined);
       return this.refuse(socket, 'Please sign in to continue.');
     }
+    let actor: Actor;
     try {
-      const actor = await this.auth.authenticateTenant(token);
-      socket.data.actor = actor;
-      const rooms = [tenantRoom(actor.tenantId), userRoom(actor.userId)];
-      if (actor.role === 'admin') rooms.push(adminsRoom(actor.tenantId));
-      await socket.join(rooms);
-      authenticated(actor);
-      return;
-    } catch {
-      // not a tenant token: maybe the super administrator's
-    }
-    authenticated(undefined);
-    try {
-      const actor = await this.auth.authenticateSuper(token);
-      socket.data.actor = actor;
-      await socket.join(platformRoom());
+      actor = await this.auth().authenticate(token);
     } catch (err) {
-      this.refuse(socket, err instanceof Error ? err.message : 'Please sign in to continue.');
+      authenticated(undefined);
+      return this.refuse(socket, err instanceof Error ? err.message : 'Please sign in to continue.');
     }
+    socket.data.actor = actor;
+    const rooms = [sessionRoom(actor.sessionId)];
+    if (actor.kind === 'tenant') {
+      rooms.push(tenantRoom(actor.tenantId), userRoom(actor.userId));
+      if (actor.role === 'admin') rooms.push(adminsRoom(actor.tenantId));
+    } else {
+      rooms.push(platformRoom());
+    }
+    await socket.join(rooms);
+    authenticated(actor.kind === 'tenant' ? actor : undefined);
+  }
+
+  /** Provided by the auth module (platform never imports a module); looked up once, at first use. */
+  private auth(): SocketAuthenticator {
+    this.authenticator ??= this.moduleRef.get<SocketAuthenticator>(SOCKET_AUTHENTICATOR, { strict: false });
+    return this.authenticator;
   }
 
   private refuse(socket: Socket, message: string) {

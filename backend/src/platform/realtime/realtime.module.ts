@@ -1,9 +1,12 @@
 import { Global, Module } from '@nestjs/common';
-import { AuthModule } from '../../modules/auth/auth.module.js';
 import { RealtimeClientEvents } from './client-events.js';
 import { RealtimeEmitter } from './realtime.emitter.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 
+/**
+ * Socket.IO for every domain. Imports no module: the auth module provides SOCKET_AUTHENTICATOR
+ * (socket-authenticator.ts), which the gateway looks up when the first socket arrives.
+ */
 @Global()
-@Module({ imports: [AuthModule], providers: [RealtimeGateway, RealtimeEmitter, RealtimeClientEvents], exports: [RealtimeEmitter, RealtimeClientEvents] })
+@Module({ providers: [RealtimeGateway, RealtimeEmitter, RealtimeClientEvents], exports: [RealtimeEmitter, RealtimeClientEvents] })
 export class RealtimeModule {}
