@@ -84,10 +84,11 @@ export type FollowUpRunStatus = (typeof FOLLOW_UP_RUN_STATUSES)[number];
 
 /**
  * A step of a run, as its log shows it: scheduled (waiting for its time), sending, sent, failed
- * (WhatsApp refused it; the message is in the chat marked failed), cancelled (the run stopped
- * first) or expired (too late to send).
+ * (WhatsApp refused it; the message is in the chat marked failed), unknown (handed to WhatsApp by a
+ * process that stopped before hearing back: maybe delivered, never resent automatically), cancelled
+ * (the run stopped first) or expired (too late to send).
  */
-export const FOLLOW_UP_STEP_STATUSES = ['scheduled', 'sending', 'sent', 'failed', 'cancelled', 'expired'] as const;
+export const FOLLOW_UP_STEP_STATUSES = ['scheduled', 'sending', 'sent', 'failed', 'unknown', 'cancelled', 'expired'] as const;
 export type FollowUpStepStatus = (typeof FOLLOW_UP_STEP_STATUSES)[number];
 
 export const followUpStepLogSchema = z.object({

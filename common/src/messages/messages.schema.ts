@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'voice', 'document'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
-export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'received'] as const;
+/**
+ * Outgoing: pending → sent | failed, or `unknown` when the process sending it stopped after handing it
+ * to WhatsApp and before hearing back (WhatsApp may or may not have it). Incoming: received.
+ */
+export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'unknown', 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const MESSAGES_PAGE_SIZE = 50;
@@ -31,7 +35,7 @@ export const messageSchema = z.object({
   type: z.enum(MESSAGE_TYPES),
   body: z.string(),
   createdAt: z.string(),
-  /** pending → sent | failed for outgoing; received for incoming. */
+  /** pending → sent | failed (or unknown: maybe delivered) for outgoing; received for incoming. */
   status: z.enum(MESSAGE_STATUSES),
   /** 0 not yet, 1 sent, 2 delivered, 3 read. */
   ack: z.number().int().min(0).max(3),
@@ -43,7 +47,7 @@ export const messageSchema = z.object({
   hidden: z.boolean(),
   /** Why sending failed (status failed). */
   error: z.string().nullable(),
-  /** Whether POST /messages/{id}/retry may resend it. */
+  /** Whether POST /messages/{id}/retry may resend it (an `unknown` one only with `confirmDuplicate`). */
   retryable: z.boolean(),
   automated: z.boolean(),
   followUpRunId: z.string().nullable(),
@@ -87,6 +91,13 @@ export const sendMessageSchema = z
   .refine((m) => m.meta || (m.body ?? '').trim().length > 0, { message: 'Message text is required.', path: ['body'] })
   .refine((m) => m.meta || !m.type || m.type === 'text', { message: 'A media message needs an uploaded file.', path: ['meta'] });
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
+
+/**
+ * POST /messages/{id}/retry. A message whose delivery is `unknown` may already be on the contact's
+ * phone: it is sent again only with `confirmDuplicate: true` (the user accepted a possible duplicate).
+ */
+export const retryMessageSchema = z.object({ confirmDuplicate: z.boolean().default(false) });
+export type RetryMessageRequest = z.infer<typeof retryMessageSchema>;
 
 export const deleteMessageSchema = z.object({ forEveryone: z.boolean().default(false) });
 export type DeleteMessageRequest = z.infer<typeof deleteMessageSchema>;

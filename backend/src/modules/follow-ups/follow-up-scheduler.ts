@@ -33,14 +33,17 @@ import { FOLLOW_UP_MAX_LATE_HOURS, followUpHoursLate, isFollowUpStepExpired, ren
 import { Database } from '../../platform/db/database.service.js';
 import { JobQueue } from '../../platform/jobs/job-queue.js';
 import { OutboundMessages } from '../messages/outbound-messages.service.js';
-import { MessengerEvents } from '../whatsapp/messenger-events.js';
+import { MessengerEvents, type MessengerEventMap } from '../whatsapp/messenger-events.js';
 import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';
 import { FOLLOW_UP_OPTIONS, type FollowUpOptions } from './follow-up-options.js';
 import { FollowUpTime } from './follow-up-time.js';
-import { FollowUpsRepository, type DueStep, type StepWork } from './follow-ups.repository.js';
+import { FollowUpsRepository, type DeliveryPatch, type DueStep, type StepWork } from './follow-ups.repository.js';
 import { FOLLOW_UP_STEP_QUEUE, FollowUpsService, RUN_TEXTS, type FollowUpStepJob } from './follow-ups.service.js';
 
 const HOUR = 3_600_000;
+/** A step's message idempotency key is this prefix and the step id. */
+const STEP_CLIENT_ID_PREFIX = 'follow-up:';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** WhatsApp states in which steps wait for a reconnection (a plain drop reconnects by itself). */
 const PAUSING_STATES = new Set(['needs_qr', 'not_configured']);
 
@@ -52,10 +55,12 @@ export const STEP_TEXTS = {
     `Step ${step} could not be sent within ${FOLLOW_UP_MAX_LATE_HOURS} hours of its time${paused ? ' because WhatsApp was disconnected' : ''}.`,
   notSentExpired: 'Not sent: the sequence expired.',
   failed: (error: string | null) => `Failed: ${error ?? 'WhatsApp did not accept the message.'}`,
+  unknown: (error: string | null) =>
+    `${error ?? 'Not sure this was delivered.'} Not sent again automatically: check the chat and retry it there if the contact did not get it.`,
 } as const;
 
 /** What one attempt at a step did (for logs and tests). */
-export type StepOutcome = 'sent' | 'failed' | 'in-flight' | 'expired' | 'waiting' | 'not-due' | 'blocked' | 'taken' | 'done' | 'gone' | 'closing';
+export type StepOutcome = 'sent' | 'failed' | 'unknown' | 'in-flight' | 'expired' | 'waiting' | 'not-due' | 'blocked' | 'taken' | 'done' | 'gone' | 'closing';
 
 @Injectable()
 export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -90,7 +95,7 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
       // sweep first: a step expired now says it was because WhatsApp was disconnected
       this.events.on('whatsapp.connected', ({ tenantId }) => this.track(this.sweep().then(() => this.runs.setPaused(tenantId, null)))),
       this.events.on('message.outbound', (e) => {
-        if (e.followUpRunId) return this.track(this.recordDelivery(e.tenantId, e.messageId, e.status, e.error));
+        if (e.followUpRunId) return this.track(this.recordDelivery(e));
       }),
     );
   }
@@ -223,7 +228,7 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
         automated: true,
         followUpRunId: step.runId,
         // the idempotency key: whoever sends this step, it becomes one message
-        clientId: `follow-up:${step.id}`,
+        clientId: `${STEP_CLIENT_ID_PREFIX}${step.id}`,
       });
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
@@ -231,7 +236,12 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
     }
 
     const at = this.time.now();
-    const outcome: StepOutcome = !message ? 'failed' : message.status === 'sent' ? 'sent' : message.status === 'failed' ? 'failed' : 'in-flight';
+    // an `unknown` message (its sender stopped after handing it to WhatsApp) is recorded as such, never resent
+    const outcome: StepOutcome = !message
+      ? 'failed'
+      : message.status === 'sent' || message.status === 'failed' || message.status === 'unknown'
+        ? message.status
+        : 'in-flight';
     const completed = await this.db.tenant(tenantId, async (tx) => {
       if (outcome === 'in-flight') {
         // stored, still pending in another process: its delivery report (or the next takeover) records it
@@ -239,10 +249,10 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
         return false;
       }
       const recorded = await this.repo.finishStep(tx, tenantId, step.id, {
-        status: outcome === 'sent' ? 'sent' : 'failed',
+        status: outcome === 'sent' ? 'sent' : outcome === 'unknown' ? 'unknown' : 'failed',
         sentAt: outcome === 'sent' ? at : null,
         messageId: message?._id ?? null,
-        reason: outcome === 'sent' ? null : STEP_TEXTS.failed(message?.error ?? error ?? null),
+        reason: outcome === 'sent' ? null : outcome === 'unknown' ? STEP_TEXTS.unknown(message?.error ?? null) : STEP_TEXTS.failed(message?.error ?? error ?? null),
       });
       if (!recorded || (await this.repo.runHasOpenSteps(tx, tenantId, step.runId))) return false;
       return (await this.runs.endInTx(tx, { id: step.runId, tenantId, contactId: step.contactId }, { status: 'completed', stopReason: null })) !== null;
@@ -251,15 +261,29 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
     return outcome;
   }
 
-  /** A follow-up message's later delivery report (e.g. retried from the chat) updates its step's log. */
-  private async recordDelivery(tenantId: string, messageId: string, status: 'sent' | 'failed', error: string | null) {
-    await this.db.tenant(tenantId, (tx) =>
-      this.repo.updateStepByMessage(tx, tenantId, messageId, {
-        status,
-        ...(status === 'sent' ? { sentAt: this.time.now() } : {}),
-        reason: status === 'sent' ? null : STEP_TEXTS.failed(error),
-      }),
-    );
+  /**
+   * A follow-up message's delivery report. A step still `sending` is finished by it (its sender may
+   * have stopped before recording it: a message sent after a restart, or become `unknown`), ending
+   * the run when it was the last step; a finished step's log follows a later retry from the chat.
+   */
+  private async recordDelivery(e: MessengerEventMap['message.outbound']) {
+    const { tenantId, messageId, contactId, status } = e;
+    const patch: DeliveryPatch = {
+      status,
+      ...(status === 'sent' ? { sentAt: this.time.now() } : {}),
+      reason: status === 'sent' ? null : status === 'unknown' ? STEP_TEXTS.unknown(e.error) : STEP_TEXTS.failed(e.error),
+    };
+    const stepId = e.clientId?.startsWith(STEP_CLIENT_ID_PREFIX) ? e.clientId.slice(STEP_CLIENT_ID_PREFIX.length) : null;
+    const completed = await this.db.tenant(tenantId, async (tx) => {
+      const finished = await this.repo.finishSendingStepByMessage(tx, tenantId, messageId, stepId && UUID.test(stepId) ? stepId : null, patch);
+      if (!finished) {
+        await this.repo.updateStepByMessage(tx, tenantId, messageId, patch);
+        return false;
+      }
+      if (await this.repo.runHasOpenSteps(tx, tenantId, finished.runId)) return false;
+      return (await this.runs.endInTx(tx, { id: finished.runId, tenantId, contactId }, { status: 'completed', stopReason: null })) !== null;
+    });
+    if (completed) await this.runs.afterEnd(tenantId, contactId, []);
   }
 
   private canSend(tenantId: string): boolean {

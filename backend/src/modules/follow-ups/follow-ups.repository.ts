@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { users } from '../users/users.table.js';
 import {
@@ -26,6 +26,9 @@ export type StepWork = FollowUpStepRow & {
 export type DueStep = { id: string; tenantId: string; runId: string; dueAt: Date };
 
 const OPEN = ['scheduled', 'sending'];
+
+/** What a delivery report writes on a step. */
+export type DeliveryPatch = { status: 'sent' | 'failed' | 'unknown'; sentAt?: Date | null; reason: string | null };
 
 /** SQL of follow-up templates, runs and their step log. */
 @Injectable()
@@ -273,7 +276,7 @@ export class FollowUpsRepository {
     tx: TenantTx,
     tenantId: string,
     stepId: string,
-    patch: { status: 'sent' | 'failed' | 'cancelled' | 'sending'; sentAt?: Date | null; messageId?: string | null; reason?: string | null },
+    patch: { status: 'sent' | 'failed' | 'unknown' | 'cancelled' | 'sending'; sentAt?: Date | null; messageId?: string | null; reason?: string | null },
   ): Promise<boolean> {
     const done = await tx
       .update(followUpSteps)
@@ -283,12 +286,32 @@ export class FollowUpsRepository {
     return done.length > 0;
   }
 
-  /** A later delivery report of a step's message (a retry from the chat): sent or failed. */
-  async updateStepByMessage(tx: TenantTx, tenantId: string, messageId: string, patch: { status: 'sent' | 'failed'; sentAt?: Date | null; reason: string | null }): Promise<void> {
+  /** A later delivery report of a step's message (a retry from the chat): sent, failed or unknown. */
+  async updateStepByMessage(tx: TenantTx, tenantId: string, messageId: string, patch: DeliveryPatch): Promise<void> {
     await tx
       .update(followUpSteps)
       .set(patch)
-      .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.messageId, messageId), inArray(followUpSteps.status, ['sending', 'sent', 'failed'])));
+      .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.messageId, messageId), inArray(followUpSteps.status, ['sending', 'sent', 'failed', 'unknown'])));
+  }
+
+  /**
+   * The delivery report of a step still `sending`: found by its message, or by its own id when the
+   * process that claimed it stopped before recording the message (the message's idempotency key
+   * names the step). Returns the step's run when it was finished here.
+   */
+  async finishSendingStepByMessage(tx: TenantTx, tenantId: string, messageId: string, stepId: string | null, patch: DeliveryPatch): Promise<{ runId: string } | undefined> {
+    const [row] = await tx
+      .update(followUpSteps)
+      .set({ ...patch, messageId })
+      .where(
+        and(
+          eq(followUpSteps.tenantId, tenantId),
+          eq(followUpSteps.status, 'sending'),
+          or(eq(followUpSteps.messageId, messageId), stepId ? and(eq(followUpSteps.id, stepId), isNull(followUpSteps.messageId)) : undefined),
+        ),
+      )
+      .returning({ runId: followUpSteps.runId });
+    return row;
   }
 
   /** A note on a waiting step (why it has not gone out yet); the step stays scheduled. */

@@ -81,7 +81,7 @@ export const followUpSteps = pgTable(
     /** The template text (with `{{name}}`); the sent text is the chat message. */
     message: text('message').notNull(),
     dueAt: timestampColumn('due_at').notNull(),
-    /** scheduled | sending | sent | failed | cancelled | expired */
+    /** scheduled | sending | sent | failed | unknown | cancelled | expired */
     status: text('status').notNull().default('scheduled'),
     claimedAt: timestampColumn('claimed_at'),
     sentAt: timestampColumn('sent_at'),

@@ -18,7 +18,8 @@ export function toMessageDto(row: MessageRow, urls: SignedUrls): Message {
     deletedByContact: row.deletedForEveryone && row.deletedBy === 'contact',
     hidden: row.hiddenForTenant,
     error: row.error,
-    retryable: row.status === 'failed' && row.errorRetryable,
+    // an `unknown` one only with confirmDuplicate (it may be on the phone already)
+    retryable: (row.status === 'failed' && row.errorRetryable) || row.status === 'unknown',
     automated: row.automated,
     followUpRunId: row.followUpRunId,
     sentBy: row.sentBy,

@@ -6,10 +6,12 @@ import {
   messagePageSchema,
   messageSchema,
   messagesQuerySchema,
+  retryMessageSchema,
   sendMessageSchema,
   uploadResultSchema,
   type DeleteMessageRequest,
   type MessagesQuery,
+  type RetryMessageRequest,
   type SendMessageRequest,
 } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
@@ -50,9 +52,12 @@ export class MessagesController {
 
   @Post(':id/retry')
   @HttpCode(200)
-  @ApiDoc({ summary: 'Sends a failed message again', response: messageSchema })
-  retry(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }) {
-    return this.messages.retry(actor, params.id);
+  @ApiDoc({
+    summary: "Sends a failed message again; one whose delivery is 'unknown' (maybe on the phone already) only with confirmDuplicate: true, else 409",
+    response: messageSchema,
+  })
+  retry(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }, @ValidBody(retryMessageSchema) body: RetryMessageRequest) {
+    return this.messages.retry(actor, params.id, body);
   }
 
   @Patch(':id/delete')

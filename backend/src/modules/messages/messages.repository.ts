@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, lt, or, sql, notInArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, notInArray } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { contacts } from '../contacts/contacts.table.js';
 import { messages, type MessageRow } from './messages.table.js';
@@ -111,8 +111,109 @@ export class MessagesRepository {
     return row?.assignedTo ?? null;
   }
 
-  /** At start-up: sends a previous process left unfinished are marked failed (retryable), never left pending for ever. */
-  /** Pending messages older than `olderThan` (and not being sent by this process) become retryable failures. */
+  /**
+   * Claims a pending message for the driver: records, in its own committed transaction, that it is
+   * being handed over. Only one caller (of any process) gets the row back; the others must not send.
+   */
+  async claimHandover(tx: TenantTx, tenantId: string, id: string, at: Date): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set({ handedOverAt: at })
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id), eq(messages.status, 'pending'), isNull(messages.handedOverAt)))
+      .returning();
+    return row;
+  }
+
+  /**
+   * The driver's answer to the handover made at `handedOverAt`: applies to the message still waiting
+   * for it (pending, or `unknown` if a sweep gave up on it meanwhile: the late answer is the truth).
+   */
+  async recordOutcome(tx: TenantTx, tenantId: string, id: string, handedOverAt: Date, patch: Partial<NewMessage>): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set(patch)
+      .where(
+        and(
+          eq(messages.tenantId, tenantId),
+          eq(messages.id, id),
+          inArray(messages.status, ['pending', 'unknown']),
+          eq(messages.handedOverAt, handedOverAt),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** A send that never reached the driver (not connected, file gone) fails, unless another process claimed it meanwhile. */
+  async failUnclaimed(tx: TenantTx, tenantId: string, id: string, patch: Partial<NewMessage>): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set(patch)
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id), eq(messages.status, 'pending'), isNull(messages.handedOverAt)))
+      .returning();
+    return row;
+  }
+
+  /**
+   * Puts a failed (retryable) message, or an `unknown` one when `allowUnknown`, back to pending and
+   * not handed over, in one conditional UPDATE: two retries at once send it once.
+   */
+  async reopenForRetry(tx: TenantTx, tenantId: string, id: string, allowUnknown: boolean): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set({ status: 'pending', error: null, errorRetryable: false, handedOverAt: null })
+      .where(
+        and(
+          eq(messages.tenantId, tenantId),
+          eq(messages.id, id),
+          eq(messages.direction, 'out'),
+          or(and(eq(messages.status, 'failed'), eq(messages.errorRetryable, true)), allowUnknown ? eq(messages.status, 'unknown') : undefined),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /**
+   * Pending messages handed to the driver (before `handedOverBefore`, or all) whose outcome was never
+   * recorded become `unknown`: WhatsApp may have them, so they are never sent again on their own.
+   */
+  async markHandedOverUnknown(tx: PlatformTx, reason: string, handedOverBefore?: Date): Promise<MessageRow[]> {
+    return tx
+      .update(messages)
+      .set({ status: 'unknown', error: reason, errorRetryable: false })
+      .where(
+        and(
+          eq(messages.status, 'pending'),
+          isNotNull(messages.handedOverAt),
+          handedOverBefore ? lt(messages.handedOverAt, handedOverBefore) : undefined,
+        ),
+      )
+      .returning();
+  }
+
+  /** Pending messages never handed to the driver, oldest first (to be sent by whoever holds the tenant's WhatsApp). */
+  async unclaimedPending(tx: PlatformTx, filter: { tenantId?: string; createdBefore?: Date; limit: number }): Promise<MessageRow[]> {
+    return tx
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.status, 'pending'),
+          isNull(messages.handedOverAt),
+          filter.tenantId ? eq(messages.tenantId, filter.tenantId) : undefined,
+          filter.createdBefore ? lt(messages.createdAt, filter.createdBefore) : undefined,
+        ),
+      )
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .limit(filter.limit);
+  }
+
+  /**
+   * Pending messages never handed over, older than `olderThan` and not being sent by this process,
+   * become retryable failures (nobody holding the tenant's WhatsApp took them over). One handed
+   * over is left alone: it may be on WhatsApp (see markHandedOverUnknown).
+   */
   async failStalePending(tx: PlatformTx, olderThan: Date, reason: string, exceptIds: string[] = []): Promise<MessageRow[]> {
     return tx
       .update(messages)
@@ -120,6 +221,7 @@ export class MessagesRepository {
       .where(
         and(
           eq(messages.status, 'pending'),
+          isNull(messages.handedOverAt),
           lt(messages.createdAt, olderThan),
           exceptIds.length ? notInArray(messages.id, exceptIds) : undefined,
         ),

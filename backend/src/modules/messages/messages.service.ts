@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import {
   DELETE_FOR_EVERYONE_WINDOW_HOURS,
   type DeleteMessageRequest,
+  type RetryMessageRequest,
   type MediaUrl,
   type Message,
   type MessagePage,
@@ -87,8 +88,8 @@ export class MessagesService {
     });
   }
 
-  retry(actor: TenantActor, messageId: string): Promise<Message> {
-    return this.outbound.retry(actor.tenantId, messageId, (assignedTo) => canSeeContact(actor, { assignedTo }));
+  retry(actor: TenantActor, messageId: string, input: RetryMessageRequest = { confirmDuplicate: false }): Promise<Message> {
+    return this.outbound.retry(actor.tenantId, messageId, (assignedTo) => canSeeContact(actor, { assignedTo }), { confirmDuplicate: input.confirmDuplicate });
   }
 
   /** "Delete for me" hides it from this company; "for everyone" (own sent messages only) deletes it on WhatsApp too. */

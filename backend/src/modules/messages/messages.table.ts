@@ -8,8 +8,10 @@ import { contacts } from '../contacts/contacts.table.js';
 
 /**
  * One WhatsApp message, in or out. Outgoing messages are stored `pending` before they reach the
- * driver, then `sent` (with WhatsApp's id) or `failed` (with the reason, retryable); acks 1-3 follow.
- * Incoming ones are idempotent on WhatsApp's message id.
+ * driver; `handed_over_at` is committed just before the driver call, then the message becomes
+ * `sent` (with WhatsApp's id) or `failed` (with the reason, retryable); acks 1-3 follow. A message
+ * handed over whose outcome was never recorded (the process died mid-send) becomes `unknown`:
+ * WhatsApp may or may not have it. Incoming ones are idempotent on WhatsApp's message id.
  */
 export const messages = pgTable(
   'messages',
@@ -24,7 +26,7 @@ export const messages = pgTable(
     /** text | image | video | audio | voice | document */
     type: text('type').notNull().default('text'),
     body: text('body'),
-    /** pending | sent | failed (outgoing); received (incoming) */
+    /** pending | sent | failed | unknown (outgoing); received (incoming) */
     status: text('status').notNull(),
     /** 0 none yet, 1 sent, 2 delivered, 3 read */
     ack: integer('ack').notNull().default(0),
@@ -48,6 +50,12 @@ export const messages = pgTable(
     automated: boolean('automated').notNull().default(false),
     followUpRunId: uuid('follow_up_run_id'),
     sentAt: timestampColumn('sent_at'),
+    /**
+     * When a process claimed this pending message and handed it to the WhatsApp driver (null: not yet).
+     * Written and committed before the driver call, so after a crash a pending message without it was
+     * never sent (send it) and one with it may have been (it becomes `unknown`, never resent silently).
+     */
+    handedOverAt: timestampColumn('handed_over_at'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -42,15 +42,30 @@ export type OutboundMessage = {
  * The one send path of the product (typed messages, media, voice notes, follow-up steps): stores the
  * message `pending`, pushes `msg:new`, hands it to the tenant's WhatsApp session (after the pacer
  * for automated sends), then records `sent` with WhatsApp's id or `failed` with the reason and
- * whether a retry may help, pushing `msg:update`. Nothing is dropped silently: a message always
- * ends sent or failed, and a restart turns left-over pending ones into retryable failures.
+ * whether a retry may help, pushing `msg:update`.
+ *
+ * Crashes: just before the driver call the message is claimed (`handed_over_at`, one conditional
+ * UPDATE committed on its own), so whatever happens to the process the database tells the two cases
+ * apart. Never handed over: WhatsApp cannot have it, so it is sent (once: whoever wins the claim
+ * sends) by the process that holds the tenant's WhatsApp, at its start-up or when the session
+ * connects, or by a live peer's sweep. Handed over with no recorded answer: WhatsApp may have it, so
+ * it becomes `unknown` (at the next start-up at once, while running after HANDOVER_TIMEOUT_MS) and
+ * is never sent again on its own; a user may retry it after confirming a possible duplicate. A late
+ * answer from the driver still wins over `unknown`.
  */
 @Injectable()
 export class OutboundMessages implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Outbound');
-  /** Messages this process is sending right now (the stale sweep leaves them alone). */
+  /** Messages this process is sending right now (the sweeps leave them alone). */
   private readonly inFlight = new Set<string>();
+  /** Tenants whose unclaimed messages this process is sending now (one pass at a time, in order). */
+  private readonly resuming = new Map<string, Promise<number>>();
   private staleTimer?: NodeJS.Timeout;
+  private restartTimer?: NodeJS.Timeout;
+  private offConnected?: () => void;
+  private closing = false;
+  /** When this process started sending: what was left pending before it belongs to a previous run. */
+  private readonly startedAt: Date;
 
   constructor(
     private readonly db: Database,
@@ -63,28 +78,102 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
     private readonly events: MessengerEvents,
     private readonly pendingAcks: PendingAcks,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.startedAt = clock.now();
+  }
 
   async onApplicationBootstrap() {
-    await this.failStalePending(RESTART_STALE_MS, 'Sending was interrupted by a restart. Try again.');
-    // a process that died mid-send, while this one kept running, leaves its messages pending: end them too
-    this.staleTimer = setInterval(
-      () => void this.failStalePending(RUNNING_STALE_MS, 'Sending did not finish. Try again.').catch((err) => this.logger.warn(`stale sweep failed: ${err}`)),
-      60_000,
-    ).unref();
+    // sessions restart in the background: a tenant's left-over messages go out when its WhatsApp connects
+    this.offConnected = this.events.on('whatsapp.connected', ({ tenantId }) => void this.resumeTenant(tenantId));
+    await this.markHandedOverUnknown(OUTBOUND_TEXTS.unknownAfterRestart);
+    for (const tenantId of this.sessions.connectedTenants()) void this.resumeTenant(tenantId);
+    // a tenant whose WhatsApp does not come back: its left-over messages fail (retryable), none stays pending
+    this.restartTimer = setTimeout(() => void this.failLeftOverFromPreviousRun().catch((err) => this.logger.warn(`restart sweep failed: ${err}`)), RESTART_RESEND_WAIT_MS);
+    this.restartTimer.unref();
+    this.staleTimer = setInterval(() => void this.reconcile().catch((err) => this.logger.warn(`outbound sweep failed: ${err}`)), 60_000).unref();
   }
 
   onApplicationShutdown() {
+    this.closing = true;
+    this.offConnected?.();
     clearInterval(this.staleTimer);
+    clearTimeout(this.restartTimer);
   }
 
   /**
-   * Marks pending messages older than `ageMs` failed (retryable), pushes the change and tells
-   * listeners (a follow-up step waiting on it records the failure). Returns how many.
+   * The running sweep, for a process (or peer) that died while this one runs: handed-over messages
+   * with no answer for HANDOVER_TIMEOUT_MS become `unknown`; never-handed-over ones older than
+   * TAKEOVER_AFTER_MS are sent by this process if it holds the tenant's WhatsApp (the claim makes
+   * that once even if their owner is alive and merely slow); those nobody took over for
+   * RUNNING_STALE_MS fail (retryable).
+   */
+  async reconcile(): Promise<void> {
+    const now = this.clock.now().getTime();
+    await this.markHandedOverUnknown(OUTBOUND_TEXTS.unknownTimedOut, new Date(now - HANDOVER_TIMEOUT_MS));
+    const createdBefore = new Date(now - TAKEOVER_AFTER_MS);
+    await Promise.all(this.sessions.connectedTenants().map((tenantId) => this.resumeTenant(tenantId, createdBefore)));
+    await this.failStalePending(RUNNING_STALE_MS, OUTBOUND_TEXTS.notFinished);
+  }
+
+  /** After the restart wait: what the previous run left unsent and no session picked up fails (retryable). */
+  failLeftOverFromPreviousRun(): Promise<number> {
+    return this.failStalePending(this.clock.now().getTime() - this.startedAt.getTime() + 1, OUTBOUND_TEXTS.interruptedByRestart);
+  }
+
+  /**
+   * Sends, in order and once each, the tenant's messages that are pending and were never handed to
+   * WhatsApp (left by a process that stopped, or a peer that died), if this process holds the
+   * tenant's connected WhatsApp. Resolves with how many it tried.
+   */
+  resumeTenant(tenantId: string, createdBefore?: Date): Promise<number> {
+    const running = this.resuming.get(tenantId);
+    if (running) return running.then(() => this.resumeTenant(tenantId, createdBefore));
+    const pass = this.resumeOnce(tenantId, createdBefore).finally(() => this.resuming.delete(tenantId));
+    this.resuming.set(tenantId, pass);
+    return pass;
+  }
+
+  private async resumeOnce(tenantId: string, createdBefore?: Date): Promise<number> {
+    if (this.closing || !this.sessions.connectedTenants().includes(tenantId)) return 0;
+    const rows = (await this.db.platform((tx) => this.repo.unclaimedPending(tx, { tenantId, createdBefore, limit: 1000 }))).filter((r) => !this.inFlight.has(r.id));
+    // ours from now on: the stale sweep must not fail them while they wait their turn
+    rows.forEach((r) => this.inFlight.add(r.id));
+    try {
+      for (const row of rows) {
+        if (this.closing) break;
+        const contact = await this.db.tenant(tenantId, (tx) => this.chats.findContact(tx, tenantId, row.contactId));
+        if (!contact) continue;
+        await this.deliver(tenantId, row, contact).catch((err) => this.logger.warn(`resending ${row.id} failed: ${err}`));
+      }
+    } finally {
+      rows.forEach((r) => this.inFlight.delete(r.id));
+    }
+    if (rows.length) this.logger.warn(`${rows.length} message(s) left unsent by a stopped process sent for ${tenantId}`);
+    return rows.length;
+  }
+
+  /** Handed over, never answered: `unknown`, pushed, and reported (a follow-up step records it, and does not resend). */
+  async markHandedOverUnknown(reason: string, handedOverBefore?: Date): Promise<number> {
+    const rows = await this.db.platform((tx) => this.repo.markHandedOverUnknown(tx, reason, handedOverBefore));
+    await this.announce(rows, 'unknown');
+    if (rows.length) this.logger.warn(`${rows.length} message(s) handed to WhatsApp with no answer marked unknown`);
+    return rows.length;
+  }
+
+  /**
+   * Marks pending messages never handed over, older than `ageMs` and not being sent by this
+   * process, failed (retryable), pushes the change and tells listeners (a follow-up step waiting on
+   * it records the failure). Returns how many.
    */
   async failStalePending(ageMs: number, reason: string): Promise<number> {
     const olderThan = new Date(this.clock.now().getTime() - ageMs);
     const rows = await this.db.platform((tx) => this.repo.failStalePending(tx, olderThan, reason, [...this.inFlight]));
+    await this.announce(rows, 'failed');
+    if (rows.length) this.logger.warn(`${rows.length} message(s) left pending marked failed (retryable)`);
+    return rows.length;
+  }
+
+  private async announce(rows: MessageRow[], status: 'failed' | 'unknown') {
     for (const row of rows) {
       const assignedTo = await this.db.tenant(row.tenantId, (tx) => this.repo.assigneeOf(tx, row.tenantId, row.contactId));
       this.broadcast.updated(row.tenantId, assignedTo, row);
@@ -92,14 +181,13 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
         tenantId: row.tenantId,
         contactId: row.contactId,
         messageId: row.id,
-        status: 'failed',
-        error: reason,
+        status,
+        error: row.error,
         automated: row.automated,
         followUpRunId: row.followUpRunId,
+        clientId: row.clientId,
       });
     }
-    if (rows.length) this.logger.warn(`${rows.length} message(s) left pending marked failed (retryable)`);
-    return rows.length;
   }
 
   /**
@@ -112,7 +200,21 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
     const body = input.body ?? '';
     if (!media && !body.trim()) throw ApiError.badRequest('Message text is required.', 'body');
     const now = this.clock.now();
+    const id = newId();
+    // ours before it is committed: a resume pass or sweep must not take a message this process is about to send
+    this.inFlight.add(id);
+    try {
+      return await this.storeAndDeliver(tenantId, input, { id, now, type, body, media });
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
 
+  private async storeAndDeliver(
+    tenantId: string,
+    input: OutboundMessage,
+    { id, now, type, body, media }: { id: string; now: Date; type: MessageType; body: string; media: { path: string; mime: string; size: number | null } | undefined },
+  ): Promise<Message> {
     const stored = await this.db
       .tenant(tenantId, async (tx) => {
         const contact = await this.chats.findContact(tx, tenantId, input.contactId);
@@ -122,7 +224,7 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
           if (existing) return { existing, contact };
         }
         const row = await this.repo.insert(tx, {
-          id: newId(),
+          id,
           tenantId,
           contactId: contact.id,
           direction: 'out',
@@ -158,15 +260,21 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
     return this.deliver(tenantId, row, contact);
   }
 
-  /** Sends a failed message again (same row: it goes back to pending). */
-  async retry(tenantId: string, messageId: string, canSee: (assignedTo: string | null) => boolean): Promise<Message> {
+  /**
+   * Sends a failed message again (same row: it goes back to pending). An `unknown` one may already
+   * be on the contact's phone: only with `confirmDuplicate` (the user accepted a possible duplicate).
+   */
+  async retry(tenantId: string, messageId: string, canSee: (assignedTo: string | null) => boolean, options: { confirmDuplicate?: boolean } = {}): Promise<Message> {
     const found = await this.db.tenant(tenantId, async (tx) => {
       const hit = await this.repo.findById(tx, tenantId, messageId);
       if (!hit || !canSee(hit.assignedTo) || hit.message.hiddenForTenant) throw ApiError.notFound('Message not found.');
       const m = hit.message;
-      if (m.direction !== 'out' || m.status !== 'failed') throw ApiError.conflict('Only a message that failed to send can be retried.');
-      if (!m.errorRetryable) throw ApiError.conflict(`This message cannot be sent again: ${m.error ?? 'it was refused'}`);
-      const row = (await this.repo.update(tx, tenantId, m.id, { status: 'pending', error: null, errorRetryable: false }))!;
+      if (m.direction === 'out' && m.status === 'unknown' && !options.confirmDuplicate) throw ApiError.conflict(OUTBOUND_TEXTS.confirmDuplicate, 'confirmDuplicate');
+      if (m.direction !== 'out' || (m.status !== 'failed' && m.status !== 'unknown')) throw ApiError.conflict('Only a message that failed to send can be retried.');
+      if (m.status === 'failed' && !m.errorRetryable) throw ApiError.conflict(`This message cannot be sent again: ${m.error ?? 'it was refused'}`);
+      const row = await this.repo.reopenForRetry(tx, tenantId, m.id, true);
+      // another retry (or a late answer) changed it first
+      if (!row) throw ApiError.conflict('Only a message that failed to send can be retried.');
       const contact = (await this.chats.findContact(tx, tenantId, m.contactId))!;
       return { row, contact };
     });
@@ -184,11 +292,18 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async deliverNow(tenantId: string, row: MessageRow, contact: SenderContact): Promise<Message> {
+    let handedOverAt: Date | undefined;
     let patch: Partial<MessageRow>;
     try {
       if (row.automated) await this.pacer.wait(tenantId);
       const session = this.sessions.readySession(tenantId);
       const { content, sentFile } = await this.content(tenantId, row);
+      // committed before the driver call: after a crash, this row says WhatsApp may have the message
+      handedOverAt = this.clock.now();
+      const claimed = await this.db.tenant(tenantId, (tx) => this.repo.claimHandover(tx, tenantId, row.id, handedOverAt!));
+      // another process sends it (or it is no longer pending): not ours to send
+      if (!claimed) return this.current(tenantId, row.id);
+      if (row.automated) await this.pacer.spaceFromPrevious(tenantId);
       const { id } = await session.send(chatIdOf(contact), content);
       patch = { status: 'sent', waMessageId: id, sentAt: this.clock.now(), error: null, errorRetryable: false, ack: this.pendingAcks.take(tenantId, id) ?? 0, ...sentFile };
     } catch (err) {
@@ -198,12 +313,16 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
       patch = { status: 'failed', error: reason, errorRetryable: known ? err.retryable : true };
     }
     const updated = await this.db.tenant(tenantId, async (tx) => {
-      let saved = (await this.repo.update(tx, tenantId, row.id, patch))!;
+      let saved = handedOverAt
+        ? await this.repo.recordOutcome(tx, tenantId, row.id, handedOverAt, patch)
+        : await this.repo.failUnclaimed(tx, tenantId, row.id, patch);
       // an ack that arrived while the send was being recorded
-      const late = saved.waMessageId ? this.pendingAcks.take(tenantId, saved.waMessageId) : undefined;
-      if (late && saved.waMessageId) saved = (await this.repo.applyAck(tx, tenantId, saved.waMessageId, late)) ?? saved;
+      const late = saved?.waMessageId ? this.pendingAcks.take(tenantId, saved.waMessageId) : undefined;
+      if (late && saved?.waMessageId) saved = (await this.repo.applyAck(tx, tenantId, saved.waMessageId, late)) ?? saved;
       return { saved, assignedTo: await this.repo.assigneeOf(tx, tenantId, row.contactId) };
     });
+    // someone else decided this message meanwhile (a retry after `unknown`, another process): theirs stands
+    if (!updated.saved) return this.current(tenantId, row.id);
     const message = this.broadcast.updated(tenantId, updated.assignedTo, updated.saved);
     this.events.emit('message.outbound', {
       tenantId,
@@ -213,8 +332,15 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
       error: message.error,
       automated: row.automated,
       followUpRunId: row.followUpRunId,
+      clientId: row.clientId,
     });
     return message;
+  }
+
+  private async current(tenantId: string, id: string): Promise<Message> {
+    const hit = await this.db.tenant(tenantId, (tx) => this.repo.findById(tx, tenantId, id));
+    if (!hit) throw ApiError.notFound('Message not found.');
+    return this.broadcast.dto(hit.message);
   }
 
   /** The driver's content; a webm voice note becomes OGG/Opus for the real WhatsApp, and that file is what is kept. */
@@ -264,9 +390,21 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
   }
 }
 
-/** At start-up, a message pending this long was being sent by the process that stopped (or by a peer that would be done). */
-const RESTART_STALE_MS = 5 * 60_000;
-/** While running, only much older ones: a peer's paced automated sends may legitimately wait a while. */
+export const OUTBOUND_TEXTS = {
+  unknownAfterRestart: 'Not sure this was delivered: the app stopped while sending it.',
+  unknownTimedOut: 'Not sure this was delivered: WhatsApp did not answer.',
+  interruptedByRestart: 'Sending was interrupted by a restart and WhatsApp is not connected. Try again.',
+  notFinished: 'Sending did not finish. Try again.',
+  confirmDuplicate: 'WhatsApp may already have delivered this message: sending it again may deliver it twice. Confirm to send it again.',
+} as const;
+
+/** After a restart, how long a tenant's left-over messages wait for its WhatsApp to connect before they fail (retryable). */
+const RESTART_RESEND_WAIT_MS = 60_000;
+/** A driver call with no answer this long is given up: the message becomes `unknown` (a late answer still wins). */
+const HANDOVER_TIMEOUT_MS = 2 * 60_000;
+/** A message never handed over this long (its process died, or is very slow): the holder of the tenant's WhatsApp sends it. */
+const TAKEOVER_AFTER_MS = 2 * 60_000;
+/** Never handed over and nobody holding the tenant's WhatsApp took it over: it fails (retryable). */
 const RUNNING_STALE_MS = 30 * 60_000;
 
 export function chatIdOf(contact: Pick<SenderContact, 'waId' | 'waLid' | 'phone'>): string {

@@ -10,6 +10,7 @@ import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-
 @Injectable()
 export class OutboundPacer implements OnApplicationShutdown {
   private readonly nextSlot = new Map<string, number>();
+  private readonly lastSent = new Map<string, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(@Inject(MESSENGER_OPTIONS) private readonly options: MessengerOptions) {}
@@ -28,6 +29,26 @@ export class OutboundPacer implements OnApplicationShutdown {
       }, slot - now);
       this.timers.add(timer);
     });
+  }
+
+  /**
+   * Right before the driver call (after the message is claimed): at least the minimum interval since
+   * this tenant's previous automated send. The slot from wait() is taken before the claim's database
+   * round trip, whose time varies; this keeps the spacing WhatsApp sees.
+   */
+  async spaceFromPrevious(tenantId: string): Promise<void> {
+    for (;;) {
+      const due = (this.lastSent.get(tenantId) ?? 0) + this.options.automatedMinIntervalMs - Date.now();
+      if (due <= 0) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          this.timers.delete(timer);
+          resolve();
+        }, due);
+        this.timers.add(timer);
+      });
+    }
+    this.lastSent.set(tenantId, Date.now());
   }
 
   onApplicationShutdown() {

@@ -8,15 +8,21 @@ import { Injectable, Logger } from '@nestjs/common';
 export type MessengerEventMap = {
   /** An inbound message was stored (the contact replied). */
   'message.inbound': { tenantId: string; contactId: string; messageId: string; at: Date; createdContact: boolean };
-  /** An outgoing message reached WhatsApp (`sent`) or could not be sent (`failed`). */
+  /**
+   * An outgoing message reached WhatsApp (`sent`), could not be sent (`failed`), or was handed to
+   * WhatsApp by a process that stopped before hearing back (`unknown`: maybe delivered, never resent
+   * automatically).
+   */
   'message.outbound': {
     tenantId: string;
     contactId: string;
     messageId: string;
-    status: 'sent' | 'failed';
+    status: 'sent' | 'failed' | 'unknown';
     error: string | null;
     automated: boolean;
     followUpRunId: string | null;
+    /** The message's idempotency key (a follow-up step's is `follow-up:<step id>`). */
+    clientId: string | null;
   };
   /** The tenant's WhatsApp became connected (`firstTime`: the first connection ever). */
   'whatsapp.connected': { tenantId: string; firstTime: boolean };

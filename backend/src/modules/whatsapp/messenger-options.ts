@@ -13,6 +13,7 @@ const num = (fallback: number) => z.coerce.number().min(0).default(fallback);
 const schema = z.object({
   WHATSAPP_SIM_TIME_SCALE: num(1),
   WHATSAPP_SIM_AUTO_CONNECT_MS: num(4000),
+  WHATSAPP_SIM_DELIVERY_LOG: z.enum(['0', '1']).default('0'),
   WHATSAPP_WATCHDOG_SECONDS: num(60),
   WHATSAPP_PING_TIMEOUT_MS: num(20_000),
   WHATSAPP_AUTOMATED_MIN_INTERVAL_MS: num(4000),
@@ -26,6 +27,8 @@ export type MessengerOptions = {
   simTimeScale: number;
   /** The simulator connects by itself this long (scaled) after showing the QR; 0 = only on connect-now. */
   simAutoConnectMs: number;
+  /** The simulated phone appends what it receives to DATA_DIR/whatsapp-sim/delivered.log (the durability check). */
+  simDeliveryLog: boolean;
   /** How often the watchdog pings connected sessions (0 = never, tests call runOnce). */
   watchdogIntervalMs: number;
   pingTimeoutMs: number;
@@ -50,6 +53,7 @@ export function loadMessengerOptions(env: ConfigEnv = {}): MessengerOptions {
   return {
     simTimeScale: e.WHATSAPP_SIM_TIME_SCALE,
     simAutoConnectMs: e.WHATSAPP_SIM_AUTO_CONNECT_MS,
+    simDeliveryLog: e.WHATSAPP_SIM_DELIVERY_LOG === '1',
     watchdogIntervalMs: e.WHATSAPP_WATCHDOG_SECONDS * 1000,
     pingTimeoutMs: e.WHATSAPP_PING_TIMEOUT_MS,
     watchdogFailures: 2,

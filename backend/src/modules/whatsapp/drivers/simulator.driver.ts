@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiError } from '../../../platform/http/api-error.js';
 import type { MessengerOptions } from '../messenger-options.js';
@@ -34,6 +34,7 @@ export class SimulatorDriver implements WhatsAppDriver {
   readonly sent: SimulatedSend[] = [];
   readonly deletedForEveryone: { tenantId: string; chatId: string; id: string }[] = [];
   private failures: { count: number; message: string; retryable: boolean } | undefined;
+  private hangs = 0;
 
   constructor(
     private readonly options: MessengerOptions,
@@ -73,6 +74,38 @@ export class SimulatorDriver implements WhatsAppDriver {
     const s = this.session(tenantId);
     if (s.state !== 'connected') throw ApiError.conflict('The simulated WhatsApp is not connected.');
     s.events.revoked(waMessageId);
+  }
+
+  /**
+   * The next `count` sends reach the phone but the driver call never returns: a process that dies
+   * between handing a message to WhatsApp and hearing back (tests of crash recovery).
+   */
+  hangNextSends(count: number) {
+    this.hangs = count;
+  }
+
+  takeHang(): boolean {
+    if (this.hangs <= 0) return false;
+    this.hangs--;
+    return true;
+  }
+
+  /**
+   * With WHATSAPP_SIM_DELIVERY_LOG=1 (the durability check), each message the simulated phone receives
+   * is appended to DATA_DIR/whatsapp-sim/delivered.log before the send returns. appendFileSync hands
+   * it to the kernel, so the record survives a SIGKILL of this process: what the phone got, counted
+   * across a crash.
+   */
+  recordDelivery(send: SimulatedSend) {
+    if (!this.options.simDeliveryLog) return;
+    const file = this.deliveryLogFile();
+    mkdirSync(join(file, '..'), { recursive: true });
+    const body = send.content.kind === 'text' ? send.content.body : (send.content.caption ?? '');
+    appendFileSync(file, `${JSON.stringify({ tenantId: send.tenantId, chatId: send.chatId, id: send.id, body })}\n`);
+  }
+
+  deliveryLogFile() {
+    return join(this.dataDir, 'whatsapp-sim', 'delivered.log');
   }
 
   /** The next `count` sends fail with this error. */
@@ -183,7 +216,11 @@ export class SimulatorSession implements WhatsAppSession {
     const failure = this.driver.takeFailure();
     if (failure) throw new WhatsAppSendError(failure.message, failure.retryable);
     const id = `true_${chatId}_${randomBytes(10).toString('hex').toUpperCase()}`;
-    this.driver.sent.push({ tenantId: this.tenantId, chatId, id, content, at: Date.now() });
+    const send = { tenantId: this.tenantId, chatId, id, content, at: Date.now() };
+    this.driver.sent.push(send);
+    this.driver.recordDelivery(send);
+    // the phone has it; the answer never comes back (as if this process died here)
+    if (this.driver.takeHang()) return new Promise<never>(() => undefined);
     SIM_ACK_DELAYS_MS.forEach((delay, i) =>
       this.later(delay, () => {
         if (this.state === 'connected') this.events.ack(id, (i + 1) as 1 | 2 | 3);

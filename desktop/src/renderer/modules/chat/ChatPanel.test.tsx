@@ -180,6 +180,41 @@ describe('chat panel', () => {
     expect(attempts).toBe(1);
   });
 
+  it("shows a message whose delivery is unknown with a '?' mark, and its Retry asks before sending it again with confirmDuplicate", async () => {
+    const id = 'a0000000-0000-7000-8000-000000000002';
+    const unknown = makeMessage({ _id: id, direction: 'out', status: 'unknown', retryable: true, error: 'Not sure this was delivered: the app stopped while sending it.', body: 'Your order ships today' });
+    const retries: unknown[] = [];
+    const { user, contactId } = setup({
+      messages: [unknown],
+      handlers: {
+        [`POST /api/messages/${id}/retry`]: ({ body }) => {
+          retries.push(body);
+          return ok({ ...unknown, contactId, status: 'sent', ack: 1, error: null, retryable: false });
+        },
+      },
+    });
+    const bubble = await screen.findByText('Your order ships today').then(() => bubbles()[0]!);
+    const mark = within(bubble).getByRole('img', { name: 'Not sure this was delivered' });
+    expect(mark).toHaveAttribute('title', 'Not sure this was delivered');
+    expect(within(bubble).getByText('Not sure this was delivered: the app stopped while sending it.')).toBeInTheDocument();
+
+    // cancelling sends nothing
+    await user.click(within(bubble).getByRole('button', { name: 'Retry' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Send this message again?' });
+    expect(within(dialog).getByText(/may deliver it twice/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(retries).toEqual([]);
+
+    // confirming retries with the flag the server requires
+    await user.click(within(bubbles()[0]!).getByRole('button', { name: 'Retry' }));
+    dialog = await screen.findByRole('dialog', { name: 'Send this message again?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send again' }));
+    expect(await within(bubbles()[0]!).findByRole('img', { name: 'Sent' })).toBeInTheDocument();
+    expect(retries).toEqual([{ confirmDuplicate: true }]);
+    expect(within(bubbles()[0]!).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
   it("alerts 'Failed to send message: …' when the server refuses the request, and keeps the copy to retry", async () => {
     const { user } = setup({ handlers: { 'POST /api/messages': () => fail(404, 'Contact not found.') } });
     await screen.findByText('No messages yet. Say hello!');

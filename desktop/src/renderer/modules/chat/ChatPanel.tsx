@@ -86,12 +86,22 @@ export function ChatPanel({ contactId, contact, showProfileLink = true, recorder
           },
         }),
       onRetry: (message: Message) => {
-        useChatStore
-          .getState()
-          .retry(message)
-          .catch((error: unknown) =>
-            notifications.show({ color: 'red', title: 'WhatsApp', message: error instanceof SendFailure ? error.message : CHAT_TEXTS.sendFailed(describeError(error, 'Unknown error')) }),
-          );
+        const retry = (confirmDuplicate: boolean) =>
+          useChatStore
+            .getState()
+            .retry(message, { confirmDuplicate })
+            .catch((error: unknown) =>
+              notifications.show({ color: 'red', title: 'WhatsApp', message: error instanceof SendFailure ? error.message : CHAT_TEXTS.sendFailed(describeError(error, 'Unknown error')) }),
+            );
+        if (message.status !== 'unknown') return void retry(false);
+        // WhatsApp may already have it: the user decides whether a possible duplicate is acceptable
+        modals.openConfirmModal({
+          title: CHAT_TEXTS.confirmDuplicateTitle,
+          children: <Text size="sm">{CHAT_TEXTS.confirmDuplicate}</Text>,
+          labels: { confirm: 'Send again', cancel: 'Cancel' },
+          confirmProps: { color: 'orange' },
+          onConfirm: () => void retry(true),
+        });
       },
     }),
     [],

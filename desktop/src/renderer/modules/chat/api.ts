@@ -19,7 +19,9 @@ export const messagesApi = {
     form.append('file', file, file.name);
     return api.post<UploadResult>('/messages/upload', form);
   },
-  retry: (id: string) => api.post<Message>(`/messages/${encodeURIComponent(id)}/retry`),
+  /** `confirmDuplicate` is required to resend a message whose delivery is unknown (it may arrive twice). */
+  retry: (id: string, options: { confirmDuplicate?: boolean } = {}) =>
+    api.post<Message>(`/messages/${encodeURIComponent(id)}/retry`, options.confirmDuplicate ? { confirmDuplicate: true } : undefined),
   remove: (id: string, forEveryone: boolean) => api.patch<Message>(`/messages/${encodeURIComponent(id)}/delete`, { forEveryone }),
   mediaUrl: (id: string) => api.get<MediaUrl>(`/messages/${encodeURIComponent(id)}/media-url`),
 };

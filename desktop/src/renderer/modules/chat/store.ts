@@ -21,6 +21,9 @@ export const CHAT_TEXTS = {
   confirmDeleteForEveryone: 'Delete this message for everyone? It disappears from the contact’s WhatsApp too.',
   deleteFailed: 'Could not delete the message.',
   retryFailed: 'Could not send the message again.',
+  unknownDelivery: 'Not sure this was delivered',
+  confirmDuplicateTitle: 'Send this message again?',
+  confirmDuplicate: 'The app stopped while sending this message, so WhatsApp may already have delivered it. Sending it again may deliver it twice.',
 } as const;
 
 export interface ChatListState {
@@ -78,7 +81,8 @@ interface ChatState {
   loadOlder: (contactId: string) => Promise<void>;
   /** Optimistic send: a pending copy at once, replaced by the server's copy. Throws SendFailure. */
   send: (contactId: string, draft: OutgoingDraft, sentBy?: string | null) => Promise<Message>;
-  retry: (message: Message) => Promise<void>;
+  /** `confirmDuplicate`: the user accepted that a message whose delivery is unknown may arrive twice. */
+  retry: (message: Message, options?: { confirmDuplicate?: boolean }) => Promise<void>;
   deleteMessage: (message: Message, forEveryone: boolean) => Promise<void>;
   /** Realtime `msg:new` ('new') or `msg:update` ('update'), or a call's answer. */
   applyMessage: (message: Message, kind: 'new' | 'update') => void;
@@ -155,10 +159,10 @@ const statusRank = (status: Message['status']): number => (status === 'pending' 
 /**
  * The newer of two copies of a message. Events and answers travel on two channels (socket and
  * HTTP), so a late copy must not undo progress: a sent message never goes back to pending (only a
- * failed one does, on retry), acks only go up, a deletion sticks.
+ * failed or unknown one does, on retry), acks only go up, a deletion sticks.
  */
 export function mergeMessage(current: Message, incoming: Message): Message {
-  const regress = statusRank(incoming.status) < statusRank(current.status) && current.status !== 'failed';
+  const regress = statusRank(incoming.status) < statusRank(current.status) && current.status !== 'failed' && current.status !== 'unknown';
   const base = regress ? { ...incoming, status: current.status, error: current.error, retryable: current.retryable } : incoming;
   return {
     ...base,
@@ -354,14 +358,14 @@ export const useChatStore = create<ChatState>()((set, get) => {
       return sendCopy(local);
     },
 
-    retry: async (message) => {
+    retry: async (message, options = {}) => {
       if (isLocal(message)) {
         // Never reached the server (or its answer was lost): the same clientId sends it at most once.
         await sendCopy({ ...message, status: 'pending', error: null, retryable: false });
         return;
       }
       try {
-        get().applyMessage(await messagesApi.retry(message._id), 'update');
+        get().applyMessage(await messagesApi.retry(message._id, options), 'update');
       } catch (error) {
         throw new SendFailure(describeError(error, CHAT_TEXTS.retryFailed));
       }

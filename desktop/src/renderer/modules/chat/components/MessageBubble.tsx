@@ -11,6 +11,7 @@ import classes from './MessageBubble.module.css';
 export interface MessageActions {
   onDeleteForMe: (message: Message) => void;
   onDeleteForEveryone: (message: Message) => void;
+  /** For an `unknown` message the handler must confirm a possible duplicate before retrying. */
   onRetry: (message: Message) => void;
 }
 
@@ -91,6 +92,18 @@ export const MessageBubble = memo(function MessageBubble({ message, actions }: {
           {out && <DeliveryMarks message={message} />}
         </div>
       </div>
+
+      {out && message.status === 'unknown' && (
+        <div className={classes.failure} role="status">
+          <Text size="xs" c="orange">
+            {message.error ?? `${CHAT_TEXTS.unknownDelivery}.`}
+          </Text>
+          {/* the handler asks first: sending it again may deliver it twice */}
+          <Button size="compact-xs" variant="light" color="orange" leftSection={<RotateCw size={12} aria-hidden />} onClick={() => actions.onRetry(message)}>
+            Retry
+          </Button>
+        </div>
+      )}
 
       {out && message.status === 'failed' && (
         <div className={classes.failure} role="alert">

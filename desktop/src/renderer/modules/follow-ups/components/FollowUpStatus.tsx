@@ -30,6 +30,7 @@ const STEP_LABEL: Record<FollowUpStepStatus, string> = {
   sending: 'Sending…',
   sent: 'Sent',
   failed: 'Failed',
+  unknown: 'Not sure it was delivered',
   cancelled: 'Not sent',
   expired: 'Not sent (expired)',
 };
