@@ -8,6 +8,7 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useAuthStore } from '../auth/store';
+import { useCan } from '../auth/use-can';
 import { contactsApi, lookupsApi } from '../contacts/api';
 import { AssigneeCell, StageBadge } from '../contacts/components/badges';
 import { DateRangeFilter } from '../contacts/components/DateRangeFilter';
@@ -31,7 +32,7 @@ export const LEADS_TEXTS = {
  * users only their own leads, so those controls would mean nothing to them.
  */
 export function LeadsPage() {
-  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  const canAssign = useCan('contacts.assign');
   const { filters, page, items, total, status, error, selected, setFilters, setPage, load, setSelected, clearSelection } = useLeadsStore();
   const [salesUsers, setSalesUsers] = useState<UserSummary[]>([]);
   const [assignOpen, setAssignOpen] = useState(false);
@@ -42,7 +43,7 @@ export function LeadsPage() {
   }, [filters, page, load]);
 
   useEffect(() => {
-    if (!isAdmin) return;
+    if (!canAssign) return;
     let alive = true;
     lookupsApi.salesUsers().then(
       (users) => alive && setSalesUsers(users),
@@ -51,7 +52,7 @@ export function LeadsPage() {
     return () => {
       alive = false;
     };
-  }, [isAdmin]);
+  }, [canAssign]);
 
   const exportLeads = async () => {
     setExporting(true);
@@ -75,7 +76,7 @@ export function LeadsPage() {
 
   const pageIds = items.map((lead) => lead._id);
   const selectedOnPage = pageIds.filter((id) => selected.includes(id)).length;
-  const columns = isAdmin ? 7 : 6;
+  const columns = canAssign ? 7 : 6;
 
   return (
     <>
@@ -83,7 +84,7 @@ export function LeadsPage() {
         title={`Leads (${total})`}
         actions={
           <>
-            {isAdmin && (
+            {canAssign && (
               <Button leftSection={<UserCheck size={16} aria-hidden />} disabled={selected.length === 0} onClick={() => setAssignOpen(true)}>
                 Assign Selected ({selected.length})
               </Button>
@@ -106,7 +107,7 @@ export function LeadsPage() {
             delay={SEARCH_DEBOUNCE_MS.leads}
             placeholder="Name, phone or email"
           />
-          {isAdmin && (
+          {canAssign && (
             <NativeSelect
               size="sm"
               label="Assigned To"
@@ -136,7 +137,7 @@ export function LeadsPage() {
           <Table aria-label="Leads">
             <Table.Thead>
               <Table.Tr>
-                {isAdmin && (
+                {canAssign && (
                   <Table.Th w={44}>
                     <Checkbox
                       aria-label="Select all leads on this page"
@@ -170,7 +171,7 @@ export function LeadsPage() {
                   const checked = selected.includes(lead._id);
                   return (
                     <Table.Tr key={lead._id} bg={checked ? 'var(--mantine-primary-color-light)' : undefined}>
-                      {isAdmin && (
+                      {canAssign && (
                         <Table.Td>
                           <Checkbox aria-label={`Select ${label}`} checked={checked} onChange={(event) => setSelected([lead._id], event.currentTarget.checked)} />
                         </Table.Td>
@@ -201,7 +202,7 @@ export function LeadsPage() {
       </Card>
       <Pager page={page} total={total} pageSize={LEADS_PAGE_SIZE} onPage={setPage} disabled={status === 'loading'} />
 
-      {isAdmin && (
+      {canAssign && (
         <AssignDialog
           opened={assignOpen}
           onClose={() => setAssignOpen(false)}
