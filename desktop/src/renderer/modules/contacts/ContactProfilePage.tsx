@@ -5,15 +5,14 @@ import { STAGE_ACTION_LABELS, type Contact, type ContactStage, type ShippingComp
 import { ArrowLeft, CircleAlert, Mail, Save, Trash2, UserRound } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { FullPageLoader } from '../../app/ui/FullPageLoader';
-import { ApiError } from '../../lib/api';
+import { FullPageLoader } from '../../ui/FullPageLoader';
+import { ApiError, withReason } from '../../lib/api';
 import { useAuthStore } from '../auth/store';
 import { useCan } from '../auth/use-can';
 import { contactsApi, lookupsApi } from './api';
 import { StageBadge } from './components/badges';
 import { ContactChatSlot } from './components/ContactChatSlot';
 import { FollowUpStatus } from '../follow-ups';
-import { withReason } from './format';
 import { dealFormFrom, detailsFormFrom, rowsWithoutProduct, toUpdateRequest, type DealForm, type DetailsForm } from './profile/deal-form';
 import { DealSection } from './profile/DealSection';
 import { DetailsSection } from './profile/DetailsSection';

@@ -4,7 +4,7 @@ import type { Chat } from '@crm/common';
 import { CircleAlert, Search, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../app/ui/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 import { useAuthStore } from '../auth/store';
 import { useCan } from '../auth/use-can';
 import { ChatPanel } from '../chat/ChatPanel';
