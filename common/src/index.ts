@@ -1,5 +1,7 @@
 export * from './constants.js';
 export * from './api/envelope.js';
+export * from './api/error-codes.js';
+export * from './rules/permissions.js';
 export * from './auth/auth.schema.js';
 export * from './users/users.schema.js';
 export * from './tenants/tenants.schema.js';

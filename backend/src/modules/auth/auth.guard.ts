@@ -1,8 +1,9 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { can } from '@crm/common';
 import type { Actor } from '../../platform/auth/actor.js';
 import { bearerToken } from '../../platform/auth/bearer-token.js';
-import { isPublicRoute, isSuperRoute, requiredRoles } from '../../platform/auth/auth.decorators.js';
+import { isPublicRoute, isSuperRoute, requiredPermission } from '../../platform/auth/auth.decorators.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { AuthService } from './auth.service.js';
@@ -31,8 +32,10 @@ export class AuthGuard implements CanActivate {
     if (!token) throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired);
     const actor = await this.auth.authenticateTenant(token);
     req.actor = actor;
-    const roles = requiredRoles(handler, controller);
-    if (roles && !roles.includes(actor.role)) throw ApiError.forbidden(AUTH_MESSAGES.adminOnly);
+    const permission = requiredPermission(handler, controller);
+    if (permission && !can(actor.role, permission)) {
+      throw ApiError.forbidden(AUTH_MESSAGES.adminOnly).withCode('permission_denied', { permission });
+    }
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CannedResponse, CannedResponseInput, ListResult } from '@crm/common';
-import { isAdmin, type TenantActor } from '../../platform/auth/actor.js';
+import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
 import { ApiError } from '../../platform/http/api-error.js';
@@ -52,12 +52,12 @@ export class CannedResponsesService {
   }
 
   private canEdit(actor: TenantActor, row: CannedResponseRow) {
-    return isAdmin(actor) || row.createdBy === actor.userId;
+    return may(actor, 'templates.manage-all') || row.createdBy === actor.userId;
   }
 
   private assertCanEdit(actor: TenantActor, row: CannedResponseRow | undefined): asserts row is CannedResponseRow {
-    if (!row) throw ApiError.notFound(CANNED_TEXTS.notFound);
-    if (!this.canEdit(actor, row)) throw ApiError.forbidden(CANNED_TEXTS.notYours);
+    if (!row) throw ApiError.notFound(CANNED_TEXTS.notFound).withCode('canned_response.not_found');
+    if (!this.canEdit(actor, row)) throw ApiError.forbidden(CANNED_TEXTS.notYours).withCode('canned_response.not_yours');
   }
 
   private dto(actor: TenantActor, row: CannedResponseRow): CannedResponse {

@@ -19,7 +19,7 @@ export class ChatsService {
 
   async list(actor: TenantActor, query: ChatsQuery): Promise<ChatPage> {
     const cursor = query.cursor ? decodeChatCursor(query.cursor) : undefined;
-    if (query.cursor && !cursor) throw ApiError.badRequest('The cursor is not valid. Reload the list.', 'cursor');
+    if (query.cursor && !cursor) throw ApiError.badRequest('The cursor is not valid. Reload the list.', 'cursor').withCode('message.cursor_invalid');
     const filter = {
       assignedTo: visibleAssigneeFor(actor),
       q: query.q || undefined,

@@ -1,4 +1,4 @@
-import type { TenantActor } from '../../platform/auth/actor.js';
+import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { ApiError } from '../../platform/http/api-error.js';
 
 /**
@@ -6,15 +6,15 @@ import { ApiError } from '../../platform/http/api-error.js';
  * contacts assigned to them. Used by every domain that shows contacts or their chats.
  */
 export function visibleAssigneeFor(actor: TenantActor): string | undefined {
-  return actor.role === 'admin' ? undefined : actor.userId;
+  return may(actor, 'contacts.all') ? undefined : actor.userId;
 }
 
 export function canSeeContact(actor: TenantActor, contact: { assignedTo: string | null }): boolean {
-  return actor.role === 'admin' || contact.assignedTo === actor.userId;
+  return may(actor, 'contacts.all') || contact.assignedTo === actor.userId;
 }
 
 /** Not found rather than forbidden: a sales user should not learn that a contact exists. */
 export function assertCanSeeContact<T extends { assignedTo: string | null }>(actor: TenantActor, contact: T | undefined): T {
-  if (!contact || !canSeeContact(actor, contact)) throw ApiError.notFound('Contact not found.');
+  if (!contact || !canSeeContact(actor, contact)) throw ApiError.notFound('Contact not found.').withCode('contact.not_found');
   return contact;
 }

@@ -158,7 +158,7 @@ describe('POST /contacts/import', () => {
     for (const [content, name, error] of cases) {
       const res = await upload(content, name);
       expect(res.status, name).toBe(400);
-      expect(res.body, name).toEqual({ ok: false, error, field: 'file' });
+      expect(res.body, name).toEqual({ ok: false, error, code: 'invalid_input', field: 'file' });
     }
     expect(await count()).toBe(before);
   });
@@ -176,7 +176,7 @@ describe('POST /contacts/import', () => {
   it('refuses a file over the size limit, a missing file and a wrong field', async () => {
     const big = await upload(Buffer.alloc(CONTACT_IMPORT_MAX_BYTES + 1, 0x41), 'big.csv');
     expect(big.status).toBe(413);
-    expect(big.body).toEqual({ ok: false, error: 'The file is too large: the limit is 5 MB.', field: 'file' });
+    expect(big.body).toEqual({ ok: false, error: 'The file is too large: the limit is 5 MB.', code: 'payload_too_large', params: { maxMb: 5 }, field: 'file' });
     const none = await t.api.post('/contacts/import', new FormData(), { token: token.admin });
     expect(none.status).toBe(400);
     expect(none.body.error).toBe('Choose a file to import (.xlsx, .xls or .csv) in the field "file".');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { contactEmailSchema, normalizePhone, type ContactImportResult } from '@crm/common';
-import { isAdmin, type TenantActor } from '../../platform/auth/actor.js';
+import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
 import { ApiError } from '../../platform/http/api-error.js';
@@ -95,7 +95,7 @@ export class ContactsImportService {
             address: v.address ?? null,
             notes: v.notes ?? null,
             stage: 'lead',
-            assignedTo: isAdmin(actor) ? null : actor.userId,
+            assignedTo: may(actor, 'contacts.assign') ? null : actor.userId,
             source: 'import',
             createdBy: actor.userId,
             createdAt: now,

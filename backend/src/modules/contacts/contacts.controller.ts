@@ -22,7 +22,7 @@ import {
   type UpdateContactRequest,
 } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
-import { CurrentUser, Roles } from '../../platform/auth/auth.decorators.js';
+import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
 import { ContactsImportService, type UploadedImportFile } from './contacts-import.service.js';
 import { ContactsService } from './contacts.service.js';
@@ -106,7 +106,7 @@ export class ContactsController {
   }
 
   @Delete(':id')
-  @Roles('admin')
+  @RequirePermission('contacts.delete')
   @ApiDoc({ summary: 'Delete a contact with its messages and history (admins)', response: messageResultSchema })
   remove(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }) {
     return this.contacts.remove(actor, params.id);

@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   CONTACT_EXPORT_MAX_ROWS,
   DEFAULT_COUNTRY,
+  can,
+  type Role,
   PIPELINE_STATUSES,
   STAGE_HISTORY_SHOWN,
   averageDeal,
@@ -27,7 +29,7 @@ import {
   type PipelineTotals,
   type UpdateContactRequest,
 } from '@crm/common';
-import { isAdmin, type TenantActor } from '../../platform/auth/actor.js';
+import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { ChatsService } from '../chats/chats.service.js';
 import { Database } from '../../platform/db/database.service.js';
@@ -136,7 +138,7 @@ export class ContactsService {
       if (found.length > CONTACT_EXPORT_MAX_ROWS) {
         throw ApiError.badRequest(
           `An export is limited to ${CONTACT_EXPORT_MAX_ROWS.toLocaleString('en-US')} contacts and this filter selects more. Narrow the filters (dates, stage, assignee) and export in parts.`,
-        );
+        ).withCode('contact.export_too_large', { max: CONTACT_EXPORT_MAX_ROWS });
       }
       return { rows: found, lines: byContact(await this.contacts.dealProducts(tx, actor.tenantId, found.map((r) => r.id))) };
     });
@@ -153,7 +155,7 @@ export class ContactsService {
       return await retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
         const phone = await this.normalizePhone(tx, actor, input.phone);
         let assignedTo: string | null = null;
-        if (!isAdmin(actor)) assignedTo = actor.userId;
+        if (!may(actor, 'contacts.assign')) assignedTo = actor.userId;
         else if (input.assignedTo) assignedTo = (await this.activeSalesUser(tx, actor, input.assignedTo, 'assignedTo')).id;
 
         const existing = await this.contacts.findByPhone(tx, actor.tenantId, phone);
@@ -206,7 +208,9 @@ export class ContactsService {
       const ship = sd?.shippingDetails;
       if (ship?.company !== undefined) {
         if (ship.company && !(await this.shipping.findById(tx, actor.tenantId, ship.company))) {
-          throw ApiError.badRequest('Shipping company not found: choose one from the list.', 'salesData.shippingDetails.company');
+          throw ApiError.badRequest('Shipping company not found: choose one from the list.', 'salesData.shippingDetails.company').withCode(
+            'contact.shipping_company_missing',
+          );
         }
         patch.shippingCompanyId = ship.company;
       }
@@ -224,7 +228,10 @@ export class ContactsService {
         );
         lines = input.products.map((p, i) => {
           const product = found.get(p.productId);
-          if (!product) throw ApiError.badRequest(`Product ${i + 1} was not found: choose it again from the list.`, `products.${i}.productId`);
+          if (!product) throw ApiError.badRequest(`Product ${i + 1} was not found: choose it again from the list.`, `products.${i}.productId`).withCode(
+              'contact.product_missing',
+              { position: i + 1 },
+            );
           return { productId: product.id, qty: p.qty, price: p.price ?? product.price };
         });
         await this.contacts.replaceDealProducts(tx, actor.tenantId, id, lines);
@@ -252,7 +259,7 @@ export class ContactsService {
       const row = assertCanSeeContact(actor, await this.contacts.findById(tx, actor.tenantId, id, { forUpdate: true }));
       const from = (row.stage || 'lead') as ChangeStageRequest['stage'];
       const refused = stageChangeError(from, input.stage);
-      if (refused) throw ApiError.conflict(refused, 'stage');
+      if (refused) throw ApiError.conflict(refused, 'stage').withCode('contact.stage_move_refused', { from, to: input.stage });
       const patch: ContactPatch = { stage: input.stage, updatedAt: now };
       // a new deal starts in the first pipeline status
       if (input.stage === 'sales' && !row.pipelineStatus) patch.pipelineStatus = 'new';
@@ -265,15 +272,19 @@ export class ContactsService {
   }
 
   async remove(actor: TenantActor, id: string): Promise<{ message: string }> {
-    if (!isAdmin(actor)) throw ApiError.forbidden('Only admins can delete contacts.');
+    if (!may(actor, 'contacts.delete')) {
+      throw ApiError.forbidden('Only admins can delete contacts.').withCode('permission_denied', { permission: 'contacts.delete' });
+    }
     const deleted = await retryOnDeadlock(() => this.db.tenant(actor.tenantId, (tx) => this.contacts.delete(tx, actor.tenantId, id)));
-    if (!deleted) throw ApiError.notFound('Contact not found.');
+    if (!deleted) throw ApiError.notFound('Contact not found.').withCode('contact.not_found');
     return { message: 'Contact deleted.' };
   }
 
   /** Admins give contacts to an active sales user: all of them, or none when one id is unknown. */
   async assignBulk(actor: TenantActor, input: AssignBulkRequest): Promise<{ message: string; assigned: number }> {
-    if (!isAdmin(actor)) throw ApiError.forbidden(ONLY_ADMINS_ASSIGN);
+    if (!may(actor, 'contacts.assign')) {
+      throw ApiError.forbidden(ONLY_ADMINS_ASSIGN).withCode('permission_denied', { permission: 'contacts.assign' });
+    }
     const ids = [...new Set(input.leadIds)];
     const now = this.clock.now();
     const { result, previous } = await retryOnDeadlock(() =>
@@ -283,7 +294,9 @@ export class ContactsService {
         const assigned = previous.size;
         if (assigned < ids.length) {
           const missing = ids.length - assigned;
-          throw ApiError.notFound(`${missing} of the selected leads ${missing === 1 ? 'was' : 'were'} not found; nothing was assigned. Reload the list and try again.`);
+          throw ApiError.notFound(
+            `${missing} of the selected leads ${missing === 1 ? 'was' : 'were'} not found; nothing was assigned. Reload the list and try again.`,
+          ).withCode('contact.assign_missing', { count: missing });
         }
         return { result: { message: `${assigned} lead${assigned === 1 ? '' : 's'} assigned to ${user.name}`, assigned }, previous };
       }),
@@ -305,7 +318,7 @@ export class ContactsService {
 
   private async normalizePhone(tx: TenantTx, actor: TenantActor, input: string): Promise<string> {
     const result = normalizePhone(input, await this.defaultCountry(tx, actor));
-    if (!result.ok) throw ApiError.badRequest(result.error, 'phone');
+    if (!result.ok) throw ApiError.badRequest(result.error, 'phone').withCode('contact.phone_invalid');
     return result.e164;
   }
 
@@ -313,15 +326,20 @@ export class ContactsService {
   private duplicatePhone(actor: TenantActor, existing: ContactRecord): ApiError {
     if (canSeeContact(actor, existing)) {
       const label = existing.name ? `${existing.name} (${existing.phone})` : existing.phone;
-      return ApiError.conflict(`A contact with this phone number already exists: ${label}.`, 'phone');
+      return ApiError.conflict(`A contact with this phone number already exists: ${label}.`, 'phone').withCode('contact.phone_taken', {
+        contactId: existing.id,
+        label,
+      });
     }
     const owner = existing.assignedName ? `assigned to ${existing.assignedName}` : 'not assigned to anyone yet';
-    return ApiError.conflict(`A contact with this phone number already exists (${owner}).`, 'phone');
+    return ApiError.conflict(`A contact with this phone number already exists (${owner}).`, 'phone').withCode('contact.phone_taken', {
+      ...(existing.assignedName ? { assignedName: existing.assignedName } : {}),
+    });
   }
 
   private async activeSalesUser(tx: TenantTx, actor: TenantActor, userId: string, field: string) {
     const user = await this.users.findById(tx, actor.tenantId, userId);
-    if (!user || user.role !== 'sales' || !user.isActive) throw ApiError.badRequest('Choose an active sales user of your company.', field);
+    if (!user || !can(user.role as Role, 'leads.receive') || !user.isActive) throw ApiError.badRequest('Choose an active sales user of your company.', field).withCode('contact.assignee_invalid');
     return user;
   }
 
@@ -334,7 +352,7 @@ export class ContactsService {
 
   private filter(q: Partial<ContactFilters>): ContactListFilter {
     const range = dayRange(q.from, q.to, q.tz);
-    if (range.gte && range.lt && range.gte.getTime() >= range.lt.getTime()) throw ApiError.badRequest('From date must be on or before To date', 'from');
+    if (range.gte && range.lt && range.gte.getTime() >= range.lt.getTime()) throw ApiError.badRequest('From date must be on or before To date', 'from').withCode('date_range.invalid');
     return {
       stage: q.stage,
       q: q.q,

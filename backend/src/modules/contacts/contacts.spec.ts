@@ -105,7 +105,13 @@ describe('POST /contacts', () => {
     for (const phone of ['+20 100 123 4567', '00201001234567', '٠١٠٠١٢٣٤٥٦٧']) {
       const res = await t.api.post('/contacts', { name: 'Again', phone }, { token: token.admin });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ ok: false, error: 'A contact with this phone number already exists: Ahmed Hassan (+201001234567).', field: 'phone' });
+      expect(res.body).toEqual({
+        ok: false,
+        error: 'A contact with this phone number already exists: Ahmed Hassan (+201001234567).',
+        code: 'contact.phone_taken',
+        params: { contactId: expect.any(String), label: 'Ahmed Hassan (+201001234567)' },
+        field: 'phone',
+      });
     }
   });
 
@@ -497,7 +503,13 @@ describe('PATCH /contacts/:id/stage', () => {
     const move = (stage: string) => t.api.patch(`/contacts/${c._id}/stage`, { stage }, { token: token.admin });
     const refused = await move('sales');
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ ok: false, error: 'A contact cannot move from lead to sales. From lead it can only move to customer.', field: 'stage' });
+    expect(refused.body).toEqual({
+      ok: false,
+      error: 'A contact cannot move from lead to sales. From lead it can only move to customer.',
+      code: 'contact.stage_move_refused',
+      params: { from: 'lead', to: 'sales' },
+      field: 'stage',
+    });
     expect((await move('lead')).body.error).toBe('This contact is already a lead.');
     expect((await move('customer')).body.data.stage).toBe('customer');
     expect((await move('lead')).body.data.stage).toBe('lead');

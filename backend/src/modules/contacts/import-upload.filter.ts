@@ -11,12 +11,14 @@ export class ImportUploadFilter implements ExceptionFilter {
       res.status(HttpStatus.PAYLOAD_TOO_LARGE).json({
         ok: false,
         error: `The file is too large: the limit is ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+        code: 'payload_too_large',
+        params: { maxMb: CONTACT_IMPORT_MAX_BYTES / 1024 / 1024 },
         field: 'file',
       });
       return;
     }
     const text = exception.message;
     const error = /unexpected (file )?field|too many (files|parts)/i.test(text) ? 'Send exactly one file, in the field "file".' : text;
-    res.status(HttpStatus.BAD_REQUEST).json({ ok: false, error, field: 'file' });
+    res.status(HttpStatus.BAD_REQUEST).json({ ok: false, error, code: 'contact.import_file_invalid', field: 'file' });
   }
 }

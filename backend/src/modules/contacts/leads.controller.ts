@@ -1,7 +1,7 @@
 import { Controller, Put } from '@nestjs/common';
 import { assignBulkResultSchema, assignBulkSchema, type AssignBulkRequest } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
-import { CurrentUser, Roles } from '../../platform/auth/auth.decorators.js';
+import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
 import { ContactsService } from './contacts.service.js';
 
@@ -10,7 +10,7 @@ export class LeadsController {
   constructor(private readonly contacts: ContactsService) {}
 
   @Put('assign-bulk')
-  @Roles('admin')
+  @RequirePermission('contacts.assign')
   @ApiDoc({ summary: 'Assign contacts to an active sales user (admins): all of them, or none when one is unknown', response: assignBulkResultSchema })
   assignBulk(@CurrentUser() actor: TenantActor, @ValidBody(assignBulkSchema) body: AssignBulkRequest) {
     return this.contacts.assignBulk(actor, body);

@@ -10,12 +10,12 @@ import {
   type ExpensesQuery,
 } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
-import { CurrentUser, Roles } from '../../platform/auth/auth.decorators.js';
+import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
 import { ExpensesService } from './expenses.service.js';
 
 @Controller('expenses')
-@Roles('admin')
+@RequirePermission('expenses.manage')
 export class ExpensesController {
   constructor(private readonly expenses: ExpensesService) {}
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { dayIn, type CreateExpenseRequest, type Expense, type ExpenseList, type ExpensesQuery } from '@crm/common';
-import { isAdmin, type TenantActor } from '../../platform/auth/actor.js';
+import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
 import { ApiError } from '../../platform/http/api-error.js';
@@ -48,11 +48,13 @@ export class ExpensesService {
   async remove(actor: TenantActor, id: string): Promise<{ message: string }> {
     this.assertAdmin(actor);
     const deleted = await this.db.tenant(actor.tenantId, (tx) => this.expenses.delete(tx, actor.tenantId, id));
-    if (!deleted) throw ApiError.notFound('Expense not found.');
+    if (!deleted) throw ApiError.notFound('Expense not found.').withCode('expense.not_found');
     return { message: 'Expense deleted.' };
   }
 
   private assertAdmin(actor: TenantActor) {
-    if (!isAdmin(actor)) throw ApiError.forbidden('Only admins can manage expenses.');
+    if (!may(actor, 'expenses.manage')) {
+      throw ApiError.forbidden('Only admins can manage expenses.').withCode('permission_denied', { permission: 'expenses.manage' });
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FollowUpTemplate, FollowUpTemplateInput, ListResult } from '@crm/common';
-import { isAdmin, type TenantActor } from '../../platform/auth/actor.js';
+import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
 import { ApiError } from '../../platform/http/api-error.js';
@@ -66,11 +66,11 @@ export class FollowUpTemplatesService {
   }
 
   private canEdit(actor: TenantActor, row: TemplateRecord) {
-    return isAdmin(actor) || row.createdBy === actor.userId;
+    return may(actor, 'templates.manage-all') || row.createdBy === actor.userId;
   }
 
   private assertCanEdit(actor: TenantActor, row: TemplateRecord | undefined): asserts row is TemplateRecord {
-    if (!row) throw ApiError.notFound(TEMPLATE_TEXTS.notFound);
-    if (!this.canEdit(actor, row)) throw ApiError.forbidden(TEMPLATE_TEXTS.notYours);
+    if (!row) throw ApiError.notFound(TEMPLATE_TEXTS.notFound).withCode('template.not_found');
+    if (!this.canEdit(actor, row)) throw ApiError.forbidden(TEMPLATE_TEXTS.notYours).withCode('template.not_yours');
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { advanceFollowUpTimeSchema, type AdvanceFollowUpTimeRequest } from '@crm/common';
 import { z } from 'zod';
-import { Roles } from '../../platform/auth/auth.decorators.js';
+import { RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
 import { FollowUpScheduler } from './follow-up-scheduler.js';
 import { FollowUpTime } from './follow-up-time.js';
@@ -21,7 +21,7 @@ export class FollowUpsDevController {
 
   @Post('advance')
   @HttpCode(200)
-  @Roles('admin')
+  @RequirePermission('whatsapp.session.manage')
   @ApiDoc({ summary: '[simulator] Moves the follow-up clock forward by `hours` and sends what became due', response: z.object({ now: z.string() }) })
   async advance(@ValidBody(advanceFollowUpTimeSchema) body: AdvanceFollowUpTimeRequest) {
     this.time.advance(body.hours * 3_600_000);

@@ -75,8 +75,8 @@ export class FollowUpsService {
       .tenant(tenantId, async (tx) => {
         assertCanSeeContact(actor, await this.chats.findContact(tx, tenantId, contactId));
         const template = await this.repo.findTemplate(tx, tenantId, templateId);
-        if (!template) throw ApiError.notFound(TEMPLATE_TEXTS.notFound);
-        if (await this.repo.activeRun(tx, tenantId, contactId)) throw ApiError.conflict(RUN_TEXTS.alreadyActive);
+        if (!template) throw ApiError.notFound(TEMPLATE_TEXTS.notFound).withCode('template.not_found');
+        if (await this.repo.activeRun(tx, tenantId, contactId)) throw ApiError.conflict(RUN_TEXTS.alreadyActive).withCode('follow_up.already_active');
         const run = await this.repo.insertRun(tx, {
           tenantId,
           contactId,
@@ -115,7 +115,7 @@ export class FollowUpsService {
         return run.id;
       })
       .catch((err: unknown) => {
-        if (isUniqueViolation(err, 'follow_up_runs_one_active_per_contact')) throw ApiError.conflict(RUN_TEXTS.alreadyActive);
+        if (isUniqueViolation(err, 'follow_up_runs_one_active_per_contact')) throw ApiError.conflict(RUN_TEXTS.alreadyActive).withCode('follow_up.already_active');
         throw err;
       });
     await this.pushChat(tenantId, contactId);
@@ -128,7 +128,7 @@ export class FollowUpsService {
     const { runId, jobIds } = await this.db.tenant(tenantId, async (tx) => {
       assertCanSeeContact(actor, await this.chats.findContact(tx, tenantId, contactId));
       const run = await this.repo.activeRun(tx, tenantId, contactId, { forUpdate: true });
-      if (!run) throw ApiError.conflict(RUN_TEXTS.noActive);
+      if (!run) throw ApiError.conflict(RUN_TEXTS.noActive).withCode('follow_up.none_active');
       const jobs = await this.endInTx(tx, run, {
         status: 'stopped',
         stopReason: RUN_TEXTS.stoppedBy(actor.name),
@@ -194,7 +194,7 @@ export class FollowUpsService {
   private async runDto(tenantId: string, contactId: string, runId: string): Promise<FollowUpRun> {
     const runs = await this.db.tenant(tenantId, (tx) => this.runsOf(tx, tenantId, contactId));
     const run = runs.find((r) => r._id === runId);
-    if (!run) throw ApiError.notFound('Contact not found.');
+    if (!run) throw ApiError.notFound('Contact not found.').withCode('contact.not_found');
     return run;
   }
 

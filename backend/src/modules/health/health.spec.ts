@@ -29,7 +29,14 @@ describe('health and docs', () => {
   it('answers unknown API paths with the envelope and a 404', async () => {
     const res = await t.api.get('/no-such-thing');
     expect(res.status).toBe(404);
-    expect(res.body.ok).toBe(false);
+    expect(res.body).toEqual({ ok: false, error: 'Not found.', code: 'not_found' });
+  });
+
+  it('documents the error envelope with its code', async () => {
+    const doc = (await (await fetch(`${t.url}/api/docs`)).json()) as any;
+    const failure = doc.paths['/api/contacts'].get.responses.default.content['application/json'].schema;
+    expect(failure.required).toEqual(expect.arrayContaining(['ok', 'error', 'code']));
+    expect(failure.properties.code.enum).toContain('contact.phone_taken');
   });
 
   it('answers unknown errors with a generic text and a request id, never a stack', async () => {

@@ -42,11 +42,17 @@ export class MediaUploadFilter implements ExceptionFilter {
   catch(exception: PayloadTooLargeException | BadRequestException, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
     if (exception instanceof PayloadTooLargeException) {
-      res.status(HttpStatus.PAYLOAD_TOO_LARGE).json({ ok: false, error: tooLarge(this.options.uploadMaxBytes), field: 'file' });
+      res.status(HttpStatus.PAYLOAD_TOO_LARGE).json({
+        ok: false,
+        error: tooLarge(this.options.uploadMaxBytes),
+        code: 'payload_too_large',
+        params: { maxMb: Math.round(this.options.uploadMaxBytes / 1024 / 1024) },
+        field: 'file',
+      });
       return;
     }
     const text = exception.message;
     const error = /unexpected field|too many files/i.test(text) ? 'Send exactly one file, in the field "file".' : text;
-    res.status(HttpStatus.BAD_REQUEST).json({ ok: false, error, field: (exception as { field?: string }).field ?? 'file' });
+    res.status(HttpStatus.BAD_REQUEST).json({ ok: false, error, code: 'invalid_input', field: (exception as { field?: string }).field ?? 'file' });
   }
 }

@@ -56,7 +56,7 @@ export class MessagesService {
 
   async list(actor: TenantActor, query: MessagesQuery): Promise<MessagePage> {
     const before = query.before ? decodeMessageCursor(query.before) : undefined;
-    if (query.before && !before) throw ApiError.badRequest('The cursor is not valid. Reload the conversation.', 'before');
+    if (query.before && !before) throw ApiError.badRequest('The cursor is not valid. Reload the conversation.', 'before').withCode('message.cursor_invalid');
     const { rows, total } = await this.db.tenant(actor.tenantId, async (tx) => {
       assertCanSeeContact(actor, await this.chats.findContact(tx, actor.tenantId, query.contactId));
       return {
@@ -95,23 +95,23 @@ export class MessagesService {
   /** "Delete for me" hides it from this company; "for everyone" (own sent messages only) deletes it on WhatsApp too. */
   async delete(actor: TenantActor, messageId: string, input: DeleteMessageRequest): Promise<Message> {
     const hit = await this.db.tenant(actor.tenantId, (tx) => this.repo.findById(tx, actor.tenantId, messageId));
-    if (!hit || !canSeeContact(actor, hit) || hit.message.hiddenForTenant) throw ApiError.notFound(MESSAGE_TEXTS.notFound);
+    if (!hit || !canSeeContact(actor, hit) || hit.message.hiddenForTenant) throw ApiError.notFound(MESSAGE_TEXTS.notFound).withCode('message.not_found');
     const m = hit.message;
     if (!input.forEveryone) {
       const row = await this.db.tenant(actor.tenantId, (tx) => this.repo.update(tx, actor.tenantId, m.id, { hiddenForTenant: true }));
       return this.broadcast.updated(actor.tenantId, hit.assignedTo, row!);
     }
-    if (m.direction !== 'out') throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneOnlyOwn, 'forEveryone');
+    if (m.direction !== 'out') throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneOnlyOwn, 'forEveryone').withCode('message.delete_for_everyone_refused', { reason: 'not_own' });
     if (m.deletedForEveryone) return this.broadcast.dto(m);
-    if (m.status !== 'sent' || !m.waMessageId) throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneNotSent, 'forEveryone');
+    if (m.status !== 'sent' || !m.waMessageId) throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneNotSent, 'forEveryone').withCode('message.delete_for_everyone_refused', { reason: 'not_sent' });
     const age = this.clock.now().getTime() - (m.sentAt ?? m.createdAt).getTime();
-    if (age > DELETE_FOR_EVERYONE_WINDOW_HOURS * 3_600_000) throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneTooOld, 'forEveryone');
+    if (age > DELETE_FOR_EVERYONE_WINDOW_HOURS * 3_600_000) throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneTooOld, 'forEveryone').withCode('message.delete_for_everyone_refused', { reason: 'too_old' });
     const contact = await this.db.tenant(actor.tenantId, (tx) => this.chats.findContact(tx, actor.tenantId, m.contactId));
     try {
       await this.sessions.readySession(actor.tenantId).deleteForEveryone(chatIdOf(contact!), m.waMessageId);
     } catch (err) {
       const reason = err instanceof WhatsAppSendError ? err.message : err instanceof Error ? err.message : String(err);
-      throw ApiError.conflict(`Could not delete the message for everyone: ${reason}`);
+      throw ApiError.conflict(`Could not delete the message for everyone: ${reason}`).withCode('message.delete_for_everyone_refused', { reason: 'whatsapp' });
     }
     const row = await this.db.tenant(actor.tenantId, (tx) => this.repo.update(tx, actor.tenantId, m.id, { deletedForEveryone: true, deletedBy: 'staff' }));
     return this.broadcast.updated(actor.tenantId, hit.assignedTo, row!);
@@ -119,11 +119,11 @@ export class MessagesService {
 
   /** Checks the file by its content (never its name), keeps it under the tenant's folder, answers a signed preview URL. */
   async upload(actor: TenantActor, file: { buffer: Buffer; originalname?: string; size: number } | undefined): Promise<UploadResult> {
-    if (!file?.buffer?.length) throw ApiError.badRequest(MESSAGE_TEXTS.fileMissing, 'file');
+    if (!file?.buffer?.length) throw ApiError.badRequest(MESSAGE_TEXTS.fileMissing, 'file').withCode('message.upload_missing');
     if (file.size > this.options.uploadMaxBytes) throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, tooLarge(this.options.uploadMaxBytes), 'file');
     const fileName = safeFileName(file.originalname);
     const inspected = await this.inspector.inspect(file.buffer, fileName);
-    if (!inspected) throw ApiError.badRequest(MESSAGE_TEXTS.fileType, 'file');
+    if (!inspected) throw ApiError.badRequest(MESSAGE_TEXTS.fileType, 'file').withCode('message.file_type_refused');
     const path = `${actor.tenantId}/uploads/${newId()}.${inspected.ext}`;
     await this.storage.put(path, file.buffer);
     const name = fileName ? fileName.replace(/\.[^.]*$/, '') + '.' + inspected.ext : `file.${inspected.ext}`;
@@ -140,7 +140,7 @@ export class MessagesService {
   /** A fresh signed URL for a message's media (the ones in lists expire after a few minutes). */
   async mediaUrl(actor: TenantActor, messageId: string): Promise<MediaUrl> {
     const hit = await this.db.tenant(actor.tenantId, (tx) => this.repo.findById(tx, actor.tenantId, messageId));
-    if (!hit || !canSeeContact(actor, hit) || hit.message.hiddenForTenant) throw ApiError.notFound(MESSAGE_TEXTS.notFound);
+    if (!hit || !canSeeContact(actor, hit) || hit.message.hiddenForTenant) throw ApiError.notFound(MESSAGE_TEXTS.notFound).withCode('message.not_found');
     if (!hit.message.mediaPath || !(await this.storage.exists(hit.message.mediaPath))) return { url: null, expiresAt: null };
     const signed = this.urls.sign(hit.message.mediaPath, { fileName: hit.message.mediaFileName });
     return { url: signed.url, expiresAt: signed.expiresAt.toISOString() };

@@ -1,7 +1,7 @@
 import { Controller, Get, Put } from '@nestjs/common';
 import { tenantSettingsResponseSchema, updateTenantSettingsSchema, type TenantSettings } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
-import { CurrentUser, Roles } from '../../platform/auth/auth.decorators.js';
+import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
 import { TenantsService } from './tenants.service.js';
 
@@ -16,7 +16,7 @@ export class TenantSettingsController {
   }
 
   @Put()
-  @Roles('admin')
+  @RequirePermission('team.manage')
   @ApiDoc({ summary: "Change the company's settings (admins)", response: tenantSettingsResponseSchema })
   update(@CurrentUser() actor: TenantActor, @ValidBody(updateTenantSettingsSchema) settings: TenantSettings) {
     return this.tenants.updateSettings(actor, settings);

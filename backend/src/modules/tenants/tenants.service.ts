@@ -24,9 +24,9 @@ export class TenantsService {
     const passwordHash = await hashPassword(input.adminPassword);
     return this.db
       .platform(async (tx) => {
-      if (await this.tenants.slugExists(tx, input.slug)) throw ApiError.conflict('This slug is already in use.', 'slug');
+      if (await this.tenants.slugExists(tx, input.slug)) throw ApiError.conflict('This slug is already in use.', 'slug').withCode('tenant.slug_taken');
       if (await this.users.emailExists(tx, input.adminEmail)) {
-        throw ApiError.conflict('A user with this email already exists.', 'adminEmail');
+        throw ApiError.conflict('A user with this email already exists.', 'adminEmail').withCode('user.email_taken');
       }
       const tenant = await this.tenants.insertTenant(tx, { name: input.name, slug: input.slug });
       await this.users.insert(tx, {
@@ -40,8 +40,8 @@ export class TenantsService {
       })
       .catch((err: unknown) => {
         // two requests racing past the checks above meet the unique indexes instead
-        if (isUniqueViolation(err, 'tenants_slug_unique')) throw ApiError.conflict('This slug is already in use.', 'slug');
-        if (isUniqueViolation(err, 'users_email_unique')) throw ApiError.conflict('A user with this email already exists.', 'adminEmail');
+        if (isUniqueViolation(err, 'tenants_slug_unique')) throw ApiError.conflict('This slug is already in use.', 'slug').withCode('tenant.slug_taken');
+        if (isUniqueViolation(err, 'users_email_unique')) throw ApiError.conflict('A user with this email already exists.', 'adminEmail').withCode('user.email_taken');
         throw err;
       });
   }

@@ -14,7 +14,7 @@ import {
 } from '@crm/common';
 import { z } from 'zod';
 import type { TenantActor } from '../../platform/auth/actor.js';
-import { CurrentUser, Roles } from '../../platform/auth/auth.decorators.js';
+import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
 import { SimulatorDriver } from './drivers/simulator.driver.js';
@@ -68,7 +68,7 @@ export class WhatsAppDevController {
 
   @Post('connect-now')
   @HttpCode(200)
-  @Roles('admin')
+  @RequirePermission('whatsapp.session.manage')
   @ApiDoc({ summary: '[simulator] The QR is scanned now', response: whatsAppStatusSchema })
   connectNow(@CurrentUser() actor: TenantActor) {
     this.simulator.connectNow(actor.tenantId);
@@ -77,7 +77,7 @@ export class WhatsAppDevController {
 
   @Post('disconnect')
   @HttpCode(200)
-  @Roles('admin')
+  @RequirePermission('whatsapp.session.manage')
   @ApiDoc({ summary: '[simulator] The session stops answering (silent), drops (drop) or is logged out from the phone (logout)', response: whatsAppStatusSchema })
   disconnect(@CurrentUser() actor: TenantActor, @ValidBody(devDisconnectSchema) body: DevDisconnectRequest) {
     this.simulator.simulateDisconnect(actor.tenantId, body.mode);

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { createWhatsAppAccountSchema, messageResultSchema, whatsAppAccountSchema, whatsAppStatusSchema, type CreateWhatsAppAccountRequest } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
-import { CurrentUser, Roles } from '../../platform/auth/auth.decorators.js';
+import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
 import { WA_TEXTS, WhatsAppSessions } from './whatsapp-sessions.service.js';
 
@@ -31,7 +31,7 @@ export class WhatsAppController {
   }
 
   @Delete('session')
-  @Roles('admin')
+  @RequirePermission('whatsapp.session.manage')
   @ApiDoc({ summary: 'Logs out and forgets the session (admins); a new QR scan is needed', response: messageResultSchema })
   async deleteSession(@CurrentUser() actor: TenantActor) {
     await this.sessions.logout(actor.tenantId);

@@ -1,4 +1,4 @@
-import type { Role } from '@crm/common';
+import { can, type Permission, type Role } from '@crm/common';
 
 /** Who is making the request, as established by the auth guard from the token and its open session. */
 export type TenantActor = {
@@ -21,4 +21,5 @@ export type SuperActor = {
 
 export type Actor = TenantActor | SuperActor;
 
-export const isAdmin = (actor: TenantActor) => actor.role === 'admin';
+/** Whether the permission table lets this user do it (the one place role rules are written). */
+export const may = (actor: TenantActor, permission: Permission) => can(actor.role, permission);

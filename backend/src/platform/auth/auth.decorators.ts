@@ -1,17 +1,17 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { Role } from '@crm/common';
+import type { Permission } from '@crm/common';
 import type { SuperActor, TenantActor } from './actor.js';
 
 const PUBLIC = 'auth:public';
 const SUPER = 'auth:super';
-const ROLES = 'auth:roles';
+const PERMISSION = 'auth:permission';
 
 /** No token needed (health, login). */
 export const Public = () => SetMetadata(PUBLIC, true);
 /** Only a platform super administrator's token is accepted; tenant tokens are refused. */
 export const SuperRoute = () => SetMetadata(SUPER, true);
-/** Only tenant users with one of these roles. */
-export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
+/** Only tenant users whose role has this permission in the permission table (common/rules/permissions). */
+export const RequirePermission = (permission: Permission) => SetMetadata(PERMISSION, permission);
 
 type Target = object;
 const read = <T>(key: string, handler: Target, controller: Target): T | undefined =>
@@ -19,7 +19,7 @@ const read = <T>(key: string, handler: Target, controller: Target): T | undefine
 
 export const isPublicRoute = (handler: Target, controller: Target) => read<boolean>(PUBLIC, handler, controller) === true;
 export const isSuperRoute = (handler: Target, controller: Target) => read<boolean>(SUPER, handler, controller) === true;
-export const requiredRoles = (handler: Target, controller: Target) => read<Role[]>(ROLES, handler, controller);
+export const requiredPermission = (handler: Target, controller: Target) => read<Permission>(PERMISSION, handler, controller);
 
 /** The signed-in tenant user of this request. */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): TenantActor => {

@@ -29,9 +29,9 @@ export class FilesController {
     @Res() res: Response,
   ) {
     const key = this.urls.verify(encodedKey, exp, sig, fn);
-    if (!key) throw ApiError.forbidden('This link has expired or is not valid.');
+    if (!key) throw ApiError.forbidden('This link has expired or is not valid.').withCode('media.link_invalid');
     const file = await this.storage.stream(key);
-    if (!file) throw ApiError.notFound('Media not available');
+    if (!file) throw ApiError.notFound('Media not available').withCode('media.not_available');
     const mime = mimeForKey(key);
     const inline = /^(image|audio|video)\//.test(mime);
     res.setHeader('Content-Type', mime);

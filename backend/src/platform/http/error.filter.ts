@@ -1,10 +1,10 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiError } from './api-error.js';
+import { ApiError, defaultCode } from './api-error.js';
 
 const GENERIC = 'An unexpected error occurred. Please try again.';
 
-/** Turns every failure into `{ ok: false, error }` with a real status; unknown errors are logged, never shown. */
+/** Turns every failure into `{ ok: false, error, code, params? }` with a real status; unknown errors are logged, never shown. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
@@ -18,16 +18,22 @@ export class ErrorFilter implements ExceptionFilter {
 
     if (exception instanceof ApiError) {
       for (const [k, v] of Object.entries(exception.headers)) res.setHeader(k, v);
-      res.status(exception.getStatus()).json({ ok: false, error: exception.message, field: exception.field });
+      res.status(exception.getStatus()).json({
+        ok: false,
+        error: exception.message,
+        code: exception.code,
+        params: exception.params,
+        field: exception.field,
+      });
       return;
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      res.status(status).json({ ok: false, error: httpMessage(exception, status) });
+      res.status(status).json({ ok: false, error: httpMessage(exception, status), code: defaultCode(status) });
       return;
     }
     this.logger.error({ err: exception, requestId, path: req.url }, 'Unhandled error');
-    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ ok: false, error: GENERIC, requestId });
+    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ ok: false, error: GENERIC, code: 'internal_error', requestId });
   }
 }
 

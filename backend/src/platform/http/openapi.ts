@@ -3,10 +3,17 @@ import { RequestMethod } from '@nestjs/common';
 import type { DiscoveryService } from '@nestjs/core';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { ERROR_CODES } from '@crm/common';
 import { getRouteDoc } from './route-docs.js';
-import { isPublicRoute, isSuperRoute } from '../auth/auth.decorators.js';
+import { isPublicRoute, isSuperRoute, requiredPermission } from '../auth/auth.decorators.js';
 
-const failure = z.object({ ok: z.literal(false), error: z.string(), field: z.string().optional() });
+const failure = z.object({
+  ok: z.literal(false),
+  error: z.string(),
+  code: z.enum(ERROR_CODES),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  field: z.string().optional(),
+});
 
 /**
  * Builds the OpenAPI document from the controllers Nest discovered and the zod schemas their
@@ -32,6 +39,9 @@ export function buildOpenApiDocument(discovery: DiscoveryService, prefix: string
       const fullPath = '/' + [prefix, base, path].map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/');
       const isPublic = isPublicRoute(handler, controller);
       const security = isPublic ? [] : [{ [isSuperRoute(handler, controller) ? 'super' : 'tenant']: [] }];
+      // which entry of the permission table guards the route (absent: any signed-in user of the audience)
+      const permission = requiredPermission(handler, controller);
+      const extensions = permission ? { 'x-permission': permission } : {};
       const responseContent = doc.binary
         ? { [doc.binary]: { schema: { type: 'string', format: 'binary' } } }
         : { 'application/json': { schema: z.object({ ok: z.literal(true), data: doc.response ?? z.unknown() }) } };
@@ -42,6 +52,7 @@ export function buildOpenApiDocument(discovery: DiscoveryService, prefix: string
           tags: [tag],
           summary: doc.summary,
           security,
+          ...extensions,
           request: {
             params: doc.params as z.ZodObject | undefined,
             query: doc.query as z.ZodObject | undefined,
@@ -69,7 +80,7 @@ export function buildOpenApiDocument(discovery: DiscoveryService, prefix: string
   }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'WhatsApp CRM API', version: '1.0.0', description: 'Envelope: { ok: true, data } or { ok: false, error }.' },
+    info: { title: 'WhatsApp CRM API', version: '1.0.0', description: 'Envelope: { ok: true, data } or { ok: false, error, code, params? }.' },
     servers: [{ url: '/' }],
   });
 }

@@ -34,6 +34,18 @@ describe('ZodValidationPipe', () => {
   it('names nested fields with a dotted path', () => {
     expect(failure({ email: 'a', age: 1, nested: { count: 1.5 } }).field).toBe('nested.count');
   });
+  it('gives every refusal the validation code, with the field and what was wrong for a translated text', () => {
+    const codeOf = (value: unknown) => {
+      try {
+        new ZodValidationPipe(schema).transform(value);
+      } catch (err) {
+        if (err instanceof ApiError) return { code: err.code, params: err.params };
+      }
+      return undefined;
+    };
+    expect(codeOf({ email: 'a' })).toEqual({ code: 'validation_failed', params: { field: 'age', issue: 'required' } });
+    expect(codeOf({ email: 'a', age: 'old' })).toEqual({ code: 'validation_failed', params: { field: 'age', issue: 'invalid_type' } });
+  });
   it('returns the parsed value when valid', () => {
     expect(new ZodValidationPipe(schema).transform({ email: 'a', age: 2 })).toEqual({ email: 'a', age: 2 });
   });

@@ -14,8 +14,10 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform {
     const field = issue.path.map(String).join('.');
     // our schemas word their own messages; zod's generic ones are rewritten to name the field
     const generic = /^(Invalid|Too (small|big)|Expected|Unrecognized)/.test(issue.message);
-    if (!generic || !field) throw ApiError.badRequest(issue.message, field || undefined);
     const missing = issue.code === 'invalid_type' && issue.input === undefined;
-    throw ApiError.badRequest(missing ? `${field} is required` : `${field}: ${issue.message}`, field);
+    // the renderer words a validation error from the field and zod's issue code in the user's language
+    const params = { field, issue: missing ? 'required' : issue.code };
+    if (!generic || !field) throw ApiError.badRequest(issue.message, field || undefined).withCode('validation_failed', params);
+    throw ApiError.badRequest(missing ? `${field} is required` : `${field}: ${issue.message}`, field).withCode('validation_failed', params);
   }
 }

@@ -5,7 +5,7 @@ import type { Server, Socket } from 'socket.io';
 import type { ForceLogoutEvent } from '@crm/common';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
-import type { Actor, TenantActor } from '../auth/actor.js';
+import { may, type Actor, type TenantActor } from '../auth/actor.js';
 import { bearerToken } from '../auth/bearer-token.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RealtimeClientEvents } from './client-events.js';
@@ -104,7 +104,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     const rooms = [sessionRoom(actor.sessionId)];
     if (actor.kind === 'tenant') {
       rooms.push(tenantRoom(actor.tenantId), userRoom(actor.userId));
-      if (actor.role === 'admin') rooms.push(adminsRoom(actor.tenantId));
+      // the admins room carries every conversation of the company
+      if (may(actor, 'contacts.all')) rooms.push(adminsRoom(actor.tenantId));
     } else {
       rooms.push(platformRoom());
     }

@@ -1,3 +1,4 @@
+import type { Permission } from '@crm/common';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../modules/auth/LoginPage';
 import { CannedResponsesPage } from '../modules/canned-responses/CannedResponsesPage';
@@ -13,7 +14,7 @@ import { ProfilePage } from '../modules/profile/ProfilePage';
 import { SuperLoginPage } from '../modules/super/SuperLoginPage';
 import { WhatsAppPage } from '../modules/whatsapp/WhatsAppPage';
 import { RedirectIfAuthenticated } from './guards/RedirectIfAuthenticated';
-import { RequireAdmin } from './guards/RequireAdmin';
+import { RequirePermission } from './guards/RequirePermission';
 import { RequireAuth } from './guards/RequireAuth';
 import { RedirectIfSuper, RequireSuper } from './guards/RequireSuper';
 import { AppLayout } from './layout/AppLayout';
@@ -22,9 +23,13 @@ import { ComingSoonPage } from './pages/ComingSoonPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { RootRoute } from './RootRoute';
-import { adminScreens, companyScreens, superScreens, type ScreenRoute } from './screens';
+import { companyScreens, superScreens, type ScreenRoute } from './screens';
 
 const placeholder = ({ path, title }: ScreenRoute): RouteObject => ({ path, element: <ComingSoonPage title={title} /> });
+
+/** A screen behind the permission-table guard when it names an entry. */
+const guarded = (permission: Permission | undefined, route: RouteObject): RouteObject =>
+  permission ? { element: <RequirePermission permission={permission} />, children: [route] } : route;
 
 /** The route table of spec/core.md §2 and spec/admin.md §2. */
 export const appRoutes: RouteObject[] = [
@@ -49,12 +54,10 @@ export const appRoutes: RouteObject[] = [
               { path: 'leads/new', element: <AddLeadPage /> },
               { path: 'customers', element: <CustomersPage /> },
               { path: 'sales', element: <PipelinePage /> },
-              // The sidebar offers Expenses to admins only; the page tells anyone else so (the server refuses them).
-              { path: 'expenses', element: <ExpensesPage /> },
+              guarded('expenses.manage', { path: 'expenses', element: <ExpensesPage /> }),
               { path: 'contacts/:id', element: <ContactProfilePage /> },
               { path: 'follow-up-templates', element: <FollowUpTemplatesPage /> },
-              ...companyScreens.map(placeholder),
-              { element: <RequireAdmin />, children: adminScreens.map(placeholder) },
+              ...companyScreens.map((screen) => guarded(screen.permission, placeholder(screen))),
             ],
           },
         ],

@@ -1,3 +1,5 @@
+import type { Permission } from '@crm/common';
+
 /**
  * Every route of both spec documents and its screen title. Screens that later issues build show
  * the title and a "coming soon" line until then.
@@ -5,6 +7,8 @@
 export interface ScreenRoute {
   path: string;
   title: string;
+  /** The permission-table entry a user needs; others are redirected to `/`. */
+  permission?: Permission;
 }
 
 /**
@@ -13,19 +17,15 @@ export interface ScreenRoute {
  * canned responses, follow-up templates) have their own routes in routes.tsx.
  */
 export const companyScreens: ScreenRoute[] = [
-  { path: 'reports', title: 'Detailed Reports' },
-  { path: 'products', title: 'Products' },
-  { path: 'products/:id', title: 'Product Details' },
-  { path: 'shipping', title: 'Shipping Analytics & Management' },
+  { path: 'reports', title: 'Detailed Reports', permission: 'reports.view' },
+  { path: 'products', title: 'Products', permission: 'products.manage' },
+  { path: 'products/:id', title: 'Product Details', permission: 'products.manage' },
+  { path: 'shipping', title: 'Shipping Analytics & Management', permission: 'shipping.manage' },
   { path: 'my-tasks', title: 'My Tasks' },
-  { path: 'team/users', title: 'Team Users' },
-];
-
-/** Admin-only team routes (RequireAdmin: others go to `/`). */
-export const adminScreens: ScreenRoute[] = [
-  { path: 'team/performance', title: 'Team Performance' },
-  { path: 'team/tasks', title: 'Team Tasks' },
-  { path: 'team/settings', title: 'Team Settings' },
+  { path: 'team/users', title: 'Team Users', permission: 'team.manage' },
+  { path: 'team/performance', title: 'Team Performance', permission: 'team.manage' },
+  { path: 'team/tasks', title: 'Team Tasks', permission: 'team.manage' },
+  { path: 'team/settings', title: 'Team Settings', permission: 'team.manage' },
 ];
 
 /** Super area, under `/super` (RequireSuper). */

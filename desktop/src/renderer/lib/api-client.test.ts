@@ -54,6 +54,15 @@ describe('api client', () => {
     expect(errorText(error, 'fallback')).toBe('Company suspended');
   });
 
+  it('keeps the error code and its values, so a screen can word the error in the user\'s language', async () => {
+    const { api } = client(
+      respond(409, { ok: false, error: 'A contact with this phone number already exists.', code: 'contact.phone_taken', params: { label: 'Mona' } }),
+    );
+    const error = (await api.post('/contacts', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('contact.phone_taken');
+    expect(error.params).toEqual({ label: 'Mona' });
+  });
+
   it('reads Retry-After on 429', async () => {
     const { api } = client(respond(429, { ok: false, error: 'Too many attempts' }, { 'Retry-After': '120' }));
     const error = (await api.post('/auth/login', {}).catch((e: unknown) => e)) as ApiError;

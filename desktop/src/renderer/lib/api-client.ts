@@ -86,13 +86,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     if (!response.ok) {
       const envelope = await readJson(response);
-      const serverError = envelope && envelope.ok === false && typeof envelope.error === 'string' ? envelope.error : undefined;
+      const failure = envelope && envelope.ok === false ? envelope : undefined;
+      const serverError = typeof failure?.error === 'string' ? failure.error : undefined;
       if (response.status === 401 && token && !isLoginPath(path)) options.onUnauthorized?.(kind);
       throw new ApiError(
         response.status,
         serverError,
         serverError ?? `Request failed with status ${response.status}`,
         retryAfterSeconds(response),
+        typeof failure?.code === 'string' ? failure.code : undefined,
+        failure?.params,
       );
     }
     return response;
@@ -103,7 +106,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (response.status === 204) return undefined as T;
     const envelope = await readJson(response);
     if (!envelope) throw new ApiError(response.status, undefined, 'The server sent an unreadable answer.');
-    if (envelope.ok === false) throw new ApiError(response.status, envelope.error || undefined, envelope.error || 'Request failed');
+    if (envelope.ok === false) {
+      throw new ApiError(response.status, envelope.error || undefined, envelope.error || 'Request failed', undefined, envelope.code, envelope.params);
+    }
     return envelope.data as T;
   }
 

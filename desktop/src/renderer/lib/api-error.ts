@@ -1,4 +1,9 @@
-/** A failed API call: the HTTP status (0 when the server could not be reached) and the server's `error` text. */
+import type { ErrorCode, ErrorParams } from '@crm/common';
+
+/**
+ * A failed API call: the HTTP status (0 when the server could not be reached), the server's English
+ * `error` text, and its stable `code` with `params`, from which a screen can word it in the user's language.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -7,6 +12,9 @@ export class ApiError extends Error {
     message: string,
     /** Seconds from a 429's Retry-After header. */
     readonly retryAfterSeconds?: number,
+    /** The envelope's `code`, when the server sent one. */
+    readonly code?: ErrorCode,
+    readonly params?: ErrorParams,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -29,4 +37,20 @@ export function describeError(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverError || fallback;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/**
+ * The catalogue's rule for lists (spec/core.md §8): the server's error text, else the
+ * exception's message (e.g. 'Could not reach the server.'), else the screen's fallback.
+ */
+export function listErrorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.serverError) return error.serverError;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** Alerts that carry the server's text after a colon. */
+export function withReason(text: string, error: unknown): string {
+  const reason = listErrorText(error, '');
+  return reason ? `${text}: ${reason}` : text;
 }

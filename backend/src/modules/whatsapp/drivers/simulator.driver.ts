@@ -52,7 +52,7 @@ export class SimulatorDriver implements WhatsAppDriver {
 
   session(tenantId: string): SimulatorSession {
     const s = this.sessions.get(tenantId);
-    if (!s) throw ApiError.conflict('Start the WhatsApp session first.');
+    if (!s) throw ApiError.conflict('Start the WhatsApp session first.').withCode('whatsapp.not_started');
     return s;
   }
 
@@ -62,7 +62,7 @@ export class SimulatorDriver implements WhatsAppDriver {
 
   async injectInbound(tenantId: string, message: Omit<InboundWhatsAppMessage, 'id' | 'timestamp'> & { id?: string; timestamp?: Date }) {
     const s = this.session(tenantId);
-    if (s.state !== 'connected') throw ApiError.conflict('The simulated WhatsApp is not connected.');
+    if (s.state !== 'connected') throw ApiError.conflict('The simulated WhatsApp is not connected.').withCode('whatsapp.not_connected');
     return s.events.message({ ...message, id: message.id ?? `false_${message.from}_${randomBytes(10).toString('hex').toUpperCase()}`, timestamp: message.timestamp ?? new Date() });
   }
 
@@ -72,7 +72,7 @@ export class SimulatorDriver implements WhatsAppDriver {
 
   revoke(tenantId: string, waMessageId: string) {
     const s = this.session(tenantId);
-    if (s.state !== 'connected') throw ApiError.conflict('The simulated WhatsApp is not connected.');
+    if (s.state !== 'connected') throw ApiError.conflict('The simulated WhatsApp is not connected.').withCode('whatsapp.not_connected');
     s.events.revoked(waMessageId);
   }
 

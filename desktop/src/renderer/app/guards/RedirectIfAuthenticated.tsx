@@ -1,7 +1,7 @@
 import type { Location } from 'react-router-dom';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuthStore } from '../../modules/auth/store';
-import { FullPageLoader } from '../ui/FullPageLoader';
+import { FullPageLoader } from '../../ui/FullPageLoader';
 
 /** Where RequireAuth recorded the visitor was going; only in-app paths, never /login itself. */
 export function returnPath(state: unknown): string {

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuthStore } from '../../modules/auth/store';
-import { FullPageLoader } from '../ui/FullPageLoader';
+import { FullPageLoader } from '../../ui/FullPageLoader';
 
 /** The company area: unauthenticated visitors go to /login, and come back where they were after signing in. */
 export function RequireAuth() {

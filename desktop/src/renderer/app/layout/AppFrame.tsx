@@ -3,7 +3,7 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { layoutTokens } from '../theme';
-import { Brand } from '../ui/Brand';
+import { Brand } from '../../ui/Brand';
 import classes from './AppFrame.module.css';
 import type { NavSection } from './nav-items';
 import { SidebarNav } from './SidebarNav';

@@ -1,7 +1,7 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { ChevronDown, LogOut, User } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { initialOf } from '../ui/initial';
+import { initialOf } from '../../ui/initial';
 import classes from './UserMenu.module.css';
 
 interface UserMenuProps {

@@ -1,6 +1,6 @@
 import { Card, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Hammer } from 'lucide-react';
-import { PageHeader } from '../ui/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 
 export const COMING_SOON_TEXT = 'This screen is coming soon.';
 

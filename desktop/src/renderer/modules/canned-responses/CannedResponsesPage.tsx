@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { CannedResponse } from '@crm/common';
 import { CircleAlert, MessageSquareText, Pencil, Plus, Save, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PageHeader } from '../../app/ui/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 import { CANNED_TEXTS, useCannedResponsesStore, validateCannedResponse } from './store';
 
 /** spec/admin.md "Canned Responses manager": one form for add or edit, and the responses as cards with Edit and Delete. */

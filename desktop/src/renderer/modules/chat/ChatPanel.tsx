@@ -5,7 +5,7 @@ import type { Message } from '@crm/common';
 import { CircleAlert, UserRound } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { initialOf } from '../../app/ui/initial';
+import { initialOf } from '../../ui/initial';
 import { describeError } from '../../lib/api';
 import { Composer } from './components/Composer';
 import { ActiveFollowUpStrip, StartFollowUpControl } from './components/FollowUpControl';

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { describeError } from '../../lib/api';
 import { chatsApi, messagesApi } from './api';
 import { useAuthStore } from '../auth/store';
+import { currentUserCan } from '../auth/use-can';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -149,7 +150,7 @@ export function mergeChats(list: ChatListState, updates: Chat[], visible: (chat:
 /** Admins see every conversation; a sales rep only those assigned to them. */
 function visibleToSignedInUser(chat: Chat): boolean {
   const user = useAuthStore.getState().user;
-  return !user || user.role === 'admin' || chat.assignedTo?._id === user._id;
+  return !user || currentUserCan('contacts.all') || chat.assignedTo?._id === user._id;
 }
 
 const messageKey = (message: Message): string => message.clientId ?? message._id;

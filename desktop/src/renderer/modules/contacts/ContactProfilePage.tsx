@@ -5,14 +5,14 @@ import { STAGE_ACTION_LABELS, type Contact, type ContactStage, type ShippingComp
 import { ArrowLeft, CircleAlert, Mail, Save, Trash2, UserRound } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { FullPageLoader } from '../../app/ui/FullPageLoader';
-import { ApiError } from '../../lib/api';
+import { FullPageLoader } from '../../ui/FullPageLoader';
+import { ApiError, withReason } from '../../lib/api';
 import { useAuthStore } from '../auth/store';
+import { useCan } from '../auth/use-can';
 import { contactsApi, lookupsApi } from './api';
 import { StageBadge } from './components/badges';
 import { ContactChatSlot } from './components/ContactChatSlot';
 import { FollowUpStatus } from '../follow-ups';
-import { withReason } from './format';
 import { dealFormFrom, detailsFormFrom, rowsWithoutProduct, toUpdateRequest, type DealForm, type DetailsForm } from './profile/deal-form';
 import { DealSection } from './profile/DealSection';
 import { DetailsSection } from './profile/DetailsSection';
@@ -50,7 +50,7 @@ type LoadState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error'; 
 export function ContactProfilePage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  const canDelete = useCan('contacts.delete');
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [details, setDetails] = useState<DetailsForm | null>(null);
   const [deal, setDeal] = useState<DealForm | null>(null);
@@ -256,7 +256,7 @@ export function ContactProfilePage() {
           {dirty ? 'You have unsaved changes' : 'All changes saved'}
         </Text>
         <Group gap="sm">
-          {isAdmin && (
+          {canDelete && (
             <Button variant="light" color="red" leftSection={<Trash2 size={16} aria-hidden />} onClick={deleteContact} disabled={busy}>
               Delete Contact
             </Button>

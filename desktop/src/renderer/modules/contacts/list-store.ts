@@ -2,7 +2,8 @@ import type { Contact, PipelineTotals } from '@crm/common';
 import { create } from 'zustand';
 import { useAuthStore } from '../auth/store';
 import { contactsApi, type ContactListQuery } from './api';
-import { listErrorText, userTimeZone } from './format';
+import { userTimeZone } from '../../lib/format';
+import { listErrorText } from '../../lib/api';
 
 export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
 

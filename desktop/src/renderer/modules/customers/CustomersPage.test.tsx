@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { todayDay } from '../contacts/format';
+import { todayDay } from '../../lib/format';
 import { deferred, fakeCrmApi, list, makeContact, type CrmHandler } from '../contacts/testing/fake-crm-api';
 
 async function openCustomers(handler: CrmHandler) {

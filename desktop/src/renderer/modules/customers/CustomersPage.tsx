@@ -1,13 +1,11 @@
-import { Anchor, Card, Group, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { SEARCH_DEBOUNCE_MS } from '@crm/common';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { PageHeader } from '../../app/ui/PageHeader';
 import { StageBadge } from '../contacts/components/badges';
-import { DateRangeFilter } from '../contacts/components/DateRangeFilter';
-import { ListStateRow } from '../contacts/components/ListStateRow';
-import { Pager } from '../contacts/components/Pager';
-import { SearchFilter } from '../contacts/components/SearchFilter';
+import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { ListPage } from '../../ui/ListPage';
+import { SearchFilter } from '../../ui/SearchFilter';
 import { CUSTOMERS_PAGE_SIZE, useCustomersStore } from './store';
 
 export const CUSTOMERS_TEXTS = {
@@ -24,11 +22,11 @@ export function CustomersPage() {
   }, [filters, page, load]);
 
   return (
-    <>
-      <PageHeader title="Customers" subtitle={status === 'ready' ? `${total} ${total === 1 ? 'customer' : 'customers'}` : undefined} />
-
-      <Card mb="md" padding="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
+    <ListPage
+      title="Customers"
+      subtitle={status === 'ready' ? `${total} ${total === 1 ? 'customer' : 'customers'}` : undefined}
+      filters={
+        <>
           <SearchFilter
             value={filters.q}
             onChange={(q) => setFilters({ q })}
@@ -36,54 +34,43 @@ export function CustomersPage() {
             placeholder="Name, phone or email"
           />
           <DateRangeFilter from={filters.from} to={filters.to} onChange={(range) => setFilters(range)} />
-        </Group>
-      </Card>
-
-      <Card padding={0}>
-        <Table.ScrollContainer minWidth={680}>
-          <Table aria-label="Customers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Stage</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {status === 'loading' ? (
-                <ListStateRow colSpan={5}>{CUSTOMERS_TEXTS.loading}</ListStateRow>
-              ) : status === 'error' && error ? (
-                <ListStateRow colSpan={5} error>
-                  {error}
-                </ListStateRow>
-              ) : items.length === 0 ? (
-                <ListStateRow colSpan={5}>{CUSTOMERS_TEXTS.empty}</ListStateRow>
-              ) : (
-                items.map((customer) => (
-                  <Table.Tr key={customer._id}>
-                    <Table.Td fw={500}>{customer.name || <Text span c="dimmed">—</Text>}</Table.Td>
-                    <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                      {customer.phone}
-                    </Table.Td>
-                    <Table.Td>{customer.email || <Text span c="dimmed">—</Text>}</Table.Td>
-                    <Table.Td>
-                      <StageBadge stage={customer.stage} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/contacts/${customer._id}`}>
-                        View Profile
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
-      <Pager page={page} total={total} pageSize={CUSTOMERS_PAGE_SIZE} onPage={setPage} disabled={status === 'loading'} />
-    </>
+        </>
+      }
+      tableLabel="Customers"
+      minWidth={680}
+      head={
+        <>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Phone</Table.Th>
+          <Table.Th>Email</Table.Th>
+          <Table.Th>Stage</Table.Th>
+          <Table.Th>Actions</Table.Th>
+        </>
+      }
+      columnCount={5}
+      status={status}
+      error={error}
+      texts={CUSTOMERS_TEXTS}
+      rowCount={items.length}
+      paging={{ page, total, pageSize: CUSTOMERS_PAGE_SIZE, onPage: setPage }}
+    >
+      {items.map((customer) => (
+        <Table.Tr key={customer._id}>
+          <Table.Td fw={500}>{customer.name || <Text span c="dimmed">—</Text>}</Table.Td>
+          <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+            {customer.phone}
+          </Table.Td>
+          <Table.Td>{customer.email || <Text span c="dimmed">—</Text>}</Table.Td>
+          <Table.Td>
+            <StageBadge stage={customer.stage} />
+          </Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={`/contacts/${customer._id}`}>
+              View Profile
+            </Anchor>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListPage>
   );
 }

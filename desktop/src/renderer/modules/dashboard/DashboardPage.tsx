@@ -4,9 +4,11 @@ import { DateInput } from '@mantine/dates';
 import { isCalendarDay, type ContactStats } from '@crm/common';
 import { Building2, CalendarDays, CircleAlert, Coins, Percent, ShoppingCart, UserCheck, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { PageHeader } from '../../app/ui/PageHeader';
-import { formatMoney, listErrorText, userTimeZone } from '../contacts/format';
+import { PageHeader } from '../../ui/PageHeader';
+import { formatMoney, userTimeZone } from '../../lib/format';
+import { listErrorText } from '../../lib/api';
 import { useAuthStore } from '../auth/store';
+import { useCan } from '../auth/use-can';
 import { useSuperStore } from '../super/store';
 import { dashboardApi } from './api';
 
@@ -25,7 +27,7 @@ const parseDay = (text: string): string | null => (isCalendarDay(text.trim()) ? 
  * a super session, Admin Insights. Errors are shown, not only logged (ARCHITECTURE).
  */
 export function DashboardPage() {
-  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  const canManageTeam = useCan('team.manage');
   const superToken = useSuperStore((state) => state.token);
   const [draft, setDraft] = useState<Range>({ from: null, to: null });
   const [applied, setApplied] = useState<Range>({ from: null, to: null });
@@ -122,7 +124,7 @@ export function DashboardPage() {
         <StatCard label="Conversion Rate" icon={Percent} color="orange" loading={loading} value={stats ? `${stats.conversionRate}%` : undefined} />
       </SimpleGrid>
 
-      {(isAdmin || superToken) && <AdminInsights showUsers={isAdmin} showCompanies={Boolean(superToken)} />}
+      {(canManageTeam || superToken) && <AdminInsights showUsers={canManageTeam} showCompanies={Boolean(superToken)} />}
     </>
   );
 }

@@ -115,9 +115,11 @@ describe('Expenses', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Error: Could not reach the server.')).toBeInTheDocument();
   });
 
-  it('tells a sales user the screen is for admins, without calling the server', async () => {
-    const { to } = await openExpenses({}, salesUser);
-    expect(screen.getByText('Expenses are available to company admins only.')).toBeInTheDocument();
+  it('sends a sales user opening /expenses to the dashboard, without calling the server', async () => {
+    const { to } = fakeCrmApi(salesUser, { 'GET /api/expenses': () => listOf([rent]) });
+    const { router } = renderApp('/expenses');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'Expenses', level: 1 })).not.toBeInTheDocument();
     expect(to('GET', '/api/expenses')).toHaveLength(0);
   });
 

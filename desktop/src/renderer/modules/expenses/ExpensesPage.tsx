@@ -1,17 +1,14 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Card, Grid, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Grid, Table, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { isCalendarDay, toLatinDigits, type Expense } from '@crm/common';
-import { CalendarDays, CircleAlert, Plus, Trash2 } from 'lucide-react';
+import { CalendarDays, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { PageHeader } from '../../app/ui/PageHeader';
+import { ListPage } from '../../ui/ListPage';
 import { ApiError } from '../../lib/api';
-import { useAuthStore } from '../auth/store';
-import { ListStateRow } from '../contacts/components/ListStateRow';
-import { Pager } from '../contacts/components/Pager';
-import { formatDay, formatMoney, userTimeZone } from '../contacts/format';
+import { formatDay, formatMoney, userTimeZone } from '../../lib/format';
 import { expensesApi } from './api';
 
 export const EXPENSES_PAGE_SIZE = 50;
@@ -24,7 +21,6 @@ export const EXPENSES_TEXTS = {
   titleRequired: 'Title is required',
   amountRequired: 'Amount is required',
   amountNumeric: 'Amount must be numeric',
-  adminsOnly: 'Expenses are available to company admins only.',
 } as const;
 
 /** spec/core.md §8: add and delete failures show the server's text, else 'Error: {message}'. */
@@ -48,23 +44,8 @@ interface FormState {
 }
 const emptyForm: FormState = { title: '', amount: '', category: '', date: null, notes: '' };
 
-/** spec/core.md §2 "Expenses": an add form above the list (admins; the sidebar shows it to them only). */
+/** spec/core.md §2 "Expenses": an add form above the list (the route is guarded by 'expenses.manage'). */
 export function ExpensesPage() {
-  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
-  if (!isAdmin) {
-    return (
-      <>
-        <PageHeader title="Expenses" />
-        <Alert color="yellow" variant="light" icon={<CircleAlert size={18} />}>
-          {EXPENSES_TEXTS.adminsOnly}
-        </Alert>
-      </>
-    );
-  }
-  return <ExpensesScreen />;
-}
-
-function ExpensesScreen() {
   const [page, setPage] = useState(1);
   const [items, setItems] = useState<Expense[]>([]);
   const [total, setTotal] = useState(0);
@@ -151,9 +132,10 @@ function ExpensesScreen() {
     });
 
   return (
-    <>
-      <PageHeader title="Expenses" subtitle={`Total: ${formatMoney(totalAmount)}`} />
-
+    <ListPage
+      title="Expenses"
+      subtitle={`Total: ${formatMoney(totalAmount)}`}
+      summary={
       <Card mb="lg" padding="md" component="section" aria-label="Add an expense">
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Grid gap="md" align="flex-start">
@@ -200,59 +182,49 @@ function ExpensesScreen() {
           </Grid>
         </form>
       </Card>
-
-      <Card padding={0}>
-        <Table.ScrollContainer minWidth={720}>
-          <Table aria-label="Expenses">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th ta="end">Amount</Table.Th>
-                <Table.Th>Category</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Notes</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {loading ? (
-                <ListStateRow colSpan={6}>{EXPENSES_TEXTS.loading}</ListStateRow>
-              ) : error ? (
-                <ListStateRow colSpan={6} error>
-                  {error}
-                </ListStateRow>
-              ) : items.length === 0 ? (
-                <ListStateRow colSpan={6}>{EXPENSES_TEXTS.empty}</ListStateRow>
-              ) : (
-                items.map((expense) => (
-                  <Table.Tr key={expense._id}>
-                    <Table.Td fw={500}>{expense.title}</Table.Td>
-                    <Table.Td ta="end" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                      {formatMoney(expense.amount)}
-                    </Table.Td>
-                    <Table.Td>{expense.category || <Text span c="dimmed">—</Text>}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(expense.date)}</Table.Td>
-                    <Table.Td maw={320}>{expense.notes || <Text span c="dimmed">—</Text>}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        leftSection={<Trash2 size={14} aria-hidden />}
-                        aria-label={`Delete ${expense.title}`}
-                        onClick={() => confirmDelete(expense)}
-                      >
-                        Delete
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
-      <Pager page={page} total={total} pageSize={EXPENSES_PAGE_SIZE} onPage={setPage} disabled={loading} />
-    </>
+      }
+      tableLabel="Expenses"
+      minWidth={720}
+      head={
+        <>
+          <Table.Th>Title</Table.Th>
+          <Table.Th ta="end">Amount</Table.Th>
+          <Table.Th>Category</Table.Th>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Notes</Table.Th>
+          <Table.Th>Actions</Table.Th>
+        </>
+      }
+      columnCount={6}
+      status={loading ? 'loading' : error ? 'error' : 'ready'}
+      error={error}
+      texts={EXPENSES_TEXTS}
+      rowCount={items.length}
+      paging={{ page, total, pageSize: EXPENSES_PAGE_SIZE, onPage: setPage }}
+    >
+      {items.map((expense) => (
+        <Table.Tr key={expense._id}>
+          <Table.Td fw={500}>{expense.title}</Table.Td>
+          <Table.Td ta="end" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+            {formatMoney(expense.amount)}
+          </Table.Td>
+          <Table.Td>{expense.category || <Text span c="dimmed">—</Text>}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(expense.date)}</Table.Td>
+          <Table.Td maw={320}>{expense.notes || <Text span c="dimmed">—</Text>}</Table.Td>
+          <Table.Td>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<Trash2 size={14} aria-hidden />}
+              aria-label={`Delete ${expense.title}`}
+              onClick={() => confirmDelete(expense)}
+            >
+              Delete
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListPage>
   );
 }

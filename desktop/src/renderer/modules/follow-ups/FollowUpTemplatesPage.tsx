@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { FOLLOW_UP_TEXTS, followUpPreview, followUpTemplateLabel, type FollowUpTemplate, type FollowUpTemplateInput } from '@crm/common';
 import { CircleAlert, Clock, Pencil, Plus, RotateCw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { PageHeader } from '../../app/ui/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 import { errorText } from '../../lib/api';
 import { TemplateFormModal } from './components/TemplateFormModal';
 import { formatDelay } from './format';

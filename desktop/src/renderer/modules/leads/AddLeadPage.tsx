@@ -4,7 +4,7 @@ import { createContactSchema } from '@crm/common';
 import { ArrowLeft, CircleAlert, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PageHeader } from '../../app/ui/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 import { errorText } from '../../lib/api';
 import { ERROR_TEXTS } from '../../lib/error-catalogue';
 import { contactsApi } from '../contacts/api';

@@ -4,7 +4,7 @@ import type { UserSummary } from '@crm/common';
 import { CircleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { contactsApi } from '../contacts/api';
-import { listErrorText } from '../contacts/format';
+import { listErrorText } from '../../lib/api';
 
 interface AssignDialogProps {
   opened: boolean;

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bridge } from '../../lib/bridge';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { todayDay } from '../contacts/format';
+import { todayDay } from '../../lib/format';
 import { deferred, fakeCrmApi, list, makeContact, testId } from '../contacts/testing/fake-crm-api';
 import { useLeadsStore } from './store';
 

@@ -1,21 +1,19 @@
-import { Anchor, Button, Card, Checkbox, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, NativeSelect, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LEADS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type UserSummary } from '@crm/common';
 import { Download, UserCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PageHeader } from '../../app/ui/PageHeader';
 import { errorText } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { formatDate, todayDay, userTimeZone } from '../../lib/format';
 import { useAuthStore } from '../auth/store';
+import { useCan } from '../auth/use-can';
 import { contactsApi, lookupsApi } from '../contacts/api';
 import { AssigneeCell, StageBadge } from '../contacts/components/badges';
-import { DateRangeFilter } from '../contacts/components/DateRangeFilter';
-import { ListStateRow } from '../contacts/components/ListStateRow';
-import { Pager } from '../contacts/components/Pager';
-import { SearchFilter } from '../contacts/components/SearchFilter';
+import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { ListPage } from '../../ui/ListPage';
+import { SearchFilter } from '../../ui/SearchFilter';
 import { saveDownloadedFile } from '../contacts/export-file';
-import { todayDay, userTimeZone } from '../contacts/format';
 import { AssignDialog } from './AssignDialog';
 import { useLeadsStore } from './store';
 
@@ -31,7 +29,7 @@ export const LEADS_TEXTS = {
  * users only their own leads, so those controls would mean nothing to them.
  */
 export function LeadsPage() {
-  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  const canAssign = useCan('contacts.assign');
   const { filters, page, items, total, status, error, selected, setFilters, setPage, load, setSelected, clearSelection } = useLeadsStore();
   const [salesUsers, setSalesUsers] = useState<UserSummary[]>([]);
   const [assignOpen, setAssignOpen] = useState(false);
@@ -42,7 +40,7 @@ export function LeadsPage() {
   }, [filters, page, load]);
 
   useEffect(() => {
-    if (!isAdmin) return;
+    if (!canAssign) return;
     let alive = true;
     lookupsApi.salesUsers().then(
       (users) => alive && setSalesUsers(users),
@@ -51,7 +49,7 @@ export function LeadsPage() {
     return () => {
       alive = false;
     };
-  }, [isAdmin]);
+  }, [canAssign]);
 
   const exportLeads = async () => {
     setExporting(true);
@@ -75,15 +73,15 @@ export function LeadsPage() {
 
   const pageIds = items.map((lead) => lead._id);
   const selectedOnPage = pageIds.filter((id) => selected.includes(id)).length;
-  const columns = isAdmin ? 7 : 6;
+  const columns = canAssign ? 7 : 6;
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title={`Leads (${total})`}
         actions={
           <>
-            {isAdmin && (
+            {canAssign && (
               <Button leftSection={<UserCheck size={16} aria-hidden />} disabled={selected.length === 0} onClick={() => setAssignOpen(true)}>
                 Assign Selected ({selected.length})
               </Button>
@@ -96,112 +94,100 @@ export function LeadsPage() {
             </Button>
           </>
         }
-      />
-
-      <Card mb="md" padding="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <SearchFilter
-            value={filters.q}
-            onChange={(q) => setFilters({ q })}
-            delay={SEARCH_DEBOUNCE_MS.leads}
-            placeholder="Name, phone or email"
-          />
-          {isAdmin && (
-            <NativeSelect
-              size="sm"
-              label="Assigned To"
-              value={filters.assignedTo}
-              onChange={(event) => setFilters({ assignedTo: event.currentTarget.value })}
-              data={[
-                { value: '', label: 'All Users' },
-                { value: 'unassigned', label: 'Unassigned' },
-                ...salesUsers.map((user) => ({ value: user._id, label: user.name })),
-              ]}
-              w={200}
+        filters={
+          <>
+            <SearchFilter
+              value={filters.q}
+              onChange={(q) => setFilters({ q })}
+              delay={SEARCH_DEBOUNCE_MS.leads}
+              placeholder="Name, phone or email"
             />
-          )}
-          <DateRangeFilter
-            from={filters.from}
-            to={filters.to}
-            onChange={(range) => setFilters(range)}
-            fromLabel="From Date"
-            toLabel="To Date"
-            monthLabel="Month"
-          />
-        </Group>
-      </Card>
-
-      <Card padding={0}>
-        <Table.ScrollContainer minWidth={760}>
-          <Table aria-label="Leads">
-            <Table.Thead>
-              <Table.Tr>
-                {isAdmin && (
-                  <Table.Th w={44}>
-                    <Checkbox
-                      aria-label="Select all leads on this page"
-                      checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
-                      indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
-                      disabled={pageIds.length === 0}
-                      onChange={(event) => setSelected(pageIds, event.currentTarget.checked)}
-                    />
-                  </Table.Th>
-                )}
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Assigned To</Table.Th>
-                <Table.Th>Created At</Table.Th>
-                <Table.Th>Stage</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {status === 'loading' ? (
-                <ListStateRow colSpan={columns}>{LEADS_TEXTS.loading}</ListStateRow>
-              ) : status === 'error' && error ? (
-                <ListStateRow colSpan={columns} error>
-                  {error}
-                </ListStateRow>
-              ) : items.length === 0 ? (
-                <ListStateRow colSpan={columns}>{LEADS_TEXTS.empty}</ListStateRow>
-              ) : (
-                items.map((lead) => {
-                  const label = lead.name || lead.phone;
-                  const checked = selected.includes(lead._id);
-                  return (
-                    <Table.Tr key={lead._id} bg={checked ? 'var(--mantine-primary-color-light)' : undefined}>
-                      {isAdmin && (
-                        <Table.Td>
-                          <Checkbox aria-label={`Select ${label}`} checked={checked} onChange={(event) => setSelected([lead._id], event.currentTarget.checked)} />
-                        </Table.Td>
-                      )}
-                      <Table.Td fw={500}>{lead.name || <Text span c="dimmed">—</Text>}</Table.Td>
-                      <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                        {lead.phone}
-                      </Table.Td>
-                      <Table.Td>
-                        <AssigneeCell assignee={lead.assignedTo} />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(lead.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <StageBadge stage={lead.stage} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/contacts/${lead._id}`} aria-label={`View ${label}`}>
-                          View
-                        </Anchor>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })
+            {canAssign && (
+              <NativeSelect
+                size="sm"
+                label="Assigned To"
+                value={filters.assignedTo}
+                onChange={(event) => setFilters({ assignedTo: event.currentTarget.value })}
+                data={[
+                  { value: '', label: 'All Users' },
+                  { value: 'unassigned', label: 'Unassigned' },
+                  ...salesUsers.map((user) => ({ value: user._id, label: user.name })),
+                ]}
+                w={200}
+              />
+            )}
+            <DateRangeFilter
+              from={filters.from}
+              to={filters.to}
+              onChange={(range) => setFilters(range)}
+              fromLabel="From Date"
+              toLabel="To Date"
+              monthLabel="Month"
+            />
+          </>
+        }
+        tableLabel="Leads"
+        minWidth={760}
+        head={
+          <>
+            {canAssign && (
+              <Table.Th w={44}>
+                <Checkbox
+                  aria-label="Select all leads on this page"
+                  checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                  indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+                  disabled={pageIds.length === 0}
+                  onChange={(event) => setSelected(pageIds, event.currentTarget.checked)}
+                />
+              </Table.Th>
+            )}
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Assigned To</Table.Th>
+            <Table.Th>Created At</Table.Th>
+            <Table.Th>Stage</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </>
+        }
+        columnCount={columns}
+        status={status}
+        error={error}
+        texts={LEADS_TEXTS}
+        rowCount={items.length}
+        paging={{ page, total, pageSize: LEADS_PAGE_SIZE, onPage: setPage }}
+      >
+        {items.map((lead) => {
+          const label = lead.name || lead.phone;
+          const checked = selected.includes(lead._id);
+          return (
+            <Table.Tr key={lead._id} bg={checked ? 'var(--mantine-primary-color-light)' : undefined}>
+              {canAssign && (
+                <Table.Td>
+                  <Checkbox aria-label={`Select ${label}`} checked={checked} onChange={(event) => setSelected([lead._id], event.currentTarget.checked)} />
+                </Table.Td>
               )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
-      <Pager page={page} total={total} pageSize={LEADS_PAGE_SIZE} onPage={setPage} disabled={status === 'loading'} />
+              <Table.Td fw={500}>{lead.name || <Text span c="dimmed">—</Text>}</Table.Td>
+              <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {lead.phone}
+              </Table.Td>
+              <Table.Td>
+                <AssigneeCell assignee={lead.assignedTo} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(lead.createdAt)}</Table.Td>
+              <Table.Td>
+                <StageBadge stage={lead.stage} />
+              </Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/contacts/${lead._id}`} aria-label={`View ${label}`}>
+                  View
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </ListPage>
 
-      {isAdmin && (
+      {canAssign && (
         <AssignDialog
           opened={assignOpen}
           onClose={() => setAssignOpen(false)}

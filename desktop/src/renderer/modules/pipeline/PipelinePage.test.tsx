@@ -3,7 +3,7 @@ import { PIPELINE_STATUSES, type PipelineTotals } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { formatMoney as egp } from '../contacts/format';
+import { formatMoney as egp } from '../../lib/format';
 
 /** Testing Library reads Intl's no-break space as a plain space. */
 const formatMoney = (...args: Parameters<typeof egp>) => egp(...args).replace(/\s/g, ' ');

@@ -2,15 +2,13 @@ import { Anchor, Badge, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Tex
 import { DEALS_PAGE_SIZE, PIPELINE_STATUSES, SEARCH_DEBOUNCE_MS, type Contact, type PipelineStatus, type PipelineTotals } from '@crm/common';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PageHeader } from '../../app/ui/PageHeader';
-import { formatDate } from '../../lib/format';
+import { ListPage } from '../../ui/ListPage';
+import { formatDate, capitalize, formatMoney } from '../../lib/format';
 import { PipelineStatusBadge, ShippingStatusBadge } from '../contacts/components/badges';
-import { DateRangeFilter } from '../contacts/components/DateRangeFilter';
-import { ListStateRow } from '../contacts/components/ListStateRow';
-import { Pager } from '../contacts/components/Pager';
+import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { ProductPicker } from '../contacts/components/ProductPicker';
-import { SearchFilter } from '../contacts/components/SearchFilter';
-import { capitalize, formatMoney, PIPELINE_STATUS_COLORS } from '../contacts/format';
+import { SearchFilter } from '../../ui/SearchFilter';
+import { PIPELINE_STATUS_COLORS } from '../contacts/format';
 import classes from './PipelinePage.module.css';
 import { useDealsStore } from './store';
 
@@ -32,14 +30,16 @@ export function PipelinePage() {
   }, [filters, page, load]);
 
   return (
-    <>
-      <PageHeader title="Sales Pipeline" />
-
-      <SummaryTiles totals={totals} />
-      <StatusTiles totals={totals} active={filters.status} onPick={(value) => setFilters({ status: filters.status === value ? '' : value })} />
-
-      <Card mb="md" padding="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
+    <ListPage
+      title="Sales Pipeline"
+      summary={
+        <>
+          <SummaryTiles totals={totals} />
+          <StatusTiles totals={totals} active={filters.status} onPick={(value) => setFilters({ status: filters.status === value ? '' : value })} />
+        </>
+      }
+      filters={
+        <>
           <SearchFilter value={filters.q} onChange={(q) => setFilters({ q })} delay={SEARCH_DEBOUNCE_MS.deals} placeholder="Name, phone or email" />
           <NativeSelect
             size="sm"
@@ -51,42 +51,34 @@ export function PipelinePage() {
           />
           <ProductPicker label="Product" placeholder="All Products" clearable value={filters.product} onChange={(product) => setFilters({ product })} w={220} />
           <DateRangeFilter from={filters.from} to={filters.to} onChange={(range) => setFilters(range)} />
-        </Group>
-      </Card>
-
-      <Card padding={0}>
-        <Table.ScrollContainer minWidth={900}>
-          <Table aria-label="Deals" horizontalSpacing="xs" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Contact Name</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th ta="end">Amount</Table.Th>
-                <Table.Th>Pipeline Status</Table.Th>
-                <Table.Th>Shipping Status</Table.Th>
-                <Table.Th>Products</Table.Th>
-                <Table.Th>Created At</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {status === 'loading' ? (
-                <ListStateRow colSpan={8}>{DEALS_TEXTS.loading}</ListStateRow>
-              ) : status === 'error' && error ? (
-                <ListStateRow colSpan={8} error>
-                  {error}
-                </ListStateRow>
-              ) : items.length === 0 ? (
-                <ListStateRow colSpan={8}>{DEALS_TEXTS.empty}</ListStateRow>
-              ) : (
-                items.map((deal) => <DealRow key={deal._id} deal={deal} />)
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
-      <Pager page={page} total={total} pageSize={DEALS_PAGE_SIZE} onPage={setPage} disabled={status === 'loading'} />
-    </>
+        </>
+      }
+      tableLabel="Deals"
+      minWidth={900}
+      dense
+      head={
+        <>
+          <Table.Th>Contact Name</Table.Th>
+          <Table.Th>Phone</Table.Th>
+          <Table.Th ta="end">Amount</Table.Th>
+          <Table.Th>Pipeline Status</Table.Th>
+          <Table.Th>Shipping Status</Table.Th>
+          <Table.Th>Products</Table.Th>
+          <Table.Th>Created At</Table.Th>
+          <Table.Th>Actions</Table.Th>
+        </>
+      }
+      columnCount={8}
+      status={status}
+      error={error}
+      texts={DEALS_TEXTS}
+      rowCount={items.length}
+      paging={{ page, total, pageSize: DEALS_PAGE_SIZE, onPage: setPage }}
+    >
+      {items.map((deal) => (
+        <DealRow key={deal._id} deal={deal} />
+      ))}
+    </ListPage>
   );
 }
 

@@ -17,9 +17,9 @@ import type { AuthUser } from '@crm/common';
 import { Check, Copy, ShieldCheck, User } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { FullPageLoader } from '../../app/ui/FullPageLoader';
-import { initialOf } from '../../app/ui/initial';
-import { PageHeader } from '../../app/ui/PageHeader';
+import { FullPageLoader } from '../../ui/FullPageLoader';
+import { initialOf } from '../../ui/initial';
+import { PageHeader } from '../../ui/PageHeader';
 import { formatDate } from '../../lib/format';
 import { useAuthStore } from '../auth/store';
 

@@ -58,11 +58,11 @@ const chatRow = (name: RegExp | string) => screen.getByRole('button', { name: ty
 const rowNames = () => within(screen.getByRole('list', { name: /^Chats/ })).getAllByRole('button').map((b) => b.getAttribute('aria-label')!.split(',')[0]);
 
 describe('connection status (spec/core.md §4 badge table)', () => {
-  const renderStatus = (s: WhatsAppStatus | null, socketConnected = true, isAdmin = true) => {
+  const renderStatus = (s: WhatsAppStatus | null, socketConnected = true, canManageSession = true) => {
     freshStores();
     return render(
       <AppProviders env="test">
-        <ConnectionStatus tenantId={TENANT} status={s} socketConnected={socketConnected} isAdmin={isAdmin} />
+        <ConnectionStatus tenantId={TENANT} status={s} socketConnected={socketConnected} canManageSession={canManageSession} />
       </AppProviders>,
     );
   };

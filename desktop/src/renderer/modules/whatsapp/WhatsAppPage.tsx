@@ -4,8 +4,9 @@ import type { Chat } from '@crm/common';
 import { CircleAlert, Search, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../app/ui/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 import { useAuthStore } from '../auth/store';
+import { useCan } from '../auth/use-can';
 import { ChatPanel } from '../chat/ChatPanel';
 import { useChatRealtime } from '../chat/realtime';
 import { useChatStore } from '../chat/store';
@@ -39,7 +40,7 @@ export function WhatsAppPage() {
 function Messenger({ tenantId }: { tenantId: string }) {
   useWhatsAppStatus(tenantId);
   useChatRealtime();
-  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  const canManageSession = useCan('whatsapp.session.manage');
   const status = useWhatsAppStore((state) => state.status);
   const socketConnected = useRealtimeStore((state) => state.status === 'connected');
   const list = useChatStore((state) => state.list);
@@ -60,7 +61,7 @@ function Messenger({ tenantId }: { tenantId: string }) {
   return (
     <div className={classes.root}>
       <aside className={classes.sidebar} aria-label="Chats">
-        <ConnectionStatus tenantId={tenantId} status={status} socketConnected={socketConnected} isAdmin={isAdmin} />
+        <ConnectionStatus tenantId={tenantId} status={status} socketConnected={socketConnected} canManageSession={canManageSession} />
         <div className={classes.search}>
           <TextInput
             size="sm"

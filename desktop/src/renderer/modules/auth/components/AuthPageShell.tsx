@@ -1,6 +1,6 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Brand } from '../../../app/ui/Brand';
+import { Brand } from '../../../ui/Brand';
 import classes from './AuthPageShell.module.css';
 
 interface AuthPageShellProps {

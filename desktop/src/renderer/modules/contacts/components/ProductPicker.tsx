@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { Product, ProductRef } from '@crm/common';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { lookupsApi } from '../api';
-import { formatMoney } from '../format';
+import { formatMoney } from '../../../lib/format';
 
 export type PickedProduct = Pick<ProductRef, '_id' | 'name' | 'price'>;
 

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Grid, Group, NativeSelect, NumberInput, Stack, Tabl
 import { PIPELINE_STATUSES, PROBABILITY_MAX, PROBABILITY_MIN, PRODUCT_QTY_MIN, SHIPPING_STATUSES, type PipelineStatus, type ShippingCompany, type ShippingStatus } from '@crm/common';
 import { Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { ProductPicker } from '../components/ProductPicker';
-import { capitalize, formatMoney } from '../format';
+import { capitalize, formatMoney } from '../../../lib/format';
 import {
   addRow,
   followProducts,

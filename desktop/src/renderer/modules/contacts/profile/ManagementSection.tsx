@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import { allowedNextStages, STAGE_ACTION_LABELS, STAGE_HISTORY_SHOWN, type Contact, type ContactStage } from '@crm/common';
 import { ArrowRightLeft, History } from 'lucide-react';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../lib/format';
 
 /** Stage buttons per the shared stage rule, the last 5 stage changes newest first, and the created date. */
 export function ManagementSection({ contact, busy, onChangeStage }: { contact: Contact; busy: boolean; onChangeStage: (to: ContactStage) => void }) {

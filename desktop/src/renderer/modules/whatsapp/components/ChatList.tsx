@@ -3,7 +3,7 @@ import type { Chat } from '@crm/common';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Repeat } from 'lucide-react';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { initialOf } from '../../../app/ui/initial';
+import { initialOf } from '../../../ui/initial';
 import { formatChatStamp } from '../../chat/format';
 import classes from './ChatList.module.css';
 

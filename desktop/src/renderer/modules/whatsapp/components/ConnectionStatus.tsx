@@ -63,7 +63,7 @@ export interface ConnectionStatusProps {
   tenantId: string;
   status: WhatsAppStatus | null;
   socketConnected: boolean;
-  isAdmin: boolean;
+  canManageSession: boolean;
 }
 
 /**
@@ -71,7 +71,7 @@ export interface ConnectionStatusProps {
  * Delete session (admins), and the connect flow: start, the QR while scanning, 'needs QR scan'
  * with its reason when the session died (never 'Connected' over a dead session).
  */
-export function ConnectionStatus({ tenantId, status, socketConnected, isAdmin }: ConnectionStatusProps) {
+export function ConnectionStatus({ tenantId, status, socketConnected, canManageSession }: ConnectionStatusProps) {
   const connecting = useWhatsAppStore((s) => s.connecting);
   const deleting = useWhatsAppStore((s) => s.deleting);
   const error = useWhatsAppStore((s) => s.error);
@@ -102,7 +102,7 @@ export function ConnectionStatus({ tenantId, status, socketConnected, isAdmin }:
         <Title order={1} size="h4">
           WhatsApp
         </Title>
-        {isAdmin && (
+        {canManageSession && (
           <Tooltip label="Log out of WhatsApp and forget this session">
             <Button size="compact-sm" variant="subtle" color="red" leftSection={<Trash2 size={14} aria-hidden />} onClick={confirmDelete} loading={deleting}>
               Delete session

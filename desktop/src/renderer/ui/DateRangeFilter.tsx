@@ -3,7 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { isCalendarDay } from '@crm/common';
 import { CalendarDays } from 'lucide-react';
-import { monthStartDay, todayDay } from '../format';
+import { monthStartDay, todayDay } from '../lib/format';
 
 export interface DayRange {
   from: string | null;

@@ -1,0 +1,70 @@
+/**
+ * Stable codes of every error a user can see. The server answers `{ ok: false, error, code,
+ * params? }`: `error` is English for API users, `code` (with `params`) is what the renderer
+ * translates. Never rename a code: clients in the field match on it.
+ */
+export const ERROR_CODES = [
+  // generic, by HTTP meaning
+  'invalid_input',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'permission_denied',
+  'not_found',
+  'conflict',
+  'too_many_requests',
+  'payload_too_large',
+  'internal_error',
+  // sign-in and sessions
+  'auth.invalid_credentials',
+  'auth.user_inactive',
+  'auth.company_suspended',
+  'auth.subscription_expired',
+  'auth.session_ended',
+  'auth.session_expired',
+  'auth.sign_in_required',
+  'auth.super_required',
+  'auth.too_many_attempts',
+  // contacts
+  'contact.not_found',
+  'contact.phone_invalid',
+  'contact.phone_taken',
+  'contact.stage_move_refused',
+  'contact.assignee_invalid',
+  'contact.assign_missing',
+  'contact.product_missing',
+  'contact.shipping_company_missing',
+  'contact.export_too_large',
+  'contact.import_file_missing',
+  'contact.import_file_invalid',
+  'date_range.invalid',
+  // messenger
+  'message.not_found',
+  'message.body_required',
+  'message.upload_missing',
+  'message.file_type_refused',
+  'message.retry_not_failed',
+  'message.retry_refused',
+  'message.delete_for_everyone_refused',
+  'message.cursor_invalid',
+  'whatsapp.not_started',
+  'whatsapp.not_connected',
+  'media.link_invalid',
+  'media.not_available',
+  // catalogue, expenses, templates
+  'expense.not_found',
+  'template.not_found',
+  'template.not_yours',
+  'canned_response.not_found',
+  'canned_response.not_yours',
+  'follow_up.already_active',
+  'follow_up.none_active',
+  // companies (super area)
+  'tenant.slug_taken',
+  'user.email_taken',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Values an error text is built from, for the translated text (`{{name}}` placeholders). */
+export type ErrorParams = Record<string, string | number>;
