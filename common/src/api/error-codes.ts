@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'message.file_type_refused',
   'message.retry_not_failed',
   'message.retry_refused',
+  'message.retry_may_duplicate',
   'message.delete_for_everyone_refused',
   'message.cursor_invalid',
   'whatsapp.not_started',

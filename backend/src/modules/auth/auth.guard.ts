@@ -25,11 +25,11 @@ export class AuthGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request & { actor?: Actor }>();
     const token = bearerToken(req.headers.authorization);
     if (isSuperRoute(handler, controller)) {
-      if (!token) throw ApiError.unauthorized(AUTH_MESSAGES.superRequired);
+      if (!token) throw ApiError.unauthorized(AUTH_MESSAGES.superRequired).withCode('auth.super_required');
       req.actor = await this.auth.authenticateSuper(token);
       return true;
     }
-    if (!token) throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired);
+    if (!token) throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired).withCode('auth.sign_in_required');
     const actor = await this.auth.authenticateTenant(token);
     req.actor = actor;
     const permission = requiredPermission(handler, controller);

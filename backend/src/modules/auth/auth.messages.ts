@@ -1,4 +1,4 @@
-import type { SessionEndReason } from '@crm/common';
+import type { ErrorCode, SessionEndReason } from '@crm/common';
 
 /** The texts sign-in and session checks answer with (shown to the user as the server error). */
 export const AUTH_MESSAGES = {
@@ -22,4 +22,15 @@ export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
   subscription_expired: AUTH_MESSAGES.expiredSubscription,
   role_changed: 'Your role has changed. Please sign in again.',
   password_changed: 'Your password was changed. Please sign in again.',
+};
+
+/** The error code a client sees for each way a session ends (it words the message itself). */
+export const SESSION_END_CODES: Record<SessionEndReason, ErrorCode> = {
+  logout: 'auth.session_ended',
+  expired: 'auth.session_expired',
+  deactivated: 'auth.user_inactive',
+  suspended: 'auth.company_suspended',
+  subscription_expired: 'auth.subscription_expired',
+  role_changed: 'auth.session_ended',
+  password_changed: 'auth.session_ended',
 };

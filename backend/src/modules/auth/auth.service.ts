@@ -23,7 +23,7 @@ import { toUserDto } from '../users/user.mapper.js';
 import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
 import type { EndedSession, SessionRef, SocketAuthenticator } from '../../platform/realtime/socket-authenticator.js';
 import { AuthRepository, type SessionOrigin, type UserSessionScope } from './auth.repository.js';
-import { AUTH_MESSAGES, SESSION_END_MESSAGES } from './auth.messages.js';
+import { AUTH_MESSAGES, SESSION_END_CODES, SESSION_END_MESSAGES } from './auth.messages.js';
 import { LoginThrottle } from './login-throttle.service.js';
 
 // writing last-seen on every request would turn every read into a write
@@ -49,10 +49,10 @@ export class AuthService implements SocketAuthenticator {
     const now = this.clock.now();
     const sessionId = await this.db.platform(async (tx) => {
       const tenant = await this.tenants.findById(tx, user.tenantId);
-      if (!user.isActive) throw ApiError.forbidden(AUTH_MESSAGES.inactiveUser);
-      if (!tenant?.isActive) throw ApiError.forbidden(AUTH_MESSAGES.suspendedTenant);
+      if (!user.isActive) throw ApiError.forbidden(AUTH_MESSAGES.inactiveUser).withCode('auth.user_inactive');
+      if (!tenant?.isActive) throw ApiError.forbidden(AUTH_MESSAGES.suspendedTenant).withCode('auth.company_suspended');
       if (isSubscriptionExpired({ status: tenant.subscriptionStatus, expiresAt: tenant.subscriptionExpiresAt }, now)) {
-        throw ApiError.forbidden(AUTH_MESSAGES.expiredSubscription);
+        throw ApiError.forbidden(AUTH_MESSAGES.expiredSubscription).withCode('auth.subscription_expired');
       }
       await this.users.markFirstLogin(tx, user.id, now);
       return this.repo.openUserSession(tx, user, origin, now);
@@ -64,7 +64,7 @@ export class AuthService implements SocketAuthenticator {
   /** Checks a tenant token and its session; the actor of the request, or a 401 saying why not. */
   async authenticateTenant(token: string): Promise<TenantActor> {
     const claims = await this.tokens.verify(token, 'tenant');
-    if (!claims) throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired);
+    if (!claims) throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired).withCode('auth.sign_in_required');
     const now = this.clock.now();
     const verdict = await this.db.platform(async (tx) => {
       const row = await this.repo.findUserSession(tx, claims.sessionId, claims.subject);
@@ -89,14 +89,14 @@ export class AuthService implements SocketAuthenticator {
     });
     if (verdict.ok) return verdict.actor;
     if (verdict.justNow) this.cutSockets(claims.sessionId, verdict.ended);
-    throw ApiError.unauthorized(SESSION_END_MESSAGES[verdict.ended]);
+    throw ApiError.unauthorized(SESSION_END_MESSAGES[verdict.ended]).withCode(SESSION_END_CODES[verdict.ended], { reason: verdict.ended });
   }
 
   /** A tenant or super token, as the realtime gateway receives it (SocketAuthenticator). */
   async authenticate(token: string): Promise<Actor> {
     if (await this.tokens.verify(token, 'tenant')) return this.authenticateTenant(token);
     if (await this.tokens.verify(token, 'platform')) return this.authenticateSuper(token);
-    throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired);
+    throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired).withCode('auth.sign_in_required');
   }
 
   /**
@@ -153,7 +153,7 @@ export class AuthService implements SocketAuthenticator {
 
   async me(actor: TenantActor): Promise<AuthUser> {
     const user = await this.db.tenant(actor.tenantId, (tx) => this.users.findById(tx, actor.tenantId, actor.userId));
-    if (!user) throw ApiError.unauthorized(AUTH_MESSAGES.sessionEnded);
+    if (!user) throw ApiError.unauthorized(AUTH_MESSAGES.sessionEnded).withCode('auth.session_ended');
     return toUserDto(user);
   }
 
@@ -175,7 +175,7 @@ export class AuthService implements SocketAuthenticator {
 
   async authenticateSuper(token: string): Promise<SuperActor> {
     const claims = await this.tokens.verify(token, 'platform');
-    if (!claims) throw ApiError.unauthorized(AUTH_MESSAGES.superRequired);
+    if (!claims) throw ApiError.unauthorized(AUTH_MESSAGES.superRequired).withCode('auth.super_required');
     const now = this.clock.now();
     const verdict = await this.db.platform(async (tx) => {
       const row = await this.repo.findPlatformSession(tx, claims.sessionId, claims.subject);
@@ -190,7 +190,7 @@ export class AuthService implements SocketAuthenticator {
     });
     if (verdict.ok) return verdict.actor;
     if (verdict.justNow) this.cutSockets(claims.sessionId, verdict.ended);
-    throw ApiError.unauthorized(SESSION_END_MESSAGES[verdict.ended]);
+    throw ApiError.unauthorized(SESSION_END_MESSAGES[verdict.ended]).withCode(SESSION_END_CODES[verdict.ended], { reason: verdict.ended });
   }
 
   async superLogout(actor: SuperActor): Promise<{ message: string }> {
@@ -223,7 +223,7 @@ export class AuthService implements SocketAuthenticator {
       await this.throttle.clear(tx, accountKey, origin.ip);
       return found;
     });
-    if (!account) throw ApiError.unauthorized(AUTH_MESSAGES.invalidCredentials);
+    if (!account) throw ApiError.unauthorized(AUTH_MESSAGES.invalidCredentials).withCode('auth.invalid_credentials');
     return account;
   }
 

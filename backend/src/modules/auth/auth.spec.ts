@@ -40,7 +40,7 @@ describe('sign-in', () => {
   it('refuses a wrong password with a clear text and no token', async () => {
     const res = await t.api.post('/auth/login', { email: acme.admin.email, password: 'wrong-password' }, { ip: '10.1.0.1' });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ ok: false, error: 'Invalid email or password.', code: 'unauthorized' });
+    expect(res.body).toEqual({ ok: false, error: 'Invalid email or password.', code: 'auth.invalid_credentials' });
   });
 
   it('answers an unknown email exactly like a wrong password', async () => {

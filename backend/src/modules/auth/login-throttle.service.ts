@@ -62,5 +62,7 @@ export class LoginThrottle {
 function refuse(retryAfterMs: number): never {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
-  throw ApiError.tooManyRequests(`Too many failed sign-in attempts. Please try again in ${wait}.`, seconds);
+  throw ApiError.tooManyRequests(`Too many failed sign-in attempts. Please try again in ${wait}.`, seconds).withCode('auth.too_many_attempts', {
+    retryAfterSeconds: seconds,
+  });
 }

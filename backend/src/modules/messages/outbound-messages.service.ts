@@ -198,7 +198,7 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
     const media = input.media ? await this.checkMedia(tenantId, input.media.path) : undefined;
     const type: MessageType = media ? (input.type && input.type !== 'text' ? input.type : inferType(media.mime)) : 'text';
     const body = input.body ?? '';
-    if (!media && !body.trim()) throw ApiError.badRequest('Message text is required.', 'body');
+    if (!media && !body.trim()) throw ApiError.badRequest('Message text is required.', 'body').withCode('message.body_required');
     const now = this.clock.now();
     const id = newId();
     // ours before it is committed: a resume pass or sweep must not take a message this process is about to send
@@ -218,7 +218,7 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
     const stored = await this.db
       .tenant(tenantId, async (tx) => {
         const contact = await this.chats.findContact(tx, tenantId, input.contactId);
-        if (!contact) throw ApiError.notFound('Contact not found.');
+        if (!contact) throw ApiError.notFound('Contact not found.').withCode('contact.not_found');
         if (input.clientId) {
           const existing = await this.repo.findByClientId(tx, tenantId, input.clientId);
           if (existing) return { existing, contact };
@@ -267,14 +267,14 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
   async retry(tenantId: string, messageId: string, canSee: (assignedTo: string | null) => boolean, options: { confirmDuplicate?: boolean } = {}): Promise<Message> {
     const found = await this.db.tenant(tenantId, async (tx) => {
       const hit = await this.repo.findById(tx, tenantId, messageId);
-      if (!hit || !canSee(hit.assignedTo) || hit.message.hiddenForTenant) throw ApiError.notFound('Message not found.');
+      if (!hit || !canSee(hit.assignedTo) || hit.message.hiddenForTenant) throw ApiError.notFound('Message not found.').withCode('message.not_found');
       const m = hit.message;
-      if (m.direction === 'out' && m.status === 'unknown' && !options.confirmDuplicate) throw ApiError.conflict(OUTBOUND_TEXTS.confirmDuplicate, 'confirmDuplicate');
-      if (m.direction !== 'out' || (m.status !== 'failed' && m.status !== 'unknown')) throw ApiError.conflict('Only a message that failed to send can be retried.');
-      if (m.status === 'failed' && !m.errorRetryable) throw ApiError.conflict(`This message cannot be sent again: ${m.error ?? 'it was refused'}`);
+      if (m.direction === 'out' && m.status === 'unknown' && !options.confirmDuplicate) throw ApiError.conflict(OUTBOUND_TEXTS.confirmDuplicate, 'confirmDuplicate').withCode('message.retry_may_duplicate');
+      if (m.direction !== 'out' || (m.status !== 'failed' && m.status !== 'unknown')) throw ApiError.conflict('Only a message that failed to send can be retried.').withCode('message.retry_not_failed');
+      if (m.status === 'failed' && !m.errorRetryable) throw ApiError.conflict(`This message cannot be sent again: ${m.error ?? 'it was refused'}`).withCode('message.retry_refused');
       const row = await this.repo.reopenForRetry(tx, tenantId, m.id, true);
       // another retry (or a late answer) changed it first
-      if (!row) throw ApiError.conflict('Only a message that failed to send can be retried.');
+      if (!row) throw ApiError.conflict('Only a message that failed to send can be retried.').withCode('message.retry_not_failed');
       const contact = (await this.chats.findContact(tx, tenantId, m.contactId))!;
       return { row, contact };
     });
@@ -339,7 +339,7 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
 
   private async current(tenantId: string, id: string): Promise<Message> {
     const hit = await this.db.tenant(tenantId, (tx) => this.repo.findById(tx, tenantId, id));
-    if (!hit) throw ApiError.notFound('Message not found.');
+    if (!hit) throw ApiError.notFound('Message not found.').withCode('message.not_found');
     return this.broadcast.dto(hit.message);
   }
 
@@ -382,7 +382,7 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
 
   private async checkMedia(tenantId: string, path: string) {
     if (!keyBelongsToTenant(path, tenantId) || !(await this.storage.exists(path))) {
-      throw ApiError.badRequest('The uploaded file was not found. Upload it again.', 'meta.path');
+      throw ApiError.badRequest('The uploaded file was not found. Upload it again.', 'meta.path').withCode('message.upload_missing');
     }
     const file = await this.storage.stream(path);
     file?.stream.destroy();

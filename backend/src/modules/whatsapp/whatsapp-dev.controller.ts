@@ -96,7 +96,7 @@ export class WhatsAppDevController {
 function toWhatsAppId(value: string): string {
   if (/@(c\.us|lid)$/.test(value)) return value;
   const phone = normalizePhone(value);
-  if (!phone.ok) throw ApiError.badRequest(phone.error, 'from');
+  if (!phone.ok) throw ApiError.badRequest(phone.error, 'from').withCode('contact.phone_invalid');
   return whatsAppIdFromPhone(phone.e164);
 }
 
