@@ -1,4 +1,8 @@
 import { HttpStatus, Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { CheckedImport } from './contact-import.parser.js';
@@ -19,11 +23,40 @@ export type ContactsWorkerLimits = {
 export const CONTACTS_WORKER_LIMITS = 'CONTACTS_WORKER_LIMITS';
 export const DEFAULT_CONTACTS_WORKER_LIMITS: ContactsWorkerLimits = { memoryMb: 512, timeoutMs: 60_000, threads: 2, queue: 16 };
 
-/** dist runs the compiled .js; src (vitest, `npm run dev`) runs the .ts through swc, as `npm run dev` does. */
-function workerEntry(): { filename: string; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const filename = new URL(fromSource ? './contacts.worker.ts' : './contacts.worker.js', import.meta.url).pathname;
-  return { filename: decodeURIComponent(filename), execArgv: fromSource ? ['--import', '@swc-node/register/esm-register'] : [] };
+/**
+ * The worker's file. From backend/dist it is the compiled contacts.worker.js. From src (vitest,
+ * `npm run dev`) the worker's .ts files are compiled with swc into node_modules/.cache first: a
+ * worker that loads TypeScript through loader hooks (`--import @swc-node/register/esm-register`)
+ * works, but on Node 20 the next worker started after one ended by its memory limit crashes the
+ * whole process (segmentation fault), which is exactly the case the limit is for.
+ */
+function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith('.ts')) return join(dirname(here), 'contacts.worker.js');
+  const srcRoot = resolve(dirname(here), '../..');
+  // inside the repository, so the compiled files find its node_modules (@e965/xlsx, @crm/common's dist)
+  const outRoot = resolve(srcRoot, '../../node_modules/.cache/crm-backend-workers');
+  const swc = createRequire(import.meta.url)('@swc/core') as typeof import('@swc/core');
+  const done = new Set<string>();
+  const compile = (file: string) => {
+    if (done.has(file)) return;
+    done.add(file);
+    const { code } = swc.transformFileSync(file, {
+      swcrc: false,
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+      module: { type: 'es6' },
+      sourceMaps: 'inline',
+    });
+    const out = join(outRoot, relative(srcRoot, file)).replace(/\.ts$/, '.js');
+    mkdirSync(dirname(out), { recursive: true });
+    const temporary = `${out}.${process.pid}.tmp`; // several test processes may compile at once
+    writeFileSync(temporary, code);
+    renameSync(temporary, out);
+    for (const [, spec] of code.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)\.js['"]/g)) compile(resolve(dirname(file), `${spec}.ts`));
+  };
+  const entry = join(dirname(here), 'contacts.worker.ts');
+  compile(entry);
+  return join(outRoot, relative(srcRoot, entry)).replace(/\.ts$/, '.js');
 }
 
 const TOO_HEAVY = (limits: ContactsWorkerLimits) =>
@@ -45,7 +78,7 @@ export class ContactsWorkerPool implements OnApplicationShutdown {
 
   constructor(@Optional() @Inject(CONTACTS_WORKER_LIMITS) private readonly limits: ContactsWorkerLimits = DEFAULT_CONTACTS_WORKER_LIMITS) {
     this.pool = new Piscina({
-      ...workerEntry(),
+      filename: workerFile(),
       minThreads: 0,
       maxThreads: limits.threads,
       maxQueue: limits.queue,

@@ -2,8 +2,8 @@
  * The contacts worker: reads import files and writes export workbooks on a worker thread of
  * ContactsWorkerPool (piscina), so a slow or crafted spreadsheet never holds the event loop and
  * a file that exhausts the worker's memory ends only this thread. Loaded by file name: from
- * backend/dist as contacts.worker.js, from src (tests, `npm run dev`) as this .ts through
- * @swc-node/register, which then reads @crm/common's built dist (the test script builds it first).
+ * backend/dist as contacts.worker.js; from src (tests, `npm run dev`) compiled by the pool with swc,
+ * importing @crm/common's built dist (`npm test` and `npm run dev` build it first).
  */
 import { checkImportRows, ImportFileError, readImportFile, type CheckedImport } from './contact-import.parser.js';
 import { writeContactsWorkbook, type ContactsTable } from './contacts-export.js';
