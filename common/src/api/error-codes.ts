@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'conflict',
   'too_many_requests',
   'payload_too_large',
+  'server_busy',
   'internal_error',
   // sign-in and sessions
   'auth.invalid_credentials',

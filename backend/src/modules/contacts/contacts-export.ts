@@ -29,15 +29,19 @@ const WIDTHS = [24, 16, 26, 30, 10, 18, 14, 12, 11, 36, 16, 18, 14, 12, 14, 14, 
 const EXCEL_EPOCH_DAYS = 25569; // 1970-01-01 as an Excel serial day
 const DAY_MS = 86_400_000;
 
-/**
- * One sheet, one row per contact, in list order. Phones stay text (Excel would drop the +); the
- * creation time is a real date cell on the wall clock of `timeZone`.
- */
-export function buildContactsWorkbook(rows: ContactRecord[], lines: Map<string, DealProductRecord[]>, timeZone: string): Buffer {
-  const data: (string | number | null)[][] = [[...CONTACT_EXPORT_HEADERS]];
+/** The export as plain values, cheap to build and to hand to the worker that writes the file. */
+export type ContactsTable = {
+  /** One row of cells per contact, in CONTACT_EXPORT_HEADERS order ('Created At' left empty). */
+  rows: (string | number | null)[][];
+  /** Each row's creation time as an Excel serial day on the wall clock of the export's time zone. */
+  created: number[];
+};
+
+export function contactsTable(rows: ContactRecord[], lines: Map<string, DealProductRecord[]>, timeZone: string): ContactsTable {
+  const table: ContactsTable = { rows: [], created: [] };
   for (const r of rows) {
     const products = (lines.get(r.id) ?? []).map((l) => `${l.product?.name ?? 'Deleted product'} × ${l.qty}`).join(', ');
-    data.push([
+    table.rows.push([
       r.name ?? '',
       r.phone,
       r.email ?? '',
@@ -58,17 +62,38 @@ export function buildContactsWorkbook(rows: ContactRecord[], lines: Map<string, 
       r.notes ?? '',
       null,
     ]);
-  }
-  const sheet = XLSX.utils.aoa_to_sheet(data);
-  const createdCol = CONTACT_EXPORT_HEADERS.indexOf('Created At');
-  const phoneCol = CONTACT_EXPORT_HEADERS.indexOf('Phone');
-  rows.forEach((r, i) => {
     const local = r.createdAt.getTime() + timeZoneOffsetMs(r.createdAt, timeZone);
-    sheet[XLSX.utils.encode_cell({ r: i + 1, c: createdCol })] = { t: 'n', v: local / DAY_MS + EXCEL_EPOCH_DAYS, z: 'yyyy-mm-dd hh:mm' };
-    sheet[XLSX.utils.encode_cell({ r: i + 1, c: phoneCol })] = { t: 's', v: r.phone };
+    table.created.push(local / DAY_MS + EXCEL_EPOCH_DAYS);
+  }
+  return table;
+}
+
+/**
+ * One sheet, one row per contact, in list order. CPU-heavy for large exports: runs in the contacts
+ * worker. Every text is written as a string cell (`t: 's'`) and no cell ever carries a formula, so
+ * a name or note typed as `=HYPERLINK(…)`, `+1+1`, `-2`, `@SUM(…)` reaches the spreadsheet as the
+ * text it was: Excel, LibreOffice, Numbers and Google Sheets show a string cell, they never
+ * evaluate it. The text is not prefixed with a quote (OWASP's advice for CSV): there is no CSV
+ * export, and a quote inside an .xlsx string is a visible character that would change names and
+ * notes ("- call after 5") and, on a re-import, be stored. Phones are E.164 text (`+20…`), kept as
+ * text so Excel neither drops the + nor reads them as a number. The creation time is a real date cell.
+ */
+export function writeContactsWorkbook(table: ContactsTable): Buffer {
+  const sheet: XLSX.WorkSheet = {};
+  const width = CONTACT_EXPORT_HEADERS.length;
+  CONTACT_EXPORT_HEADERS.forEach((header, c) => (sheet[XLSX.utils.encode_cell({ r: 0, c })] = { t: 's', v: header }));
+  const createdCol = CONTACT_EXPORT_HEADERS.indexOf('Created At');
+  table.rows.forEach((cells, i) => {
+    const r = i + 1;
+    cells.forEach((value, c) => {
+      if (c === createdCol) sheet[XLSX.utils.encode_cell({ r, c })] = { t: 'n', v: table.created[i], z: 'yyyy-mm-dd hh:mm' };
+      else if (typeof value === 'number') sheet[XLSX.utils.encode_cell({ r, c })] = { t: 'n', v: value };
+      else if (value !== null && value !== '') sheet[XLSX.utils.encode_cell({ r, c })] = { t: 's', v: value };
+    });
   });
+  sheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: table.rows.length, c: width - 1 } });
   sheet['!cols'] = WIDTHS.map((wch) => ({ wch }));
-  sheet['!autofilter'] = { ref: XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length, c: CONTACT_EXPORT_HEADERS.length - 1 } }) };
+  sheet['!autofilter'] = { ref: sheet['!ref'] };
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Contacts');
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;

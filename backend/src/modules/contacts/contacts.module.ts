@@ -8,12 +8,13 @@ import { ContactsImportService } from './contacts-import.service.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsRepository } from './contacts.repository.js';
 import { ContactsService } from './contacts.service.js';
+import { ContactsWorkerPool } from './contacts-worker.pool.js';
 import { LeadsController } from './leads.controller.js';
 
 @Module({
   imports: [UsersModule, TenantsModule, ProductsModule, ShippingModule, ChatsModule],
   controllers: [ContactsController, LeadsController],
-  providers: [ContactsRepository, ContactsService, ContactsImportService],
+  providers: [ContactsRepository, ContactsService, ContactsImportService, ContactsWorkerPool],
   exports: [ContactsRepository, ContactsService],
 })
 export class ContactsModule {}

@@ -43,7 +43,8 @@ import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { byContact, toContactDto } from './contact.mapper.js';
 import { assertCanSeeContact, canSeeContact, visibleAssigneeFor } from './contact-access.js';
-import { buildContactsWorkbook } from './contacts-export.js';
+import { contactsTable } from './contacts-export.js';
+import { ContactsWorkerPool } from './contacts-worker.pool.js';
 import {
   ContactsRepository,
   type ContactListFilter,
@@ -71,6 +72,7 @@ export class ContactsService {
     private readonly tenants: TenantsRepository,
     private readonly clock: Clock,
     private readonly chats: ChatsService,
+    private readonly workers: ContactsWorkerPool,
   ) {}
 
   private readonly logger = new Logger('Contacts');
@@ -143,7 +145,9 @@ export class ContactsService {
       return { rows: found, lines: byContact(await this.contacts.dealProducts(tx, actor.tenantId, found.map((r) => r.id))) };
     });
     const now = this.clock.now();
-    return { filename: `leads_${dayIn(now, query.tz)}.xlsx`, content: buildContactsWorkbook(rows, lines, query.tz), rows: rows.length };
+    // writing the workbook takes seconds of CPU for tens of thousands of rows: done in the worker pool
+    const content = await this.workers.writeExport(contactsTable(rows, lines, query.tz));
+    return { filename: `leads_${dayIn(now, query.tz)}.xlsx`, content, rows: rows.length };
   }
 
   // ------------------------------------------------------------------ writing

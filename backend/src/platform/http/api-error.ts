@@ -67,6 +67,8 @@ export function defaultCode(status: number): ErrorCode {
       return 'payload_too_large';
     case HttpStatus.TOO_MANY_REQUESTS:
       return 'too_many_requests';
+    case HttpStatus.SERVICE_UNAVAILABLE:
+      return 'server_busy';
     default:
       return status >= 500 ? 'internal_error' : 'invalid_input';
   }
