@@ -158,6 +158,7 @@ describe('import limits', () => {
     expect(result.status).toBe(413);
     expect(result.body).toEqual({
       ok: false,
+      code: 'payload_too_large',
       error: `The file is too large once unpacked: 201 MB, and a workbook may unpack to at most ${IMPORT_LIMITS.unpackedBytes / 1024 / 1024} MB. Nothing was imported. Save only the sheet to import, or save it as CSV.`,
       field: 'file',
     });
