@@ -6,17 +6,21 @@ import { adminsRoom, tenantRoom, userRoom } from './rooms.js';
 type EventName = keyof ServerToClientEvents & string;
 type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
-/** How domains push events; they never touch the Socket.IO server directly. */
+/**
+ * How domains push events; they never touch the Socket.IO server directly. Every method is typed
+ * against the server-to-client event map in common/src/realtime/events.ts: an event name or payload
+ * the client does not know is a compile error.
+ */
 @Injectable()
 export class RealtimeEmitter {
   constructor(private readonly gateway: RealtimeGateway) {}
 
-  toTenant(tenantId: string, event: string, payload: unknown) {
-    this.gateway.server?.to(tenantRoom(tenantId)).emit(event, payload);
+  toTenant<E extends EventName>(tenantId: string, event: E, payload: PayloadOf<E>) {
+    this.gateway.server?.to(tenantRoom(tenantId)).emit(event, payload as never);
   }
 
-  toUser(userId: string, event: string, payload: unknown) {
-    this.gateway.server?.to(userRoom(userId)).emit(event, payload);
+  toUser<E extends EventName>(userId: string, event: E, payload: PayloadOf<E>) {
+    this.gateway.server?.to(userRoom(userId)).emit(event, payload as never);
   }
 
   /**
