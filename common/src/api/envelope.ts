@@ -21,3 +21,10 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const messageResultSchema = z.object({ message: z.string() });
+
+/**
+ * What a client may send for a query schema's output type `T`: every parameter optional, and blank
+ * ('' or null) for "no filter", which the schemas read as absent. The renderer types its query
+ * parameters with this, so they follow the schemas instead of being declared twice.
+ */
+export type QueryParams<T> = { [K in keyof T]?: T[K] | null | '' };

@@ -1,9 +1,9 @@
-import type { Chat, ChatPage, MediaUrl, Message, MessagePage, SendMessageRequest, UploadResult } from '@crm/common';
+import type { Chat, ChatPage, ChatsQuery, MediaUrl, Message, MessagePage, QueryParams, SendMessageRequest, UploadResult } from '@crm/common';
 import { api } from '../../lib/api';
 
 /** The messenger's conversations: a page at a time, newest first, searched on the server. */
 export const chatsApi = {
-  list: (query: { q?: string; cursor?: string | null; limit?: number }, signal?: AbortSignal) =>
+  list: (query: QueryParams<ChatsQuery>, signal?: AbortSignal) =>
     api.get<ChatPage>('/chats', { query: { q: query.q, cursor: query.cursor, limit: query.limit }, signal }),
   get: (contactId: string) => api.get<Chat>(`/chats/${encodeURIComponent(contactId)}`),
   markRead: (contactId: string) => api.post<Chat>(`/chats/${encodeURIComponent(contactId)}/read`),

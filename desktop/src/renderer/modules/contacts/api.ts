@@ -5,11 +5,12 @@ import type {
   Contact,
   ContactImportResult,
   ContactList,
-  ContactStage,
   ContactStats,
+  ContactStatsQuery,
+  ContactsQuery,
   CreateContactRequest,
-  PipelineStatus,
   ProductList,
+  QueryParams,
   ShippingCompanyList,
   UpdateContactRequest,
   UserSummary,
@@ -17,33 +18,15 @@ import type {
 import { api } from '../../lib/api';
 import type { Query } from '../../lib/api-client';
 
-/** The filters the contact lists, the export and the stats share (GET /api/contacts). */
-export interface ContactListQuery {
-  stage?: ContactStage;
-  q?: string;
-  from?: string | null;
-  to?: string | null;
-  /** IANA zone the from/to days are days of. */
-  tz?: string;
-  /** A user id or 'unassigned'; omitted for everyone. */
-  assignedTo?: string;
-  isArchived?: boolean;
-  pipeline_status?: PipelineStatus | '';
-  productId?: string | null;
-  page?: number;
-  limit?: number;
-  sortBy?: 'createdAt' | 'name' | 'amount' | 'updatedAt';
-  order?: 'asc' | 'desc';
-  /** The pipeline screen's totals over the whole filtered set. */
-  withTotals?: boolean;
-}
+/** The filters the contact lists, the export and the stats share: GET /api/contacts's query schema. */
+export type ContactListQuery = QueryParams<ContactsQuery>;
 
 const asQuery = (query: ContactListQuery): Query => ({ ...query }) as Query;
 
 /** Contacts: leads, customers, deals and the contact profile (spec/core.md §7). */
 export const contactsApi = {
   list: (query: ContactListQuery, signal?: AbortSignal) => api.get<ContactList>('/contacts', { query: asQuery(query), signal }),
-  stats: (query: { from?: string | null; to?: string | null; tz?: string }) => api.get<ContactStats>('/contacts/stats', { query: asQuery(query) }),
+  stats: (query: QueryParams<ContactStatsQuery>) => api.get<ContactStats>('/contacts/stats', { query: asQuery(query) }),
   get: (id: string) => api.get<Contact>(`/contacts/${encodeURIComponent(id)}`),
   create: (body: CreateContactRequest) => api.post<Contact>('/contacts', body),
   update: (id: string, body: UpdateContactRequest) => api.patch<Contact>(`/contacts/${encodeURIComponent(id)}`, body),

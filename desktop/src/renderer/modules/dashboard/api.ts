@@ -1,9 +1,9 @@
-import type { ContactStats, Tenant, UserSummary } from '@crm/common';
+import type { ContactStats, ContactStatsQuery, QueryParams, Tenant, UserSummary } from '@crm/common';
 import { api } from '../../lib/api';
 
 export const dashboardApi = {
   /** The five cards over contacts created in the period (sales users get their own figures). */
-  stats: (query: { from?: string | null; to?: string | null; tz: string }) => api.get<ContactStats>('/contacts/stats', { query }),
+  stats: (query: QueryParams<ContactStatsQuery>) => api.get<ContactStats>('/contacts/stats', { query }),
   /** The company's users: Admin Insights' Total Users. */
   users: () => api.get<UserSummary[]>('/auth/users'),
   /** Every company, with the super administrator's token (the path contains /super). */
