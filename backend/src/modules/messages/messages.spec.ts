@@ -69,6 +69,20 @@ describe('sending', () => {
     expect(res.body.error).toBe('Message text is required.');
   });
 
+  it('accepts a text message with the empty meta the spec’s client sends with every message', async () => {
+    const empty = await t.api.post('/messages', { contactId, type: 'text', body: 'Sent with meta {}', meta: {} }, { token: adminA });
+    expect(empty.status, empty.body.error).toBe(200);
+    expect(empty.body.data).toMatchObject({ type: 'text', body: 'Sent with meta {}', status: 'sent', meta: null });
+    const nulls = { mediaType: null, mediaUrl: null, fileName: null, path: null };
+    const blank = await t.api.post('/messages', { contactId, type: 'text', body: 'Sent with null meta fields', meta: nulls }, { token: adminA });
+    expect(blank.status, blank.body.error).toBe(200);
+    expect(sim.sent.filter((s) => s.content.kind === 'text' && /^Sent with/.test(s.content.body))).toHaveLength(2);
+    // a media kind still needs its upload
+    const image = await t.api.post('/messages', { contactId, type: 'image', body: 'look', meta: {} }, { token: adminA });
+    expect(image.status).toBe(400);
+    expect(image.body.error).toBe('A media message needs an uploaded file.');
+  });
+
   it('the same clientId sends once', async () => {
     const before = sim.sent.length;
     const [x, y] = await Promise.all([
