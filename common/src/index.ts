@@ -12,6 +12,7 @@ export * from './ipc/channels.js';
 export * from './realtime/events.js';
 export * from './rules/subscription.js';
 export * from './rules/phone.js';
+export * from './rules/text.js';
 export * from './whatsapp/whatsapp.schema.js';
 export * from './messages/messages.schema.js';
 export * from './chats/chats.schema.js';

@@ -83,13 +83,18 @@ export const sendMessageSchema = z
     type: z.enum(MESSAGE_TYPES).optional(),
     /** The text, or the caption of a media message. */
     body: z.string().max(65_536).optional(),
-    /** The upload to send (from POST /messages/upload). */
-    meta: z.object({ path: z.string().min(1), fileName: z.string().max(255).optional(), mediaType: z.string().optional() }).optional(),
+    /**
+     * The upload to send (from POST /messages/upload). The spec's client sends `meta` with every
+     * message: without a `path` (`{}`, null fields) it carries no upload and the message is text.
+     */
+    meta: z
+      .object({ path: z.string().max(500).nullish(), fileName: z.string().max(255).nullish(), mediaType: z.string().max(255).nullish() })
+      .nullish(),
     /** The client's id for its pending copy; a repeated POST with the same clientId sends once. */
     clientId: z.string().trim().min(1).max(100).optional(),
   })
-  .refine((m) => m.meta || (m.body ?? '').trim().length > 0, { message: 'Message text is required.', path: ['body'] })
-  .refine((m) => m.meta || !m.type || m.type === 'text', { message: 'A media message needs an uploaded file.', path: ['meta'] });
+  .refine((m) => uploadPathOf(m) || (m.body ?? '').trim().length > 0, { message: 'Message text is required.', path: ['body'] })
+  .refine((m) => uploadPathOf(m) || !m.type || m.type === 'text', { message: 'A media message needs an uploaded file.', path: ['meta'] });
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 
 /**
@@ -98,6 +103,11 @@ export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
  */
 export const retryMessageSchema = z.object({ confirmDuplicate: z.boolean().default(false) });
 export type RetryMessageRequest = z.infer<typeof retryMessageSchema>;
+
+/** The storage key of the upload a send request carries; undefined when it is a text message (no meta, or meta without a path). */
+export function uploadPathOf(m: { meta?: { path?: string | null } | null }): string | undefined {
+  return m.meta?.path?.trim() || undefined;
+}
 
 export const deleteMessageSchema = z.object({ forEveryone: z.boolean().default(false) });
 export type DeleteMessageRequest = z.infer<typeof deleteMessageSchema>;

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { DEFAULT_COUNTRY } from '../constants.js';
+import { echoInput } from './text.js';
 
 export type PhoneResult = { ok: true; e164: string } | { ok: false; error: string };
 
@@ -12,7 +13,7 @@ export function normalizePhone(input: string | null | undefined, defaultCountry:
   if (!raw) return { ok: false, error: 'Phone is required' };
   const cleaned = raw.replace(/^00/, '+').replace(/[^\d+]/g, '');
   const parsed = parsePhoneNumberFromString(cleaned, defaultCountry as CountryCode);
-  if (!parsed || !parsed.isPossible()) return { ok: false, error: `"${raw}" is not a valid phone number` };
+  if (!parsed || !parsed.isPossible()) return { ok: false, error: `${echoInput(raw)} is not a valid phone number` };
   return { ok: true, e164: parsed.number };
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { Message } from '@crm/common';
+import { storableText, type Message } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
 import { newId } from '../../platform/db/columns.js';
@@ -58,7 +58,8 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
     await Promise.all(this.flushing.values());
   }
 
-  async inbound(tenantId: string, message: InboundWhatsAppMessage): Promise<InboundResult> {
+  async inbound(tenantId: string, raw: InboundWhatsAppMessage): Promise<InboundResult> {
+    const message = storableMessage(raw);
     const mediaKey = message.media ? await this.saveMedia(tenantId, message) : undefined;
     return new Promise<InboundResult>((resolve, reject) => {
       let queue = this.queues.get(tenantId);
@@ -71,7 +72,8 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
     });
   }
 
-  async ack(tenantId: string, waMessageId: string, ack: WhatsAppAck): Promise<void> {
+  async ack(tenantId: string, rawId: string, ack: WhatsAppAck): Promise<void> {
+    const waMessageId = storableText(rawId);
     const hit = await this.db.tenant(tenantId, async (tx) => {
       const row = await this.repo.applyAck(tx, tenantId, waMessageId, ack);
       return row ? { row, assignedTo: await this.repo.assigneeOf(tx, tenantId, row.contactId) } : undefined;
@@ -80,7 +82,8 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
     else this.pendingAcks.put(tenantId, waMessageId, ack);
   }
 
-  async revoked(tenantId: string, waMessageId: string): Promise<void> {
+  async revoked(tenantId: string, rawId: string): Promise<void> {
+    const waMessageId = storableText(rawId);
     const hit = await this.db.tenant(tenantId, async (tx) => {
       const row = await this.repo.markRevoked(tx, tenantId, waMessageId);
       return row ? { row, assignedTo: await this.repo.assigneeOf(tx, tenantId, row.contactId) } : undefined;
@@ -210,6 +213,26 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
     await this.storage.put(key, media.data);
     return key;
   }
+}
+
+/**
+ * The message with every text made storable (common/rules/text: NUL dropped, lone surrogates as
+ * U+FFFD). Done here, where every driver's messages enter, rather than in each driver: a new
+ * driver, or a field a driver forgets, cannot lose a customer's message to one bad byte again.
+ * Ids too, so a redelivery maps to the same stored id.
+ */
+function storableMessage(m: InboundWhatsAppMessage): InboundWhatsAppMessage {
+  const text = (v: string | undefined) => (v === undefined ? undefined : storableText(v));
+  return {
+    ...m,
+    id: storableText(m.id),
+    from: storableText(m.from),
+    phoneId: text(m.phoneId),
+    lid: text(m.lid),
+    profileName: text(m.profileName),
+    body: storableText(m.body ?? ''),
+    media: m.media ? { ...m.media, mime: storableText(m.media.mime), fileName: text(m.media.fileName) } : undefined,
+  };
 }
 
 function notificationBody(row: MessageRow): string {

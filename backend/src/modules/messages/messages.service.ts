@@ -9,6 +9,7 @@ import {
   type MessagesQuery,
   type SendMessageRequest,
   type UploadResult,
+  uploadPathOf,
 } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
@@ -76,12 +77,13 @@ export class MessagesService {
   }
 
   async send(actor: TenantActor, input: SendMessageRequest): Promise<Message> {
+    const upload = uploadPathOf(input);
     await this.db.tenant(actor.tenantId, async (tx) => assertCanSeeContact(actor, await this.chats.findContact(tx, actor.tenantId, input.contactId)));
     return this.outbound.send(actor.tenantId, {
       contactId: input.contactId,
       body: input.body,
       type: input.type,
-      media: input.meta ? { path: input.meta.path, fileName: input.meta.fileName ?? null } : undefined,
+      media: upload ? { path: upload, fileName: input.meta?.fileName ?? null } : undefined,
       automated: false,
       sentBy: actor.userId,
       clientId: input.clientId ?? null,

@@ -69,6 +69,20 @@ describe('sending', () => {
     expect(res.body.error).toBe('Message text is required.');
   });
 
+  it('accepts a text message with the empty meta the spec’s client sends with every message', async () => {
+    const empty = await t.api.post('/messages', { contactId, type: 'text', body: 'Sent with meta {}', meta: {} }, { token: adminA });
+    expect(empty.status, empty.body.error).toBe(200);
+    expect(empty.body.data).toMatchObject({ type: 'text', body: 'Sent with meta {}', status: 'sent', meta: null });
+    const nulls = { mediaType: null, mediaUrl: null, fileName: null, path: null };
+    const blank = await t.api.post('/messages', { contactId, type: 'text', body: 'Sent with null meta fields', meta: nulls }, { token: adminA });
+    expect(blank.status, blank.body.error).toBe(200);
+    expect(sim.sent.filter((s) => s.content.kind === 'text' && /^Sent with/.test(s.content.body))).toHaveLength(2);
+    // a media kind still needs its upload
+    const image = await t.api.post('/messages', { contactId, type: 'image', body: 'look', meta: {} }, { token: adminA });
+    expect(image.status).toBe(400);
+    expect(image.body.error).toBe('A media message needs an uploaded file.');
+  });
+
   it('the same clientId sends once', async () => {
     const before = sim.sent.length;
     const [x, y] = await Promise.all([
@@ -196,6 +210,58 @@ describe('deleting', () => {
     expect((await t.api.post('/dev/whatsapp/revoke', { id: 'false_revoke_me' }, { token: adminA })).status).toBe(200);
     const update = await admin.waitFor('msg:update', (m) => m._id === res.body.data.messageId);
     expect(update).toMatchObject({ body: 'my address is 5 Nile St', deleted: false, deletedByContact: true });
+  });
+});
+
+describe('text PostgreSQL cannot store (NUL, lone surrogates)', () => {
+  const contactOf = async (id: string) => (await t.api.get(`/contacts/${id}`, { token: adminA })).body.data;
+  const lastMessage = async (id: string) => (await t.api.get(`/messages?contactId=${id}`, { token: adminA })).body.data.items.at(-1);
+
+  it('an inbound message holding NUL, through the simulator’s dev route, is stored without it and creates the lead', async () => {
+    const res = await inbound(t, adminA, { from: '+201005550001', name: 'Sa\u0000ra \ud83d', body: 'I want\u0000 the red one \udc00!' });
+    expect(res.status, res.body.error).toBe(200);
+    expect(res.body.data.status).toBe('stored');
+    expect(await lastMessage(res.body.data.contactId)).toMatchObject({ direction: 'in', body: 'I want the red one \ufffd!' });
+    expect(await contactOf(res.body.data.contactId)).toMatchObject({ name: 'Sara \ufffd', stage: 'lead', phone: '+201005550001' });
+  });
+
+  it('through the driver’s inbound event: body, push name, id and media file name; a redelivery is not doubled', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const message = {
+      id: 'false_201005550002@c.us_NUL\u0000ID',
+      from: '201005550002@c.us',
+      phoneId: '201005550002@c.us',
+      profileName: '\u0000Omar\u0000',
+      body: 'caption\u0000 here',
+      type: 'image' as const,
+      media: { data: png, mime: 'image/png', fileName: 'ph\u0000oto.png' },
+    };
+    const first = (await sim.injectInbound(a.tenantId, message)) as { status: string; contactId: string };
+    expect(first.status).toBe('stored');
+    expect(await lastMessage(first.contactId)).toMatchObject({ type: 'image', body: 'caption here', meta: { fileName: 'photo.png' } });
+    expect(await contactOf(first.contactId)).toMatchObject({ name: 'Omar', stage: 'lead' });
+    const again = (await sim.injectInbound(a.tenantId, message)) as { status: string };
+    expect(again.status).toBe('duplicate');
+  });
+
+  it('refuses such text typed by staff with a 400 naming the field, and writes nothing', async () => {
+    const before = (await t.api.get(`/messages?contactId=${contactId}`, { token: adminA })).body.data.total;
+    const nul = await t.api.post('/messages', { contactId, body: 'hi\u0000there' }, { token: adminA });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({ field: 'body', error: 'body contains characters that are not allowed (such as a NUL byte).' });
+    const surrogate = await t.api.post('/messages', { contactId, body: 'hi', meta: { fileName: 'a\ud800.png' } }, { token: adminA });
+    expect(surrogate.body).toMatchObject({ field: 'meta.fileName' });
+    expect(surrogate.status).toBe(400);
+    expect((await t.api.get(`/messages?contactId=${contactId}`, { token: adminA })).body.data.total).toBe(before);
+  });
+
+  it('a search for NUL is a search for nothing', async () => {
+    const all = await t.api.get('/chats', { token: adminA });
+    const nul = await t.api.get('/chats?q=%00', { token: adminA });
+    expect(nul.status).toBe(200);
+    expect(nul.body.data.items.map((c: { _id: string }) => c._id)).toEqual(all.body.data.items.map((c: { _id: string }) => c._id));
+    const mona = await t.api.get('/chats?q=Mo%00na', { token: adminA });
+    expect(mona.body.data.items.map((c: { name: string }) => c.name)).toEqual(['Mona']);
   });
 });
 

@@ -30,7 +30,8 @@ const inboundResultSchema = z.object({
 });
 
 /**
- * The simulated phone's controls, for demos and tests. Registered only when the simulator driver
+ * The simulated phone's controls, for demos and tests. Inbound text is taken as WhatsApp would
+ * deliver it (`text: 'raw'`, NUL included): the inbound path makes it storable for every driver. Registered only when the simulator driver
  * is active: with the real driver these paths do not exist (404). Acts on the caller's company.
  *
  * Two kinds of route, two permissions. `connect-now` and `disconnect` act on the company's
@@ -50,7 +51,7 @@ export class WhatsAppDevController {
   @Post('inbound')
   @HttpCode(200)
   @ApiDoc({ summary: '[simulator] A message from a contact arrives (from, name, body, media)', response: inboundResultSchema })
-  inbound(@CurrentUser() actor: TenantActor, @ValidBody(devInboundSchema) body: DevInboundRequest): Promise<InboundResult> {
+  inbound(@CurrentUser() actor: TenantActor, @ValidBody(devInboundSchema, { text: 'raw' }) body: DevInboundRequest): Promise<InboundResult> {
     const from = toWhatsAppId(body.from);
     const media = body.media ? { data: Buffer.from(body.media.base64, 'base64'), mime: body.media.mimeType, fileName: body.media.fileName } : undefined;
     if (media && media.data.length === 0) throw ApiError.badRequest('media.base64 is not valid base64', 'media.base64');
@@ -87,7 +88,7 @@ export class WhatsAppDevController {
   @Post('revoke')
   @HttpCode(200)
   @ApiDoc({ summary: '[simulator] The contact deletes a message for everyone (WhatsApp id)', response: z.object({ ok: z.boolean() }) })
-  revoke(@CurrentUser() actor: TenantActor, @ValidBody(devRevokeSchema) body: DevRevokeRequest) {
+  revoke(@CurrentUser() actor: TenantActor, @ValidBody(devRevokeSchema, { text: 'raw' }) body: DevRevokeRequest) {
     this.simulator.revoke(actor.tenantId, body.id);
     return { ok: true };
   }

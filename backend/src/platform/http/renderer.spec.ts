@@ -41,3 +41,40 @@ describe('web app serving', () => {
     expect(((await res.json()) as { ok: boolean }).ok).toBe(false);
   });
 });
+
+describe('web app under a folder whose name starts with a dot (~/.local/share/crm)', () => {
+  let dotted: TestApp;
+  const home = mkdtempSync(join(tmpdir(), 'crm-home-'));
+  const rendererDir = join(home, '.local', 'share', 'crm', 'desktop', 'dist', 'renderer');
+
+  beforeAll(async () => {
+    mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>CRM</title><div id="root"></div>');
+    writeFileSync(join(rendererDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(rendererDir, '.env'), 'SECRET=do-not-serve');
+    mkdirSync(join(rendererDir, '.git'));
+    writeFileSync(join(rendererDir, '.git', 'config'), '[core] secret');
+    dotted = await startTestApp({ env: { RENDERER_DIR: rendererDir } });
+  });
+  afterAll(async () => {
+    await dotted?.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('serves every page and asset', async () => {
+    for (const path of ['/', '/leads', '/contacts/123']) {
+      const res = await fetch(dotted.url + path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    expect(await (await fetch(`${dotted.url}/assets/app-abc123.js`)).text()).toBe('console.log(1)');
+  });
+
+  it('still refuses dotfiles inside the web app folder', async () => {
+    for (const path of ['/.env', '/.git/config', '/assets/../.env']) {
+      const res = await fetch(dotted.url + path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toMatch(/secret/i);
+    }
+  });
+});

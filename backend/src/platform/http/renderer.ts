@@ -54,8 +54,13 @@ export function serveRenderer(app: Express, rendererDir: string | undefined) {
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || isApi(req.path)) return next();
+    // a dot segment (/.env, /.git/config) is never an app route: a 404, like the file it names
+    if (req.path.split('/').some((segment) => segment.startsWith('.'))) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Content-Security-Policy', WEB_APP_CSP);
-    res.sendFile(join(rendererDir, 'index.html'));
+    // `root`, not an absolute path: send refuses any path with a dot-folder in it, and the
+    // project may well live under one (~/.local/share/crm); with a root only the part below it
+    // is checked, so dotfiles inside the renderer dir stay refused
+    res.sendFile('index.html', { root: rendererDir });
   });
 }

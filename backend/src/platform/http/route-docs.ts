@@ -1,6 +1,6 @@
 import { Body, Param, Query } from '@nestjs/common';
 import type { z } from 'zod';
-import { ZodValidationPipe } from './zod-validation.pipe.js';
+import { ZodValidationPipe, type TextPolicy } from './zod-validation.pipe.js';
 
 /** What the OpenAPI document says about one handler; filled by the decorators below. */
 export type RouteDoc = {
@@ -23,18 +23,21 @@ function addRouteDoc(handler: object, doc: RouteDoc) {
   Reflect.defineMetadata(ROUTE_DOC, { ...getRouteDoc(handler), ...doc }, handler);
 }
 
-/** Validates the JSON body with the schema and documents it. */
-export function ValidBody(schema: z.ZodType): ParameterDecorator {
+/**
+ * Validates the JSON body with the schema and documents it. Text PostgreSQL cannot store is
+ * refused (400) unless `text: 'raw'` says the route relays what WhatsApp sent (see TextPolicy).
+ */
+export function ValidBody(schema: z.ZodType, options: { text?: Extract<TextPolicy, 'refuse' | 'raw'> } = {}): ParameterDecorator {
   return (target, key, index) => {
-    Body(new ZodValidationPipe(schema))(target, key, index);
+    Body(new ZodValidationPipe(schema, options.text ?? 'refuse'))(target, key, index);
     addRouteDoc((target as Record<string | symbol, object>)[key!], { body: schema });
   };
 }
 
-/** Validates the query string with the schema and documents it. */
+/** Validates the query string with the schema and documents it; text PostgreSQL cannot store is dropped (a search for NUL finds what a search for nothing finds). */
 export function ValidQuery(schema: z.ZodType): ParameterDecorator {
   return (target, key, index) => {
-    Query(new ZodValidationPipe(schema))(target, key, index);
+    Query(new ZodValidationPipe(schema, 'strip'))(target, key, index);
     addRouteDoc((target as Record<string | symbol, object>)[key!], { query: schema });
   };
 }

@@ -50,3 +50,42 @@ describe('ZodValidationPipe', () => {
     expect(new ZodValidationPipe(schema).transform({ email: 'a', age: 2 })).toEqual({ email: 'a', age: 2 });
   });
 });
+
+describe('ZodValidationPipe: text PostgreSQL cannot store', () => {
+  const note = z.object({ title: z.string(), lines: z.array(z.object({ text: z.string() })).optional() });
+  const refused = (value: unknown, text: 'refuse' | 'strip' | 'raw' = 'refuse') => {
+    try {
+      new ZodValidationPipe(note, text).transform(value);
+    } catch (err) {
+      if (err instanceof ApiError) return { status: err.getStatus(), message: err.message, field: err.field };
+      throw err;
+    }
+    return undefined;
+  };
+
+  it('refuses NUL and lone surrogates with a 400 naming the field, nested or not', () => {
+    expect(refused({ title: 'a\u0000b' })).toEqual({ status: 400, field: 'title', message: 'title contains characters that are not allowed (such as a NUL byte).' });
+    expect(refused({ title: 'ok', lines: [{ text: 'fine' }, { text: 'half an emoji \ud83d' }] })?.field).toBe('lines.1.text');
+    expect(refused({ title: 'ok', lines: [{ text: 'stray low half \udc00 here' }] })?.field).toBe('lines.0.text');
+    // whole emoji are text like any other
+    expect(refused({ title: 'Thanks 🙏🏽 ✨' })).toBeUndefined();
+  });
+
+  it('refuses it in keys too, and names a made-up key cut short', () => {
+    expect(refused({ title: 'ok', ['k\u0000']: 1 })?.field).toBe('k\u0000');
+    const long = refused({ title: 'ok', ['x'.repeat(10_000) + '\u0000']: 1 })!;
+    expect(long.field!.length).toBeLessThanOrEqual(101);
+    expect(long.message.length).toBeLessThan(300);
+  });
+
+  it('does not overflow the stack on a deeply nested body', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(refused({ title: 'ok', deep })?.status).toBe(400);
+  });
+
+  it('strips it from query strings (a search for NUL is a search for nothing) and passes it through for raw routes', () => {
+    expect(new ZodValidationPipe(note, 'strip').transform({ title: 'Mo\u0000na\ud800' })).toEqual({ title: 'Mona' });
+    expect(new ZodValidationPipe(note, 'raw').transform({ title: 'Mo\u0000na' })).toEqual({ title: 'Mo\u0000na' });
+  });
+});
