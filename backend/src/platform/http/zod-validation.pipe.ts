@@ -26,7 +26,7 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform {
       const found = findUnstorableText(value);
       // the path may hold a key the client made up, of any length: named, but cut
       const field = found === undefined ? undefined : echoInput(found, 100, false);
-      if (field !== undefined) throw ApiError.badRequest(unstorableTextMessage(field), field || undefined);
+      if (field !== undefined) throw ApiError.badRequest(unstorableTextMessage(field), field || undefined).withCode('validation_failed', { field, issue: 'unstorable_text' });
     }
     const input = this.text === 'strip' ? stripUnstorableText(value) : value;
     // reportInput: zod 4 leaves the input out of issues otherwise, and "missing" could not be told from "wrong type"
