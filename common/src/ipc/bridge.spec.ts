@@ -40,3 +40,15 @@ describe('desktop bridge contract', () => {
     expect(desktopSettingsPatchSchema.safeParse({ windowBounds: { x: 0 } }).success).toBe(false);
   });
 });
+
+describe('isUnencryptedRemoteServer', () => {
+  it('flags plain http to another machine, not https and not this machine', async () => {
+    const { isUnencryptedRemoteServer } = await import('./bridge.js');
+    expect(isUnencryptedRemoteServer('http://192.168.1.20:3000')).toBe(true);
+    expect(isUnencryptedRemoteServer('http://crm.example.com')).toBe(true);
+    expect(isUnencryptedRemoteServer('https://crm.example.com')).toBe(false);
+    expect(isUnencryptedRemoteServer('http://localhost:3000')).toBe(false);
+    expect(isUnencryptedRemoteServer('http://127.0.0.1:3000')).toBe(false);
+    expect(isUnencryptedRemoteServer('http://[::1]:3000')).toBe(false);
+  });
+});

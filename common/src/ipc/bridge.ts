@@ -24,6 +24,21 @@ export const serverUrlSchema = z
   .pipe(z.url({ protocol: /^https?$/, message: 'Enter a URL that starts with http:// or https://' }))
   .transform((value) => new URL(value).origin);
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A plain-http address of another machine: passwords, tokens and customers' messages would cross
+ * the network unencrypted. The desktop app connects to one only after the user confirms it.
+ */
+export function isUnencryptedRemoteServer(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url);
+    return protocol === 'http:' && !LOOPBACK_HOSTS.has(hostname) && !hostname.endsWith('.localhost');
+  } catch {
+    return false;
+  }
+}
+
 /** An http(s) URL that may be opened in the system browser. */
 export const externalUrlSchema = z.url({ protocol: /^https?$/, message: 'Only http(s) links can be opened' });
 
@@ -50,13 +65,21 @@ export const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = {
   windowBounds: null,
 };
 
-/** What the renderer may change; window bounds are the main process's own business. */
+/**
+ * What the renderer may change; window bounds are the main process's own business. A plain-http
+ * server on another machine needs `allowUnencrypted: true`, sent only after the user confirmed it.
+ */
 export const desktopSettingsPatchSchema = z
   .object({
     serverUrl: serverUrlSchema.optional(),
     theme: z.enum(COLOR_SCHEMES).optional(),
+    allowUnencrypted: z.literal(true).optional(),
   })
-  .strict();
+  .strict()
+  .refine((patch) => !patch.serverUrl || patch.allowUnencrypted || !isUnencryptedRemoteServer(patch.serverUrl), {
+    message: 'This server address is not encrypted (http). Use https, or confirm that you want to connect without encryption.',
+    path: ['serverUrl'],
+  });
 export type DesktopSettingsPatch = z.input<typeof desktopSettingsPatchSchema>;
 
 /** An in-app route such as `/whatsapp?contactId=…`: absolute path, never protocol-relative. */

@@ -19,12 +19,25 @@ function setUp(platform: NodeJS.Platform = 'darwin', status = 'not-determined') 
 describe('settings IPC', () => {
   it('reads and updates settings, refusing unknown or invalid fields', async () => {
     const { call } = setUp();
-    expect(await call(IPC_CHANNELS.updateSettings, { serverUrl: 'http://192.168.1.20:3000/' })).toMatchObject({
+    expect(await call(IPC_CHANNELS.updateSettings, { serverUrl: 'https://crm.example.com/' })).toMatchObject({
+      ok: true,
+      value: { serverUrl: 'https://crm.example.com' },
+    });
+    expect(await call(IPC_CHANNELS.updateSettings, { serverUrl: 'http://localhost:3000' })).toMatchObject({ ok: true });
+    expect(((await call(IPC_CHANNELS.updateSettings, { serverUrl: 'file:///etc' })) as { ok: boolean }).ok).toBe(false);
+    expect(((await call(IPC_CHANNELS.updateSettings, { windowBounds: {} })) as { ok: boolean }).ok).toBe(false);
+  });
+
+  it('refuses a plain-http server on another machine unless the user confirmed it', async () => {
+    const { call } = setUp();
+    const refused = (await call(IPC_CHANNELS.updateSettings, { serverUrl: 'http://192.168.1.20:3000/' })) as { ok: boolean; error?: string };
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toMatch(/not encrypted/);
+    expect(await call(IPC_CHANNELS.getSettings)).toMatchObject({ value: { serverUrl: null } });
+    expect(await call(IPC_CHANNELS.updateSettings, { serverUrl: 'http://192.168.1.20:3000/', allowUnencrypted: true })).toMatchObject({
       ok: true,
       value: { serverUrl: 'http://192.168.1.20:3000' },
     });
-    expect(((await call(IPC_CHANNELS.updateSettings, { serverUrl: 'file:///etc' })) as { ok: boolean }).ok).toBe(false);
-    expect(((await call(IPC_CHANNELS.updateSettings, { windowBounds: {} })) as { ok: boolean }).ok).toBe(false);
   });
 
   it('passes the token to the vault', async () => {

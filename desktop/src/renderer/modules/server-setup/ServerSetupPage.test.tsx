@@ -56,4 +56,22 @@ describe('first run: server setup', () => {
     await user.click(screen.getByRole('button', { name: 'Continue anyway' }));
     expect(onSaved).toHaveBeenCalled();
   });
+
+  it('asks before connecting to a plain-http server on another machine, and sends nothing until confirmed', async () => {
+    fakeApi({ 'GET /api/health': healthHandler(false) });
+    const { onSaved, updateSettings, user } = renderSetup();
+    const input = screen.getByLabelText(/Server URL/);
+    await user.clear(input);
+    await user.type(input, 'http://192.168.1.20:3000');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This connection is not encrypted');
+    expect(updateSettings).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Change the address' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await user.click(await screen.findByRole('button', { name: 'Connect without encryption' }));
+    expect(updateSettings).toHaveBeenCalledWith({ serverUrl: 'http://192.168.1.20:3000', allowUnencrypted: true });
+    expect(onSaved).toHaveBeenCalled();
+  });
 });

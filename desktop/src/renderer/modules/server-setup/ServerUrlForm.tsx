@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { DEFAULT_SERVER_URL, serverUrlSchema } from '@crm/common';
-import { CircleAlert } from 'lucide-react';
+import { DEFAULT_SERVER_URL, isUnencryptedRemoteServer, serverUrlSchema } from '@crm/common';
+import { CircleAlert, ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { bridge } from '../../lib/bridge';
 import { checkServer } from './check-server';
@@ -19,6 +19,8 @@ export function ServerUrlForm({ initialUrl, onSaved, onCancel }: ServerUrlFormPr
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [unreachableSaved, setUnreachableSaved] = useState(false);
+  // a plain-http address of another machine waits for the user's explicit confirmation
+  const [unencrypted, setUnencrypted] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,8 +31,17 @@ export function ServerUrlForm({ initialUrl, onSaved, onCancel }: ServerUrlFormPr
     }
     setFieldError(null);
     setProblem(null);
+    if (isUnencryptedRemoteServer(parsed.data)) {
+      setUnencrypted(parsed.data);
+      return;
+    }
+    await save(parsed.data, false);
+  };
+
+  const save = async (serverUrl: string, allowUnencrypted: boolean) => {
+    setUnencrypted(null);
     setSaving(true);
-    const saved = await bridge.updateSettings({ serverUrl: parsed.data });
+    const saved = await bridge.updateSettings(allowUnencrypted ? { serverUrl, allowUnencrypted: true } : { serverUrl });
     if (!saved.ok) {
       setProblem(saved.error);
       setSaving(false);
@@ -40,7 +51,7 @@ export function ServerUrlForm({ initialUrl, onSaved, onCancel }: ServerUrlFormPr
       onSaved();
       return;
     }
-    setProblem(`Could not reach the server at ${parsed.data}. Check the address and that the server is running.`);
+    setProblem(`Could not reach the server at ${serverUrl}. Check the address and that the server is running.`);
     setUnreachableSaved(true);
     setSaving(false);
   };
@@ -48,6 +59,24 @@ export function ServerUrlForm({ initialUrl, onSaved, onCancel }: ServerUrlFormPr
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
+        {unencrypted && (
+          <Alert color="red" variant="light" icon={<ShieldAlert size={18} />} role="alert" title="This connection is not encrypted">
+            <Stack gap="sm">
+              <span>
+                {unencrypted} uses http, not https: anyone on the network could read your password and your customers&apos; messages.
+                Ask your administrator for an https address.
+              </span>
+              <Group gap="sm">
+                <Button size="xs" color="red" variant="light" onClick={() => void save(unencrypted, true)}>
+                  Connect without encryption
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setUnencrypted(null)}>
+                  Change the address
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
         {problem && (
           <Alert color="orange" variant="light" icon={<CircleAlert size={18} />} role="alert">
             {problem}
