@@ -2,7 +2,9 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
+import 'dayjs/locale/ar';
 import { Notifications } from '@mantine/notifications';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -21,10 +23,12 @@ export function AppProviders({ children, env }: { children: ReactNode; env?: 'de
       <DirectionProvider initialDirection={useLocaleStore.getState().dir} detectDirection={false}>
         <DirectionSync />
         <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} env={env}>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            {children}
-          </ModalsProvider>
+          <LocaleDates>
+            <ModalsProvider>
+              <Notifications position="top-right" />
+              {children}
+            </ModalsProvider>
+          </LocaleDates>
         </MantineProvider>
       </DirectionProvider>
     </I18nextProvider>
@@ -37,4 +41,10 @@ function DirectionSync() {
   const { setDirection } = useDirection();
   useEffect(() => setDirection(dir), [dir, setDirection]);
   return null;
+}
+
+/** Date pickers name months and weekdays in the chosen language. */
+function LocaleDates({ children }: { children: ReactNode }) {
+  const language = useLocaleStore((state) => state.language);
+  return <DatesProvider settings={{ locale: language }}>{children}</DatesProvider>;
 }

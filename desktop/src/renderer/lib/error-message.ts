@@ -42,16 +42,19 @@ export function errorCodeText(code: ErrorCode | string, params: ErrorParams = {}
  *
  * In English the server's own text comes first: it is English already and names the case more
  * precisely than a generic code's text ('Phone already exists' rather than 'This conflicts…').
+ *
+ * `list`: the spec's rule for lists (core.md §8) also shows the exception's own message, e.g.
+ * 'Could not reach the server.'; forms (sign-in) show the fallback instead.
  */
-export function errorMessage(error: unknown, fallbackKey: string): string {
+export function errorMessage(error: unknown, fallbackKey: string, options: { list?: boolean } = {}): string {
   if (error instanceof ApiError) {
-    if (error.status === 0) return i18n.t('errors:client.network');
+    if (error.status === 0) return options.list ? i18n.t('errors:client.network') : i18n.t(fallbackKey);
     const english = useLocaleStore.getState().language === 'en';
     if (english && error.serverError) return error.serverError;
     const known = error.code ? errorCodeText(error.code, error.params) : null;
     return known ?? error.serverError ?? i18n.t(fallbackKey);
   }
   // A programming error's message is better than nothing in a bug report; users rarely see one.
-  if (error instanceof Error && error.message) return error.message;
+  if (options.list && error instanceof Error && error.message) return error.message;
   return i18n.t(fallbackKey);
 }
