@@ -8,8 +8,6 @@
  */
 export const NOT_YET_TRANSLATED: readonly string[] = [
   // app
-  'app/pages/NotFoundPage.tsx',
-  'app/pages/RouteErrorPage.tsx',
   'app/screens.ts',
   // lib
   'lib/error-catalogue.ts',
