@@ -34,6 +34,13 @@ describe('language switch', () => {
     const count = (n: number) => i18n.t('customers:count', { count: n });
     expect([0, 1, 2, 3, 11, 100].map(count)).toEqual(['لا يوجد عملاء', 'عميل واحد', 'عميلان', '3 عملاء', '11 عميلًا', '100 عميل']);
   });
+
+  it('numbers inside texts follow the digits setting and get separators', () => {
+    expect(i18n.t('customers:count', { count: 1250 })).toBe('1,250 customers');
+    applyPreferences({ language: 'ar', arabicDigits: true });
+    expect(i18n.t('customers:count', { count: 3 })).toBe('٣ عملاء');
+    expect(i18n.t('common:pager.pageOf', { page: 2, pages: 12 })).toBe('صفحة ٢ من ١٢');
+  });
 });
 
 describe('formatting', () => {
@@ -71,7 +78,7 @@ describe('errors by code', () => {
     applyPreferences({ language: 'ar' });
     expect(errorMessage(conflict, 'common:unknownError')).toBe('توجد جهة اتصال بهذا الرقم بالفعل.');
     const withParams = new ApiError(400, 'x', 'x', undefined, 'contact.export_too_large', { max: 5000 });
-    expect(errorMessage(withParams, 'common:unknownError')).toContain('5000');
+    expect(errorMessage(withParams, 'common:unknownError')).toContain('5,000');
   });
 
   it('words validation_failed from its field and issue', () => {

@@ -14,6 +14,12 @@ import { NAMESPACES, resources } from './resources';
  */
 export const i18n = i18next.createInstance();
 
+/** The Intl locale numbers in texts use ('5 customers' → '٥ عملاء' with Arabic-Indic digits); locale.ts sets it. */
+let numberLocale = 'en';
+export const setNumberLocale = (locale: string): void => {
+  numberLocale = locale;
+};
+
 void i18n.use(initReactI18next).init({
   resources,
   ns: NAMESPACES,
@@ -22,8 +28,13 @@ void i18n.use(initReactI18next).init({
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   initAsync: false,
-  // React escapes already; texts are never injected as HTML.
-  interpolation: { escapeValue: false },
+  interpolation: {
+    // React escapes already; texts are never injected as HTML.
+    escapeValue: false,
+    // Every number put into a text ({{count}}, {{max}}) gets the user's digits and separators.
+    alwaysFormat: true,
+    format: (value: unknown): string => (typeof value === 'number' ? new Intl.NumberFormat(numberLocale).format(value) : (value as string)),
+  },
   returnNull: false,
   showSupportNotice: false,
   // Re-render translated components when the digits setting changes too (locale.ts emits it).

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type UserPreferences } from
 import { create } from 'zustand';
 import { localPrefs } from '../lib/local-prefs';
 import { STORAGE_KEYS } from '../lib/storage-keys';
-import { i18n } from './instance';
+import { i18n, setNumberLocale } from './instance';
 
 export type Direction = 'ltr' | 'rtl';
 
@@ -38,6 +38,7 @@ export function applyPreferences(change: Partial<UserPreferences>): void {
   const arabicDigits = change.arabicDigits ?? current.arabicDigits;
   const dir = directionOf(language);
   useLocaleStore.setState({ language, arabicDigits, dir });
+  setNumberLocale(intlLocale({ language, arabicDigits }));
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
     document.documentElement.dir = dir;
