@@ -23,6 +23,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Static checks of the renderer's texts (issue 10): catalogue keys and literal strings.
+          name: 'i18n-checks',
+          environment: 'node',
+          include: ['test/i18n/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'main',
           environment: 'node',
           include: ['src/main/**/*.test.ts', 'src/preload/**/*.test.ts'],

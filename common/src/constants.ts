@@ -13,6 +13,11 @@ export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
 export const CONTACT_STAGES = ['lead', 'customer', 'sales'] as const;
 export type ContactStage = (typeof CONTACT_STAGES)[number];
 
+/** The product's languages; each user picks one (issue 10). English is the default and the fallback. */
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
 export const LEAD_DISTRIBUTION_STRATEGIES = ['round-robin', 'manual'] as const;
 export type LeadDistributionStrategy = (typeof LEAD_DISTRIBUTION_STRATEGIES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_DISTRIBUTION_STRATEGIES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants.js';
+import { LANGUAGES, LEAD_DISTRIBUTION_STRATEGIES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants.js';
 
 export const emailSchema = z
   .string({ message: 'Email is required' })
@@ -34,7 +34,27 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-export const loginResponseSchema = authUserSchema.extend({ token: z.string() });
+export const languageSchema = z.enum(LANGUAGES, { message: 'Language must be en or ar' });
+
+/** What each user chooses for themselves, kept with the user so it follows them to another machine. */
+export const userPreferencesSchema = z.object({
+  language: languageSchema,
+  /** Arabic-Indic digits (٠١٢) in Arabic; Latin digits (the default) are what Egyptian shops mostly use. */
+  arabicDigits: z.boolean(),
+});
+export type UserPreferences = z.infer<typeof userPreferencesSchema>;
+
+/** PATCH /auth/me/preferences: either or both. */
+export const updatePreferencesSchema = z
+  .strictObject({ language: languageSchema.optional(), arabicDigits: z.boolean({ message: 'arabicDigits must be true or false' }).optional() })
+  .refine((v) => v.language !== undefined || v.arabicDigits !== undefined, { message: 'Nothing to change: send language or arabicDigits' });
+export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesSchema>;
+
+/** The signed-in user as /auth/me and sign-in return it: the user plus their own preferences (colleagues' lists leave them out). */
+export const currentUserSchema = authUserSchema.extend(userPreferencesSchema.shape);
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const loginResponseSchema = currentUserSchema.extend({ token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const usersQuerySchema = z.object({ role: roleSchema.optional() });

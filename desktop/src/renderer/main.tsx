@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { applyPreferences, initialPreferences } from './i18n';
 import { bridge } from './lib/bridge';
 import { setServerOrigin } from './lib/server-origin';
 
@@ -9,6 +10,8 @@ import { setServerOrigin } from './lib/server-origin';
  * it); in a browser the server is the page's own origin.
  */
 async function start(): Promise<void> {
+  // First start follows the system language; sign-in then applies the user's saved choice.
+  applyPreferences(initialPreferences());
   let needsServerSetup = false;
   if (bridge.kind === 'desktop') {
     const settings = await bridge.getSettings();

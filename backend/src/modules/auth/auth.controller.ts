@@ -1,6 +1,14 @@
-import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { authUserSchema, loginRequestSchema, loginResponseSchema, messageResultSchema, type LoginRequest } from '@crm/common';
+import {
+  currentUserSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResultSchema,
+  updatePreferencesSchema,
+  type LoginRequest,
+  type UpdatePreferencesRequest,
+} from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser, Public } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
@@ -21,9 +29,15 @@ export class AuthController {
   }
 
   @Get('me')
-  @ApiDoc({ summary: 'The signed-in user', response: authUserSchema })
+  @ApiDoc({ summary: 'The signed-in user, with their language and digits', response: currentUserSchema })
   me(@CurrentUser() actor: TenantActor) {
     return this.auth.me(actor);
+  }
+
+  @Patch('me/preferences')
+  @ApiDoc({ summary: "Set the signed-in user's own language and digits", response: currentUserSchema })
+  updatePreferences(@CurrentUser() actor: TenantActor, @ValidBody(updatePreferencesSchema) body: UpdatePreferencesRequest) {
+    return this.auth.updatePreferences(actor, body);
   }
 
   @Post('logout')

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   isSubscriptionExpired,
-  type AuthUser,
+  type CurrentUser,
   type LoginRequest,
   type LoginResponse,
   type Role,
   type SessionEndReason,
   type SuperLoginResponse,
+  type UpdatePreferencesRequest,
 } from '@crm/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
@@ -19,7 +20,7 @@ import { TokenService } from '../../platform/auth/token.service.js';
 import { dummyPasswordHash, verifyPassword } from '../../platform/auth/passwords.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { toUserDto } from '../users/user.mapper.js';
+import { toCurrentUserDto } from '../users/user.mapper.js';
 import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
 import type { EndedSession, SessionRef, SocketAuthenticator } from '../../platform/realtime/socket-authenticator.js';
 import { AuthRepository, type SessionOrigin, type UserSessionScope } from './auth.repository.js';
@@ -58,7 +59,7 @@ export class AuthService implements SocketAuthenticator {
       return this.repo.openUserSession(tx, user, origin, now);
     });
     const token = await this.tokens.sign({ subject: user.id, sessionId, audience: 'tenant' });
-    return { token, ...toUserDto(user) };
+    return { token, ...toCurrentUserDto(user) };
   }
 
   /** Checks a tenant token and its session; the actor of the request, or a 401 saying why not. */
@@ -151,10 +152,17 @@ export class AuthService implements SocketAuthenticator {
     return ids.length;
   }
 
-  async me(actor: TenantActor): Promise<AuthUser> {
+  async me(actor: TenantActor): Promise<CurrentUser> {
     const user = await this.db.tenant(actor.tenantId, (tx) => this.users.findById(tx, actor.tenantId, actor.userId));
     if (!user) throw ApiError.unauthorized(AUTH_MESSAGES.sessionEnded).withCode('auth.session_ended');
-    return toUserDto(user);
+    return toCurrentUserDto(user);
+  }
+
+  /** Every user, whatever the role, sets only their own language and digits. */
+  async updatePreferences(actor: TenantActor, change: UpdatePreferencesRequest): Promise<CurrentUser> {
+    const user = await this.db.tenant(actor.tenantId, (tx) => this.users.updatePreferences(tx, actor.tenantId, actor.userId, change, this.clock.now()));
+    if (!user) throw ApiError.unauthorized(AUTH_MESSAGES.sessionEnded).withCode('auth.session_ended');
+    return toCurrentUserDto(user);
   }
 
   async logout(actor: TenantActor): Promise<{ message: string }> {

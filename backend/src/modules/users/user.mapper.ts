@@ -1,4 +1,4 @@
-import type { AuthUser, Role } from '@crm/common';
+import type { AuthUser, CurrentUser, Language, Role } from '@crm/common';
 import type { UserRow } from './users.table.js';
 
 export function toUserDto(row: UserRow): AuthUser {
@@ -11,4 +11,9 @@ export function toUserDto(row: UserRow): AuthUser {
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The signed-in user with their own preferences (sign-in, /auth/me). */
+export function toCurrentUserDto(row: UserRow): CurrentUser {
+  return { ...toUserDto(row), language: row.language as Language, arabicDigits: row.arabicDigits };
 }

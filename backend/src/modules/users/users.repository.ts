@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Role } from '@crm/common';
+import type { Role, UpdatePreferencesRequest } from '@crm/common';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { users, type UserRow } from './users.table.js';
 
@@ -39,6 +39,16 @@ export class UsersRepository {
       .from(users)
       .where(and(eq(users.tenantId, tenantId), filter.role ? eq(users.role, filter.role) : undefined))
       .orderBy(asc(users.name));
+  }
+
+  /** The user's own preferences; the row comes back so the answer shows what was saved. */
+  async updatePreferences(tx: TenantTx, tenantId: string, id: string, change: UpdatePreferencesRequest, at: Date): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .update(users)
+      .set({ ...change, updatedAt: at })
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+      .returning();
+    return row;
   }
 
   async markFirstLogin(tx: PlatformTx, id: string, at: Date) {

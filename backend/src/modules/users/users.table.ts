@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, idColumn, tenantIdColumn, timestampColumn, updatedAtColumn } from '../../platform/db/columns.js';
 import { tenantPolicies } from '../../platform/db/tenancy.js';
@@ -15,6 +15,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('sales'),
     isActive: boolean('is_active').notNull().default(true),
+    /** The user's own language and digits (issue 10); 'en' | 'ar'. */
+    language: text('language').notNull().default('en'),
+    arabicDigits: boolean('arabic_digits').notNull().default(false),
     firstLoginAt: timestampColumn('first_login_at'),
     lastSeenAt: timestampColumn('last_seen_at'),
     createdAt: createdAtColumn(),
@@ -23,6 +26,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_tenant_role_idx').on(t.tenantId, t.role, t.isActive),
+    check('users_language_check', sql`${t.language} in ('en', 'ar')`),
     ...tenantPolicies('users'),
   ],
 );

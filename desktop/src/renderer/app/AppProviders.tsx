@@ -1,10 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
-import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
+import 'dayjs/locale/ar';
 import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n, useLocaleStore } from '../i18n';
 import { bridge } from '../lib/bridge';
 import { createColorSchemeManager } from './color-scheme';
 import { theme } from './theme';
@@ -14,14 +18,33 @@ const colorSchemeManager = createColorSchemeManager(bridge);
 /** Theme, dialogs and toasts around the whole app (also used by the component tests). */
 export function AppProviders({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   return (
-    // DirectionProvider follows <html dir>: switching it to "rtl" is all an Arabic locale will need.
-    <DirectionProvider>
-      <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} env={env}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
-      </MantineProvider>
-    </DirectionProvider>
+    <I18nextProvider i18n={i18n}>
+      {/* The direction follows the chosen language (i18n/locale.ts), not what <html> said at mount. */}
+      <DirectionProvider initialDirection={useLocaleStore.getState().dir} detectDirection={false}>
+        <DirectionSync />
+        <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} env={env}>
+          <LocaleDates>
+            <ModalsProvider>
+              <Notifications position="top-right" />
+              {children}
+            </ModalsProvider>
+          </LocaleDates>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nextProvider>
   );
+}
+
+/** Arabic reads right to left: Mantine mirrors the AppShell (sidebar on the right), menus and inputs. */
+function DirectionSync() {
+  const dir = useLocaleStore((state) => state.dir);
+  const { setDirection } = useDirection();
+  useEffect(() => setDirection(dir), [dir, setDirection]);
+  return null;
+}
+
+/** Date pickers name months and weekdays in the chosen language. */
+function LocaleDates({ children }: { children: ReactNode }) {
+  const language = useLocaleStore((state) => state.language);
+  return <DatesProvider settings={{ locale: language }}>{children}</DatesProvider>;
 }

@@ -1,28 +1,48 @@
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, dayIn, isValidTimeZone, monthStartIn } from '@crm/common';
+import { intlLocale, useLocaleStore } from '../i18n';
 
-/** Dates as the user's locale writes them, e.g. "22 Nov 2026". Invalid input shows '-'. */
-export function formatDate(value: string | number | Date | null | undefined): string {
+/*
+ * Every number, amount and date goes through Intl with the user's chosen locale (i18n/locale.ts):
+ * 'en', or Arabic as 'ar-EG' (Arabic-Indic digits, when the user asked for them) or
+ * 'ar-EG-u-nu-latn' (Latin digits, the default). React components that show these values use
+ * `useIntlLocale()` or `useTranslation()` so a language switch re-renders them.
+ */
+
+interface ZoneOption {
+  /** An IANA zone, e.g. the tenant's; the user's own zone when absent. */
+  timeZone?: string;
+}
+
+/** Dates as the chosen locale writes them, e.g. "Nov 22, 2026" / "22 نوفمبر 2026". Invalid input shows '-'. */
+export function formatDate(value: string | number | Date | null | undefined, options: ZoneOption = {}): string {
   if (value === null || value === undefined || value === '') return '-';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
-  return new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric', timeZone: options.timeZone }).format(date);
+}
+
+/** A plain number with the locale's separators and digits: "12,500" / "12,500" / "١٢٬٥٠٠". */
+export function formatNumber(value: number | null | undefined, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(intlLocale(), options).format(value ?? 0);
 }
 
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * An amount in the tenant's currency (EGP; ARCHITECTURE "Money and statuses"), with the currency
- * code in front and thousands separators: "EGP 12,500" / "EGP 99.50".
+ * An amount in the tenant's currency (EGP; subscriptions pass `currency: 'USD'`; ARCHITECTURE
+ * "Money and statuses") with thousands separators: "EGP 12,500" / "EGP 99.50" in English, the
+ * locale's own symbol in Arabic ("12,500 ج.م."). Wrap it in <Ltr> inside Arabic text.
  */
 export function formatMoney(amount: number | null | undefined, options: { currency?: string; whole?: boolean } = {}): string {
   const currency = options.currency ?? DEFAULT_CURRENCY;
-  const key = `${currency}:${options.whole ? 0 : 2}`;
+  const locale = intlLocale();
+  const key = `${locale}:${currency}:${options.whole ? 0 : 2}`;
   let formatter = moneyFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
+    formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
-      currencyDisplay: 'code',
+      currencyDisplay: useLocaleStore.getState().language === 'en' ? 'code' : 'symbol',
       minimumFractionDigits: 0,
       maximumFractionDigits: options.whole ? 0 : 2,
     });
@@ -32,12 +52,19 @@ export function formatMoney(amount: number | null | undefined, options: { curren
   return formatter.format(amount ?? 0);
 }
 
-/** Date and time as the user's locale writes them, e.g. "22 Nov 2026, 14:05". */
-export function formatDateTime(value: string | null | undefined): string {
+/** Date and time as the chosen locale writes them, e.g. "Nov 22, 2026, 02:05 PM", in `timeZone` when given. */
+export function formatDateTime(value: string | null | undefined, options: ZoneOption = {}): string {
   if (!value) return '-';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
-  return new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: options.timeZone,
+  }).format(date);
 }
 
 /** The user's IANA time zone: date filters are whole days there (the server's default is Cairo). */
@@ -55,7 +82,7 @@ export const monthStartDay = (now: Date = new Date()): string => monthStartIn(no
 export function formatDay(day: string | null | undefined): string {
   if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return day || '-';
   const [year, month, date] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, date)),
   );
 }

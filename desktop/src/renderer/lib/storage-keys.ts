@@ -7,4 +7,7 @@ export const STORAGE_KEYS = {
   superAdmin: 'superAdmin',
   colorScheme: 'crm-color-scheme',
   sidebarCollapsed: 'crm-sidebar-collapsed',
+  /** Language chosen before sign-in (after sign-in the user's saved choice wins). */
+  language: 'crm-language',
+  arabicDigits: 'crm-arabic-digits',
 } as const;

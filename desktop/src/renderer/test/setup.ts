@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { applyPreferences } from '../i18n';
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "desktop-sized, no motion".
 Object.defineProperty(window, 'matchMedia', {
@@ -28,6 +29,8 @@ Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
 
 afterEach(() => {
   cleanup();
+  // Every test starts in English, left to right, as a first start on an English system does.
+  applyPreferences({ language: 'en', arabicDigits: false });
   localStorage.clear();
   vi.restoreAllMocks();
 });

@@ -3,6 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { isCalendarDay } from '@crm/common';
 import { CalendarDays } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { monthStartDay, todayDay } from '../lib/format';
 
 export interface DayRange {
@@ -12,7 +13,7 @@ export interface DayRange {
 
 interface DateRangeFilterProps extends DayRange {
   onChange: (range: DayRange) => void;
-  /** 'From Date' / 'To Date' on Leads, 'From' / 'To' elsewhere. */
+  /** 'From Date' / 'To Date' on Leads, 'From' / 'To' (the default) elsewhere: translated texts. */
   fromLabel?: string;
   toLabel?: string;
   /** 'Month' on Leads, 'This Month' elsewhere. */
@@ -29,14 +30,15 @@ const parseDay = (text: string): string | null => {
  * From / To days plus the quick filters: Today sets both to today; Month runs from the first of
  * the month to today (spec/core.md §9). Days are the user's calendar days.
  */
-export function DateRangeFilter({ from, to, onChange, fromLabel = 'From', toLabel = 'To', monthLabel = 'This Month' }: DateRangeFilterProps) {
+export function DateRangeFilter({ from, to, onChange, fromLabel, toLabel, monthLabel }: DateRangeFilterProps) {
+  const { t } = useTranslation('common');
   const today = todayDay();
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <DateInput
         size="sm"
-        label={fromLabel}
-        placeholder="YYYY-MM-DD"
+        label={fromLabel ?? t('dates.from')}
+        placeholder={t('dates.dayPlaceholder')}
         valueFormat="YYYY-MM-DD"
         dateParser={parseDay}
         value={from}
@@ -48,8 +50,8 @@ export function DateRangeFilter({ from, to, onChange, fromLabel = 'From', toLabe
       />
       <DateInput
         size="sm"
-        label={toLabel}
-        placeholder="YYYY-MM-DD"
+        label={toLabel ?? t('dates.to')}
+        placeholder={t('dates.dayPlaceholder')}
         valueFormat="YYYY-MM-DD"
         dateParser={parseDay}
         value={to}
@@ -60,10 +62,10 @@ export function DateRangeFilter({ from, to, onChange, fromLabel = 'From', toLabe
         w={160}
       />
       <Button size="sm" variant="default" onClick={() => onChange({ from: today, to: today })}>
-        Today
+        {t('dates.today')}
       </Button>
       <Button size="sm" variant="default" onClick={() => onChange({ from: monthStartDay(), to: today })}>
-        {monthLabel}
+        {monthLabel ?? t('dates.thisMonth')}
       </Button>
     </Group>
   );

@@ -6,6 +6,7 @@ import { Pager } from './Pager';
 
 export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
 
+/** Every text of the shell comes from the caller, already translated (docs/i18n.md). */
 export interface ListPageProps {
   /** The page's h1, e.g. 'Leads (120)'. */
   title: string;

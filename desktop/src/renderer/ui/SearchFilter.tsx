@@ -2,6 +2,7 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface SearchFilterProps {
   /** The search the list uses now. */
@@ -10,12 +11,14 @@ interface SearchFilterProps {
   onChange: (value: string) => void;
   /** spec/core.md §9: 300 ms for leads and customers, 400 ms for deals. */
   delay: number;
+  /** A translated text; 'Search' when absent. */
   label?: string;
   placeholder?: string;
 }
 
 /** A search box that tells the list only when typing pauses, so each keystroke is not a request. */
-export function SearchFilter({ value, onChange, delay, label = 'Search', placeholder }: SearchFilterProps) {
+export function SearchFilter({ value, onChange, delay, label, placeholder }: SearchFilterProps) {
+  const { t } = useTranslation('common');
   const [text, setText] = useState(value);
   const [debounced] = useDebouncedValue(text, delay);
   // What this box last handed to the list, so an outside reset is told apart from our own echo.
@@ -41,7 +44,7 @@ export function SearchFilter({ value, onChange, delay, label = 'Search', placeho
   return (
     <TextInput
       size="sm"
-      label={label}
+      label={label ?? t('search.label')}
       placeholder={placeholder}
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}
@@ -50,7 +53,7 @@ export function SearchFilter({ value, onChange, delay, label = 'Search', placeho
         text ? (
           <CloseButton
             size="sm"
-            aria-label="Clear search"
+            aria-label={t('search.clear')}
             onClick={() => {
               setText('');
               committed.current = '';

@@ -1,6 +1,7 @@
 import { ActionIcon, AppShell, Burger, Group, ScrollArea, Tooltip } from '@mantine/core';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { layoutTokens } from '../theme';
 import { Brand } from '../../ui/Brand';
@@ -11,7 +12,7 @@ import { useLayoutStore } from './store';
 
 interface AppFrameProps {
   sections: NavSection[];
-  /** Shown under the logo (e.g. 'Super Admin'). */
+  /** Shown under the logo (the super area's 'Super Admin'). */
   brandTagline?: string;
   /** Right-hand side of the header: theme toggle, bell, user menu. */
   headerEnd: ReactNode;
@@ -22,7 +23,8 @@ interface AppFrameProps {
 /** The app's frame: header, collapsible sidebar and the routed page. */
 export function AppFrame({ sections, brandTagline, headerEnd, navFooter }: AppFrameProps) {
   const { sidebarCollapsed, mobileNavOpen, toggleSidebar, toggleMobileNav, closeMobileNav } = useLayoutStore();
-  const toggleLabel = sidebarCollapsed ? 'Expand sidebar' : 'Collapse sidebar';
+  const { t } = useTranslation('layout');
+  const toggleLabel = sidebarCollapsed ? t('nav.expand') : t('nav.collapse');
 
   return (
     <AppShell
@@ -37,10 +39,10 @@ export function AppFrame({ sections, brandTagline, headerEnd, navFooter }: AppFr
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={mobileNavOpen} onClick={toggleMobileNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={mobileNavOpen} onClick={toggleMobileNav} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
             <Tooltip label={toggleLabel}>
               <ActionIcon onClick={toggleSidebar} aria-label={toggleLabel} aria-expanded={!sidebarCollapsed} visibleFrom="sm">
-                {sidebarCollapsed ? <PanelLeftOpen size={20} aria-hidden /> : <PanelLeftClose size={20} aria-hidden />}
+                {sidebarCollapsed ? <PanelLeftOpen size={20} className="mirror-rtl" aria-hidden /> : <PanelLeftClose size={20} className="mirror-rtl" aria-hidden />}
               </ActionIcon>
             </Tooltip>
             <Brand tagline={brandTagline} />
@@ -51,7 +53,7 @@ export function AppFrame({ sections, brandTagline, headerEnd, navFooter }: AppFr
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="Sidebar">
+      <AppShell.Navbar p="sm" aria-label={t('nav.sidebar')}>
         <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
           <SidebarNav sections={sections} collapsed={sidebarCollapsed} onNavigate={closeMobileNav} />
         </AppShell.Section>

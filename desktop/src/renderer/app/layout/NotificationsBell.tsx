@@ -2,9 +2,10 @@ import { ActionIcon, Box, Group, Indicator, Loader, Popover, ScrollArea, Stack, 
 import type { Notification } from '@crm/common';
 import { Bell } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatSeenDate } from '../../modules/notifications/format';
-import { MARK_READ_AFTER_MS, NOTIFICATION_TEXTS, useNotificationsStore } from '../../modules/notifications/store';
+import { MARK_READ_AFTER_MS, useNotificationsStore } from '../../modules/notifications/store';
 import { useNotificationsFeed } from '../../modules/notifications/use-notifications-feed';
 import classes from './NotificationsBell.module.css';
 
@@ -15,6 +16,7 @@ import classes from './NotificationsBell.module.css';
 export function NotificationsBell() {
   useNotificationsFeed();
   const { items, unreadCount, status, error, markAllRead } = useNotificationsStore();
+  const { t } = useTranslation('layout');
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
 
@@ -24,7 +26,7 @@ export function NotificationsBell() {
     return () => clearTimeout(timer);
   }, [opened, unreadCount, markAllRead]);
 
-  const label = unreadCount > 0 ? `Notifications (${unreadCount} unread)` : 'Notifications';
+  const label = unreadCount > 0 ? t('notifications.titleUnread', { count: unreadCount }) : t('notifications.title');
 
   const open = (item: Notification) => {
     if (!item.link) return;
@@ -35,7 +37,7 @@ export function NotificationsBell() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withArrow trapFocus={false}>
       <Popover.Target>
-        <Tooltip label="Notifications" disabled={opened}>
+        <Tooltip label={t('notifications.title')} disabled={opened}>
           <Indicator disabled={unreadCount === 0} label={unreadCount > 99 ? '99+' : unreadCount} size={16} offset={6} color="red">
             <ActionIcon aria-label={label} aria-expanded={opened} onClick={() => setOpened((o) => !o)}>
               <Bell size={20} aria-hidden />
@@ -45,10 +47,10 @@ export function NotificationsBell() {
       </Popover.Target>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" px="md" py="sm" className={classes.header}>
-          <Text fw={600}>Notifications</Text>
+          <Text fw={600}>{t('notifications.title')}</Text>
           {unreadCount > 0 && (
             <Text size="xs" c="dimmed">
-              {unreadCount} unread
+              {t('notifications.unread', { count: unreadCount })}
             </Text>
           )}
         </Group>
@@ -56,7 +58,7 @@ export function NotificationsBell() {
           {status === 'loading' && items.length === 0 && (
             <Group gap="xs" p="md" c="dimmed">
               <Loader size="xs" />
-              <Text size="sm">Loading...</Text>
+              <Text size="sm">{t('common:loading')}</Text>
             </Group>
           )}
           {status === 'error' && items.length === 0 && (
@@ -66,11 +68,11 @@ export function NotificationsBell() {
           )}
           {status !== 'loading' && status !== 'error' && items.length === 0 && (
             <Text size="sm" c="dimmed" p="md">
-              {NOTIFICATION_TEXTS.empty}
+              {t('notifications.empty')}
             </Text>
           )}
           {items.length > 0 && (
-            <Stack gap={0} component="ul" className={classes.list} aria-label="Notifications list">
+            <Stack gap={0} component="ul" className={classes.list} aria-label={t('notifications.list')}>
               {items.map((item) => {
                 const body = (
                   <>
@@ -81,7 +83,7 @@ export function NotificationsBell() {
                       </Text>
                       <Text size="xs" c="dimmed">
                         {formatSeenDate(item.createdAt)}
-                        {!item.isRead && <span className={classes.srOnly}> (unread)</span>}
+                        {!item.isRead && <span className={classes.srOnly}>{t('notifications.unreadMark')}</span>}
                       </Text>
                     </Stack>
                   </>

@@ -1,4 +1,5 @@
 import { Divider, NavLink, Stack, Text, Tooltip, useDirection } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import type { NavItem, NavSection } from './nav-items';
 import classes from './SidebarNav.module.css';
@@ -12,16 +13,17 @@ interface SidebarNavProps {
 
 /** The sidebar's link list; the same component serves the company and the super area. */
 export function SidebarNav({ sections, collapsed, onNavigate }: SidebarNavProps) {
+  const { t } = useTranslation('layout');
   return (
-    <Stack gap="xs" component="nav" aria-label="Main navigation">
+    <Stack gap="xs" component="nav" aria-label={t('nav.label')}>
       {sections.map((section, index) => (
-        <Stack key={section.title ?? `section-${index}`} gap={2} role="group" aria-label={section.title ?? 'Main'}>
-          {section.title &&
+        <Stack key={section.titleKey ?? `section-${index}`} gap={2} role="group" aria-label={section.titleKey ? t(section.titleKey) : t('nav.main')}>
+          {section.titleKey &&
             (collapsed ? (
               <Divider my={6} />
             ) : (
               <Text className={classes.sectionTitle} size="xs" fw={700} c="dimmed" tt="uppercase">
-                {section.title}
+                {t(section.titleKey)}
               </Text>
             ))}
           {section.items.map((item) => (
@@ -34,17 +36,19 @@ export function SidebarNav({ sections, collapsed, onNavigate }: SidebarNavProps)
 }
 
 function SidebarLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('layout');
   const { pathname } = useLocation();
   // The tooltip opens toward the content side, whichever way the language reads.
   const { dir } = useDirection();
   const active = matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null;
   const Icon = item.icon;
+  const label = t(item.labelKey);
   const link = (
     <NavLink
       component={Link}
       to={item.to}
-      label={collapsed ? undefined : item.label}
-      aria-label={collapsed ? item.label : undefined}
+      label={collapsed ? undefined : label}
+      aria-label={collapsed ? label : undefined}
       aria-current={active ? 'page' : undefined}
       leftSection={<Icon size={20} strokeWidth={1.8} aria-hidden />}
       active={active}
@@ -55,7 +59,7 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed
     />
   );
   return collapsed ? (
-    <Tooltip label={item.label} position={dir === 'rtl' ? 'left' : 'right'}>
+    <Tooltip label={label} position={dir === 'rtl' ? 'left' : 'right'}>
       {link}
     </Tooltip>
   ) : (

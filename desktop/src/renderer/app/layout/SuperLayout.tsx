@@ -1,5 +1,6 @@
 import { NavLink, Tooltip, useDirection } from '@mantine/core';
 import { LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSuperStore } from '../../modules/super/store';
 import { AppFrame } from './AppFrame';
@@ -13,6 +14,7 @@ export function SuperLayout() {
   const logout = useSuperStore((state) => state.logout);
   const navigate = useNavigate();
   const { dir } = useDirection();
+  const { t } = useTranslation('layout');
 
   const signOut = async () => {
     await logout();
@@ -22,26 +24,26 @@ export function SuperLayout() {
   return (
     <AppFrame
       sections={[{ items: superNavItems }]}
-      brandTagline="Super Admin"
+      brandTagline={t('superAdmin')}
       headerEnd={
         <>
           <ThemeToggle />
-          <UserMenu name={admin?.name ?? 'Super Admin'} email={admin?.email ?? ''} onSignOut={() => void signOut()} />
+          <UserMenu name={admin?.name ?? t('superAdmin')} email={admin?.email ?? ''} onSignOut={() => void signOut()} />
         </>
       }
       navFooter={(collapsed) => {
         const button = (
           <NavLink
             component="button"
-            label={collapsed ? undefined : 'Logout'}
-            aria-label={collapsed ? 'Logout' : undefined}
+            label={collapsed ? undefined : t('logout')}
+            aria-label={collapsed ? t('logout') : undefined}
             leftSection={<LogOut size={20} strokeWidth={1.8} aria-hidden />}
             color="red"
             onClick={() => void signOut()}
           />
         );
         return collapsed ? (
-          <Tooltip label="Logout" position={dir === 'rtl' ? 'left' : 'right'}>
+          <Tooltip label={t('logout')} position={dir === 'rtl' ? 'left' : 'right'}>
             {button}
           </Tooltip>
         ) : (

@@ -1,6 +1,10 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { ChevronDown, LogOut, User } from 'lucide-react';
+import { LANGUAGES } from '@crm/common';
+import { Check, ChevronDown, Languages, LogOut, User } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useLocaleStore } from '../../i18n';
+import { useChooseLanguage } from '../../modules/auth/use-choose-language';
 import { initialOf } from '../../ui/initial';
 import classes from './UserMenu.module.css';
 
@@ -12,12 +16,18 @@ interface UserMenuProps {
   onSignOut: () => void;
 }
 
-/** Spec: the user menu shows the initial, name and email, a Profile link and Sign out. */
+/** The language names, each written in its own language. */
+const LANGUAGE_KEYS = { en: 'common:language.en', ar: 'common:language.ar' } as const;
+
+/** Spec: the user menu shows the initial, name and email, a Profile link and Sign out; plus the language (issue 10). */
 export function UserMenu({ name, email, profileTo, onSignOut }: UserMenuProps) {
+  const { t } = useTranslation('layout');
+  const language = useLocaleStore((state) => state.language);
+  const choose = useChooseLanguage();
   return (
     <Menu>
       <Menu.Target>
-        <UnstyledButton className={classes.target} aria-label="User menu">
+        <UnstyledButton className={classes.target} aria-label={t('userMenu.label')}>
           <Group gap="xs" wrap="nowrap">
             <Avatar color="brand" radius="xl" size={34}>
               {initialOf(name)}
@@ -41,11 +51,30 @@ export function UserMenu({ name, email, profileTo, onSignOut }: UserMenuProps) {
         <Menu.Divider />
         {profileTo && (
           <Menu.Item component={Link} to={profileTo} leftSection={<User size={16} aria-hidden />}>
-            Profile
+            {t('userMenu.profile')}
           </Menu.Item>
         )}
+        <Menu.Divider />
+        <Menu.Label>
+          <Group gap={6} wrap="nowrap">
+            <Languages size={14} aria-hidden />
+            {t('common:language.label')}
+          </Group>
+        </Menu.Label>
+        {LANGUAGES.map((option) => (
+          <Menu.Item
+            key={option}
+            lang={option}
+            onClick={() => choose({ language: option })}
+            aria-current={option === language ? 'true' : undefined}
+            rightSection={option === language ? <Check size={14} aria-hidden /> : null}
+          >
+            {t(LANGUAGE_KEYS[option])}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
         <Menu.Item color="red" leftSection={<LogOut size={16} aria-hidden />} onClick={onSignOut}>
-          Sign out
+          {t('userMenu.signOut')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

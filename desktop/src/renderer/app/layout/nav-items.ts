@@ -22,7 +22,8 @@ import {
 } from 'lucide-react';
 
 export interface NavItem {
-  label: string;
+  /** The label's catalogue key, written out in full so the key checks find it (docs/i18n.md). */
+  labelKey: string;
   to: string;
   icon: LucideIcon;
   /** Only the exact path marks it active (the dashboard at `/` would match everything otherwise). */
@@ -32,36 +33,36 @@ export interface NavItem {
 }
 
 export interface NavSection {
-  /** Untitled for the main list; titled for 'My Space' and 'Team Management'. */
-  title?: string;
+  /** Untitled for the main list; titled for 'My Space' and 'Team Management' (catalogue keys). */
+  titleKey?: string;
   items: NavItem[];
 }
 
 /** spec/admin.md §2 "App layout": the main entries; admin-only ones name their permission. */
 const main: NavItem[] = [
-  { label: 'Dashboard', to: '/', icon: LayoutDashboard, end: true },
-  { label: 'WhatsApp', to: '/whatsapp', icon: MessageCircle },
-  { label: 'Leads', to: '/leads', icon: UserPlus },
-  { label: 'Customers', to: '/customers', icon: UserCheck },
-  { label: 'Sales', to: '/sales', icon: ShoppingCart },
-  { label: 'Canned Responses', to: '/canned-responses', icon: MessagesSquare },
-  { label: 'Follow-up Templates', to: '/follow-up-templates', icon: Repeat },
-  { label: 'Expenses', to: '/expenses', icon: Wallet, permission: 'expenses.manage' },
-  { label: 'Products', to: '/products', icon: Package, permission: 'products.manage' },
-  { label: 'Shipping', to: '/shipping', icon: Truck, permission: 'shipping.manage' },
-  { label: 'Reports', to: '/reports', icon: FileSpreadsheet, permission: 'reports.view' },
+  { labelKey: 'layout:nav.dashboard', to: '/', icon: LayoutDashboard, end: true },
+  { labelKey: 'layout:nav.whatsapp', to: '/whatsapp', icon: MessageCircle },
+  { labelKey: 'layout:nav.leads', to: '/leads', icon: UserPlus },
+  { labelKey: 'layout:nav.customers', to: '/customers', icon: UserCheck },
+  { labelKey: 'layout:nav.sales', to: '/sales', icon: ShoppingCart },
+  { labelKey: 'layout:nav.cannedResponses', to: '/canned-responses', icon: MessagesSquare },
+  { labelKey: 'layout:nav.followUpTemplates', to: '/follow-up-templates', icon: Repeat },
+  { labelKey: 'layout:nav.expenses', to: '/expenses', icon: Wallet, permission: 'expenses.manage' },
+  { labelKey: 'layout:nav.products', to: '/products', icon: Package, permission: 'products.manage' },
+  { labelKey: 'layout:nav.shipping', to: '/shipping', icon: Truck, permission: 'shipping.manage' },
+  { labelKey: 'layout:nav.reports', to: '/reports', icon: FileSpreadsheet, permission: 'reports.view' },
 ];
 
 const sections: NavSection[] = [
   { items: main },
-  { title: 'My Space', items: [{ label: 'My Tasks', to: '/my-tasks', icon: ListChecks, permission: 'tasks.mine' }] },
+  { titleKey: 'layout:nav.mySpace', items: [{ labelKey: 'layout:nav.myTasks', to: '/my-tasks', icon: ListChecks, permission: 'tasks.mine' }] },
   {
-    title: 'Team Management',
+    titleKey: 'layout:nav.teamManagement',
     items: [
-      { label: 'Users', to: '/team/users', icon: Users, permission: 'team.manage' },
-      { label: 'Performance', to: '/team/performance', icon: TrendingUp, permission: 'team.manage' },
-      { label: 'Tasks', to: '/team/tasks', icon: ClipboardList, permission: 'team.manage' },
-      { label: 'Settings', to: '/team/settings', icon: Settings, permission: 'team.manage' },
+      { labelKey: 'layout:nav.users', to: '/team/users', icon: Users, permission: 'team.manage' },
+      { labelKey: 'layout:nav.performance', to: '/team/performance', icon: TrendingUp, permission: 'team.manage' },
+      { labelKey: 'layout:nav.tasks', to: '/team/tasks', icon: ClipboardList, permission: 'team.manage' },
+      { labelKey: 'layout:nav.settings', to: '/team/settings', icon: Settings, permission: 'team.manage' },
     ],
   },
 ];
@@ -75,7 +76,7 @@ export function navSectionsFor(role: Role): NavSection[] {
 
 /** The super administrator's sidebar; its logout button is rendered by the layout. */
 export const superNavItems: NavItem[] = [
-  { label: 'Dashboard', to: '/super/dashboard', icon: Gauge },
-  { label: 'Companies', to: '/super/tenants', icon: Building },
-  { label: 'Users', to: '/super/users', icon: Users },
+  { labelKey: 'layout:nav.dashboard', to: '/super/dashboard', icon: Gauge },
+  { labelKey: 'layout:nav.companies', to: '/super/tenants', icon: Building },
+  { labelKey: 'layout:nav.users', to: '/super/users', icon: Users },
 ];

@@ -1,8 +1,10 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /** Spec: any path without a screen shows 'Page Not Found'. */
 export function NotFoundPage() {
+  const { t } = useTranslation('layout');
   return (
     <Center mih="100dvh" p="md">
       <Stack align="center" gap="sm">
@@ -10,11 +12,11 @@ export function NotFoundPage() {
           404
         </Text>
         <Title order={1} size="h2">
-          Page Not Found
+          {t('notFound.title')}
         </Title>
-        <Text c="dimmed">The address you opened does not match any screen.</Text>
+        <Text c="dimmed">{t('notFound.text')}</Text>
         <Button component={Link} to="/" mt="sm">
-          Back to dashboard
+          {t('notFound.back')}
         </Button>
       </Stack>
     </Center>

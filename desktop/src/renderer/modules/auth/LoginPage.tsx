@@ -1,38 +1,41 @@
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { appConfig } from '../../lib/config';
-import { ERROR_TEXTS } from '../../lib/error-catalogue';
 import { ServerLine } from '../server-setup/ServerLine';
+import { useTranslation } from 'react-i18next';
 import { AuthPageShell } from './components/AuthPageShell';
 import { CredentialsForm } from './components/CredentialsForm';
+import { LanguageSwitch } from './components/LanguageSwitch';
 import { ProductPitch } from './components/ProductPitch';
 import { DEMO_CREDENTIALS } from './demo-credentials';
 import { useAuthStore } from './store';
 
 /** Spec/core.md §2 "Sign-in": after success the guard sends the user on to / (or where they were going). */
 export function LoginPage() {
+  const { t } = useTranslation('auth');
   const login = useAuthStore((state) => state.login);
   return (
     <AuthPageShell
-      title="Sign in"
-      subtitle="Welcome back! Sign in to your account."
+      title={t('signIn.title')}
+      subtitle={t('signIn.subtitle')}
       aside={<ProductPitch />}
+      corner={<LanguageSwitch />}
       footer={
         <>
           <ServerLine />
           <Text size="sm" c="dimmed" ta="center" hiddenFrom="md">
-            New company or need help?{' '}
+            {t('help.question')}{' '}
             <Anchor href={appConfig.supportWhatsAppUrl} target="_blank" rel="noopener noreferrer">
-              Contact us on WhatsApp
+              {t('help.contact')}
             </Anchor>
           </Text>
         </>
       }
     >
       <CredentialsForm
-        submitLabel="Sign In"
-        submittingLabel="Signing in..."
-        fallbackError={ERROR_TEXTS.loginFailed}
+        submitLabel={t('signIn.submit')}
+        submittingLabel={t('signIn.submitting')}
+        fallbackErrorKey="auth:loginFailed"
         demoCredentials={DEMO_CREDENTIALS.company}
         onSubmit={async (credentials) => {
           await login(credentials);

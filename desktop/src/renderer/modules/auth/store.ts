@@ -1,29 +1,41 @@
-import type { AuthUser, LoginRequest } from '@crm/common';
+import type { AuthUser, LoginRequest, UpdatePreferencesRequest, UserPreferences } from '@crm/common';
 import { create } from 'zustand';
 import { ApiError, onUnauthorized } from '../../lib/api';
 import { ERROR_TEXTS } from '../../lib/error-catalogue';
 import { bridge } from '../../lib/bridge';
+import { applyPreferences, useLocaleStore } from '../../i18n';
 import { sessionTokens } from '../../lib/session-tokens';
 import { useRealtimeStore } from '../realtime/store';
 import { authApi } from './api';
+
+/** The signed-in user; the server always sends the preferences (CurrentUser); test fixtures may leave them out. */
+export type SignedInUser = AuthUser & Partial<UserPreferences>;
 
 /** `checking` while the stored token is verified: the guards show 'Loading Application...'. */
 export type AuthStatus = 'checking' | 'authenticated' | 'anonymous';
 
 interface AuthState {
   status: AuthStatus;
-  user: AuthUser | null;
+  user: SignedInUser | null;
   token: string | null;
   /** Why the session will not survive a restart (desktop without OS secure storage), else null. */
   rememberWarning: string | null;
   /** Reads the stored token and checks it with the current-user call (spec: session on load). */
   bootstrap: () => Promise<void>;
   /** Throws an ApiError when the server refuses; the login page shows its text. */
-  login: (credentials: LoginRequest) => Promise<AuthUser>;
+  login: (credentials: LoginRequest) => Promise<SignedInUser>;
   /** Ends the session on the server (best effort), forgets the token, closes the socket. */
   logout: (options?: { notifyServer?: boolean }) => Promise<void>;
   /** Refreshes the user with the current-user call; a failure clears the session. */
-  refreshUser: () => Promise<AuthUser>;
+  refreshUser: () => Promise<SignedInUser>;
+  /** Switches at once and saves the choice with the user; a refused save switches back and throws. */
+  updatePreferences: (change: UpdatePreferencesRequest) => Promise<void>;
+}
+
+/** After sign-in the user's saved language wins over the one chosen on the login screen. */
+function followUser(user: SignedInUser): SignedInUser {
+  if (user.language) applyPreferences({ language: user.language, arabicDigits: user.arabicDigits });
+  return user;
 }
 
 let bootstrapping: Promise<void> | null = null;
@@ -50,7 +62,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       }
       sessionTokens.setUserToken(token);
       try {
-        const user = await authApi.me();
+        const user = followUser(await authApi.me());
         set({ status: 'authenticated', user, token });
       } catch {
         await forgetSession();
@@ -67,6 +79,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     sessionTokens.setUserToken(token);
     // If the OS keychain is unavailable the session still works; it just is not remembered.
     const saved = await bridge.setAuthToken(token);
+    followUser(user);
     set({ status: 'authenticated', user, token, rememberWarning: saved.ok ? null : saved.error });
     return user;
   },
@@ -85,11 +98,23 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   refreshUser: async () => {
     try {
-      const user = await authApi.me();
+      const user = followUser(await authApi.me());
       set({ user });
       return user;
     } catch (error) {
       await get().logout({ notifyServer: false });
+      throw error;
+    }
+  },
+
+  updatePreferences: async (change) => {
+    const { language, arabicDigits } = useLocaleStore.getState();
+    applyPreferences(change);
+    try {
+      const user = await authApi.updatePreferences(change);
+      set({ user });
+    } catch (error) {
+      applyPreferences({ language, arabicDigits });
       throw error;
     }
   },

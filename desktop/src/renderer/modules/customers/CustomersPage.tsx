@@ -1,20 +1,18 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { SEARCH_DEBOUNCE_MS } from '@crm/common';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { StageBadge } from '../contacts/components/badges';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { ListPage } from '../../ui/ListPage';
+import { Ltr } from '../../ui/Ltr';
 import { SearchFilter } from '../../ui/SearchFilter';
 import { CUSTOMERS_PAGE_SIZE, useCustomersStore } from './store';
 
-export const CUSTOMERS_TEXTS = {
-  loading: 'Loading customers...',
-  empty: 'No customers found for the selected period.',
-} as const;
-
 /** spec/core.md §2 "Customers": contacts in the customer stage, not archived, newest first. */
 export function CustomersPage() {
+  const { t } = useTranslation('customers');
   const { filters, page, items, total, status, error, setFilters, setPage, load } = useCustomersStore();
 
   useEffect(() => {
@@ -23,50 +21,50 @@ export function CustomersPage() {
 
   return (
     <ListPage
-      title="Customers"
-      subtitle={status === 'ready' ? `${total} ${total === 1 ? 'customer' : 'customers'}` : undefined}
+      title={t('title')}
+      subtitle={status === 'ready' ? t('count', { count: total }) : undefined}
       filters={
         <>
           <SearchFilter
             value={filters.q}
             onChange={(q) => setFilters({ q })}
             delay={SEARCH_DEBOUNCE_MS.customers}
-            placeholder="Name, phone or email"
+            placeholder={t('searchPlaceholder')}
           />
           <DateRangeFilter from={filters.from} to={filters.to} onChange={(range) => setFilters(range)} />
         </>
       }
-      tableLabel="Customers"
+      tableLabel={t('title')}
       minWidth={680}
       head={
         <>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Phone</Table.Th>
-          <Table.Th>Email</Table.Th>
-          <Table.Th>Stage</Table.Th>
-          <Table.Th>Actions</Table.Th>
+          <Table.Th>{t('columns.name')}</Table.Th>
+          <Table.Th>{t('columns.phone')}</Table.Th>
+          <Table.Th>{t('columns.email')}</Table.Th>
+          <Table.Th>{t('columns.stage')}</Table.Th>
+          <Table.Th>{t('columns.actions')}</Table.Th>
         </>
       }
       columnCount={5}
       status={status}
       error={error}
-      texts={CUSTOMERS_TEXTS}
+      texts={{ loading: t('loading'), empty: t('empty') }}
       rowCount={items.length}
       paging={{ page, total, pageSize: CUSTOMERS_PAGE_SIZE, onPage: setPage }}
     >
       {items.map((customer) => (
         <Table.Tr key={customer._id}>
           <Table.Td fw={500}>{customer.name || <Text span c="dimmed">—</Text>}</Table.Td>
-          <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-            {customer.phone}
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Ltr>{customer.phone}</Ltr>
           </Table.Td>
-          <Table.Td>{customer.email || <Text span c="dimmed">—</Text>}</Table.Td>
+          <Table.Td>{customer.email ? <Ltr>{customer.email}</Ltr> : <Text span c="dimmed">—</Text>}</Table.Td>
           <Table.Td>
             <StageBadge stage={customer.stage} />
           </Table.Td>
           <Table.Td>
             <Anchor component={Link} to={`/contacts/${customer._id}`}>
-              View Profile
+              {t('viewProfile')}
             </Anchor>
           </Table.Td>
         </Table.Tr>

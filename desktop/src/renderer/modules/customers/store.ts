@@ -14,5 +14,5 @@ export const useCustomersStore = createContactListStore<CustomerFilters>({
   pageSize: CUSTOMERS_PAGE_SIZE,
   // spec/core.md §9: customers are fetched with isArchived false.
   toQuery: (f) => ({ stage: 'customer', isArchived: false, q: f.q, from: f.from, to: f.to }),
-  fallbackError: 'Unknown error',
+  fallbackErrorKey: 'common:unknownError',
 });

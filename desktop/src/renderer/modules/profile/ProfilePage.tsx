@@ -21,6 +21,7 @@ import { FullPageLoader } from '../../ui/FullPageLoader';
 import { initialOf } from '../../ui/initial';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDate } from '../../lib/format';
+import { LanguageSettings } from '../auth/components/LanguageSwitch';
 import { useAuthStore } from '../auth/store';
 
 /** Spec "My Profile": avatar initial, name, email, role, joined date, user id; any failure → /login. */
@@ -100,6 +101,7 @@ export function ProfilePage() {
           </SimpleGrid>
         </Stack>
       </Card>
+      <LanguageSettings />
     </>
   );
 }

@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AuthPageShell } from '../auth/components/AuthPageShell';
 import { CredentialsForm } from '../auth/components/CredentialsForm';
+import { LanguageSwitch } from '../auth/components/LanguageSwitch';
 import { DEMO_CREDENTIALS } from '../auth/demo-credentials';
-import { ERROR_TEXTS } from '../../lib/error-catalogue';
 import { ServerLine } from '../server-setup/ServerLine';
 import { useSuperStore } from './store';
 
@@ -10,12 +11,13 @@ import { useSuperStore } from './store';
 export function SuperLoginPage() {
   const login = useSuperStore((state) => state.login);
   const navigate = useNavigate();
+  const { t } = useTranslation('super');
   return (
-    <AuthPageShell title="Super Admin Login" subtitle="Platform administration for all companies." footer={<ServerLine />}>
+    <AuthPageShell title={t('login.title')} subtitle={t('login.subtitle')} corner={<LanguageSwitch />} footer={<ServerLine />}>
       <CredentialsForm
-        submitLabel="Login"
-        submittingLabel="Logging in..."
-        fallbackError={ERROR_TEXTS.loginFailed}
+        submitLabel={t('login.submit')}
+        submittingLabel={t('login.submitting')}
+        fallbackErrorKey="auth:loginFailed"
         demoCredentials={DEMO_CREDENTIALS.super}
         onSubmit={async (credentials) => {
           await login(credentials);

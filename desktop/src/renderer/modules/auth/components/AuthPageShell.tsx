@@ -10,14 +10,17 @@ interface AuthPageShellProps {
   aside?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
+  /** Top corner of the form side: the language choice (the login screen offers it before sign-in). */
+  corner?: ReactNode;
 }
 
 /** Frame of the sign-in pages: a pitch panel beside a centred card. */
-export function AuthPageShell({ title, subtitle, aside, children, footer }: AuthPageShellProps) {
+export function AuthPageShell({ title, subtitle, aside, children, footer, corner }: AuthPageShellProps) {
   return (
     <Box className={classes.page}>
       {aside && <Box className={classes.aside}>{aside}</Box>}
       <Box className={classes.formSide} component="main">
+        {corner && <Box className={classes.corner}>{corner}</Box>}
         <Paper className={classes.card} p="xl" shadow="sm">
           <Stack gap="lg">
             <Brand size="lg" />

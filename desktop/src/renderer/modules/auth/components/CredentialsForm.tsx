@@ -2,25 +2,27 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { LoginRequest } from '@crm/common';
 import { CircleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { errorText } from '../../../lib/api';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message';
 import { useDemoMode } from '../demo-credentials';
 
 interface CredentialsFormProps {
   submitLabel: string;
   /** Spec: the button text changes while signing in. */
   submittingLabel: string;
-  /** The catalogue's text when the server gives none. */
-  fallbackError: string;
+  /** The catalogue key of the text shown when the error has no text of its own, e.g. 'auth:loginFailed'. */
+  fallbackErrorKey: string;
   /** Filled in only when the server runs in demo mode. */
   demoCredentials: LoginRequest;
-  /** Throws on failure; the thrown ApiError's server text is shown first. */
+  /** Throws on failure; the thrown ApiError is shown by its code (errorMessage). */
   onSubmit: (credentials: LoginRequest) => Promise<void>;
 }
 
 type FieldErrors = Partial<Record<keyof LoginRequest, string>>;
 
 /** Email and password form shared by the company login and the super login. */
-export function CredentialsForm({ submitLabel, submittingLabel, fallbackError, demoCredentials, onSubmit }: CredentialsFormProps) {
+export function CredentialsForm({ submitLabel, submittingLabel, fallbackErrorKey, demoCredentials, onSubmit }: CredentialsFormProps) {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -40,8 +42,8 @@ export function CredentialsForm({ submitLabel, submittingLabel, fallbackError, d
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const errors: FieldErrors = {};
-    if (!email.trim()) errors.email = 'Email is required';
-    if (!password) errors.password = 'Password is required';
+    if (!email.trim()) errors.email = t('form.emailRequired');
+    if (!password) errors.password = t('form.passwordRequired');
     setFieldErrors(errors);
     if (errors.email || errors.password) return;
 
@@ -50,7 +52,7 @@ export function CredentialsForm({ submitLabel, submittingLabel, fallbackError, d
     try {
       await onSubmit({ email: email.trim(), password });
     } catch (failure) {
-      setError(errorText(failure, fallbackError));
+      setError(errorMessage(failure, fallbackErrorKey));
       setSubmitting(false);
     }
   };
@@ -69,10 +71,10 @@ export function CredentialsForm({ submitLabel, submittingLabel, fallbackError, d
           </Alert>
         )}
         <TextInput
-          label="Email"
+          label={t('form.email')}
           type="email"
           autoComplete="username"
-          placeholder="you@company.com"
+          placeholder={t('form.emailPlaceholder')}
           required
           value={email}
           onChange={(event) => edit(setEmail)(event.currentTarget.value)}
@@ -80,9 +82,9 @@ export function CredentialsForm({ submitLabel, submittingLabel, fallbackError, d
           data-autofocus
         />
         <PasswordInput
-          label="Password"
+          label={t('form.password')}
           autoComplete="current-password"
-          placeholder="Your password"
+          placeholder={t('form.passwordPlaceholder')}
           required
           value={password}
           onChange={(event) => edit(setPassword)(event.currentTarget.value)}

@@ -1,0 +1,28 @@
+import type { UserPreferences } from '@crm/common';
+import { notifications } from '@mantine/notifications';
+import { useCallback } from 'react';
+import { applyPreferences, i18n } from '../../i18n';
+import { errorMessage } from '../../lib/error-message';
+import { useAuthStore } from './store';
+
+/**
+ * Switch language or digits. Signed in as a company user, the choice is saved with the user (it
+ * follows them to another machine); before sign-in, and for the super administrator, it is kept on
+ * this machine only.
+ */
+export function useChooseLanguage(): (change: Partial<UserPreferences>) => void {
+  const signedIn = useAuthStore((state) => state.status === 'authenticated');
+  const updatePreferences = useAuthStore((state) => state.updatePreferences);
+  return useCallback(
+    (change) => {
+      if (!signedIn) {
+        applyPreferences(change);
+        return;
+      }
+      updatePreferences(change).catch((error: unknown) => {
+        notifications.show({ color: 'red', title: i18n.t('common:language.saveFailed'), message: errorMessage(error, 'common:unknownError') });
+      });
+    },
+    [signedIn, updatePreferences],
+  );
+}
