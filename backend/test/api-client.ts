@@ -1,4 +1,8 @@
-export type ApiAnswer<T = any> = { status: number; body: { ok: boolean; data: T; error?: string; field?: string }; headers: Headers };
+export type ApiAnswer<T = any> = {
+  status: number;
+  body: { ok: boolean; data: T; error?: string; code?: string; params?: Record<string, string | number>; field?: string };
+  headers: Headers;
+};
 
 type Options = { token?: string; body?: unknown; ip?: string; headers?: Record<string, string> };
 
