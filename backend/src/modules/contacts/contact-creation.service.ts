@@ -30,6 +30,12 @@ export type CreateContactsOptions = {
   assignedTo?: string | null;
   /** Leave out drafts whose phone or linked id another writer stored first, instead of failing. */
   skipExisting?: boolean;
+  /**
+   * Write all drafts in one statement (plus one for their history rows) instead of in slices with a
+   * turn of the event loop between them: for the inbound batches, which must keep a fixed number of
+   * statements and are already capped in size (MessengerOptions.inboundBatchMax).
+   */
+  oneStatement?: boolean;
 };
 
 /** A contact created, with the position of its draft (drafts left out by `skipExisting` have none). */
@@ -82,7 +88,7 @@ export class ContactCreation {
       createdAt: options.at,
       updatedAt: options.at,
     }));
-    const ids = await this.contacts.insertWithHistory(tx, rows, { skipExisting: !!options.skipExisting });
+    const ids = await this.contacts.insertWithHistory(tx, rows, { skipExisting: !!options.skipExisting, oneStatement: options.oneStatement });
     const created = rows.flatMap((r, index) =>
       ids.has(r.id) ? [{ index, id: r.id, name: r.name ?? null, phone: r.phone, waId: r.waId ?? null, waLid: r.waLid ?? null, assignedTo: r.assignedTo ?? null }] : [],
     );

@@ -115,7 +115,7 @@ export class ContactResolver {
         name: s.profileName?.trim() || null,
       };
     });
-    const created = await this.creation.createContacts(tx, tenantId, drafts, { source: 'whatsapp', at, skipExisting: true });
+    const created = await this.creation.createContacts(tx, tenantId, drafts, { source: 'whatsapp', at, skipExisting: true, oneStatement: true });
     const createdAt = new Set(created.map((c) => c.index));
     for (const c of created) result.set(senderKey(senders[c.index]), { contact: { id: c.id, name: c.name, phone: c.phone, waId: c.waId, waLid: c.waLid, assignedTo: c.assignedTo }, created: true });
     const missing = senders.filter((_, i) => !createdAt.has(i));

@@ -296,15 +296,17 @@ export class ContactsRepository {
 
   /**
    * New contacts with their first stage-history row ("created as lead", from nothing, by whom),
-   * BATCH rows per statement. With `skipExisting`, a row whose phone or linked WhatsApp id another
-   * writer stored first is left out (not returned, no history row); without it the unique
-   * violation is thrown. Returns the ids created.
+   * BATCH rows per statement, or all in one (`oneStatement`: a caller that must keep a fixed number
+   * of statements and bounds the rows itself). With `skipExisting`, a row whose phone or linked
+   * WhatsApp id another writer stored first is left out (not returned, no history row); without
+   * it the unique violation is thrown. Returns the ids created.
    */
-  async insertWithHistory(tx: TenantTx, rows: NewContact[], options: { skipExisting: boolean }): Promise<Set<string>> {
+  async insertWithHistory(tx: TenantTx, rows: NewContact[], options: { skipExisting: boolean; oneStatement?: boolean }): Promise<Set<string>> {
     const created = new Set<string>();
-    for (let i = 0; i < rows.length; i += BATCH) {
+    const size = options.oneStatement ? Math.max(rows.length, 1) : BATCH;
+    for (let i = 0; i < rows.length; i += size) {
       if (i) await yieldToOtherRequests();
-      const chunk = rows.slice(i, i + BATCH);
+      const chunk = rows.slice(i, i + size);
       const query = tx.insert(contacts).values(chunk);
       const returned = await (options.skipExisting ? query.onConflictDoNothing() : query).returning({ id: contacts.id });
       if (!returned.length) continue;
