@@ -20,6 +20,12 @@ export async function addLead(t: TestApp, token: string, body: Record<string, un
   return res.body.data;
 }
 
+/** The company's lead distribution strategy (who gets a lead nobody chose an assignee for). */
+export async function setLeadDistribution(t: TestApp, adminToken: string, strategy: 'round-robin' | 'manual') {
+  const res = await t.api.put('/auth/tenant/settings', { leadDistributionStrategy: strategy }, { token: adminToken });
+  if (res.status !== 200) throw new Error(`PUT /auth/tenant/settings failed: ${res.status} ${res.body.error}`);
+}
+
 /** Moves a contact through the allowed stages to `stage`. */
 export async function moveTo(t: TestApp, token: string, id: string, stage: 'customer' | 'sales') {
   const steps = stage === 'customer' ? ['customer'] : ['customer', 'sales'];

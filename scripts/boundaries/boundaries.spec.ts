@@ -146,6 +146,29 @@ describe(`${RULE} (repository-writes.ts)`, () => {
     ]);
   });
 
+  it('no longer lets the chats module create contacts: only the contacts module writes their history and the round-robin cursor lives with the tenant', () => {
+    const root = repo({
+      ...tables,
+      'backend/src/modules/contacts/contacts.table.ts': "export const contacts = pgTable('contacts', {});\nexport const contactStageHistory = pgTable('contact_stage_history', {});\n",
+      'backend/src/modules/tenants/tenants.table.ts': "export const tenantSettings = pgTable('tenant_settings', {});\n",
+      'backend/src/modules/messages/messages.table.ts': "export const messages = pgTable('messages', {});\n",
+      'backend/src/modules/chats/chats.repository.ts': [
+        "import { contactStageHistory } from '../contacts/contacts.table.js';",
+        "import { tenantSettings } from '../tenants/tenants.table.js';",
+        'export const a = (tx) => tx.insert(contactStageHistory).values({});',
+        'export const b = (tx) => tx.update(tenantSettings).set({});',
+        'export const c = (tx) => tx.execute(sql`update messages set contact_id = 1`);',
+        '',
+      ].join('\n'),
+    });
+    // the real allow-list (KNOWN_WRITES): these were allowed while chats created the leads of unknown numbers
+    expect(report(findRepositoryWrites(root)).errors).toEqual([
+      `error ${RULE}: backend/src/modules/chats/chats.repository.ts:3 .insert(contactStageHistory): module "chats" writes table contact_stage_history of module "contacts"`,
+      `error ${RULE}: backend/src/modules/chats/chats.repository.ts:4 .update(tenantSettings): module "chats" writes table tenant_settings of module "tenants"`,
+      `error ${RULE}: backend/src/modules/chats/chats.repository.ts:5 update messages: module "chats" writes table messages of module "messages"`,
+    ]);
+  });
+
   it('fails the command on a planted write, naming the rule', () => {
     const root = repo({
       ...tables,

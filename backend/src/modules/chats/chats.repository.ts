@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TenantTx } from '../../platform/db/database.types.js';
-import { newId } from '../../platform/db/columns.js';
-import { contacts, contactStageHistory, type ContactRow } from '../contacts/contacts.table.js';
-import { tenantSettings } from '../tenants/tenants.table.js';
-import { users } from '../users/users.table.js';
+import type { WhatsAppContact } from '../contacts/contacts.repository.js';
+import { contacts } from '../contacts/contacts.table.js';
 import type { ChatCursor, ChatRow } from './chat.mapper.js';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -12,15 +10,14 @@ const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const CHAT_COLUMNS = sql`c.id, c.name, c.phone, c.stage, c.assigned_to, u.name as assigned_name, c.has_active_follow_up,
   c.last_message_at, c.last_message_preview, c.last_message_direction, c.unread_count`;
 
-export type SenderContact = Pick<ContactRow, 'id' | 'name' | 'phone' | 'waId' | 'waLid' | 'assignedTo'>;
-export type NewLead = { id: string; phone: string; waId: string | null; waLid: string | null; name: string | null; assignedTo: string | null };
+export type SenderContact = WhatsAppContact;
 export type SummaryUpdate = { contactId: string; at: Date; preview: string; direction: 'in' | 'out'; unreadDelta: number; resetUnread: boolean };
 
 /**
- * SQL of the messenger's conversations. Reads and writes the contacts table only for what a
- * conversation needs: the chat list, the summary (last message, unread count), resolving a
- * WhatsApp sender to its contact and creating the lead of an unknown number. The rest of the
- * contacts domain belongs to modules/contacts.
+ * SQL of the messenger's conversations. Reads the contacts table for the chat list and writes
+ * only the conversation summary kept on the contact row (last message, unread count). Resolving a
+ * WhatsApp sender to its contact and creating the lead of an unknown number belong to
+ * modules/contacts (ContactResolver, ContactCreation).
  */
 @Injectable()
 export class ChatsRepository {
@@ -88,73 +85,6 @@ export class ChatsRepository {
   async markRead(tx: TenantTx, tenantId: string, contactId: string): Promise<ChatRow | undefined> {
     await tx.execute(sql`update contacts set unread_count = 0 where tenant_id = ${tenantId} and id = ${contactId} and unread_count <> 0`);
     return this.findChat(tx, tenantId, contactId);
-  }
-
-  /** Contacts known under any of these phones or linked ids: one query for a whole batch. */
-  async findSenders(tx: TenantTx, tenantId: string, phones: string[], lids: string[]): Promise<SenderContact[]> {
-    if (!phones.length && !lids.length) return [];
-    return tx
-      .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, waId: contacts.waId, waLid: contacts.waLid, assignedTo: contacts.assignedTo })
-      .from(contacts)
-      .where(
-        and(
-          eq(contacts.tenantId, tenantId),
-          or(phones.length ? inArray(contacts.phone, phones) : undefined, lids.length ? inArray(contacts.waLid, lids) : undefined),
-        ),
-      );
-  }
-
-  async setWhatsAppIds(tx: TenantTx, tenantId: string, contactId: string, patch: { waId?: string | null; waLid?: string | null; phone?: string }) {
-    await tx.update(contacts).set(patch).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
-  }
-
-  /** Folds a contact that was known only by its linked id into the phone's contact (one person, one contact). */
-  async mergeInto(tx: TenantTx, tenantId: string, fromId: string, intoId: string) {
-    await tx.execute(sql`update messages set contact_id = ${intoId} where tenant_id = ${tenantId} and contact_id = ${fromId}`);
-    await tx.execute(sql`
-      update contacts t set unread_count = t.unread_count + f.unread_count,
-        last_message_at = greatest(t.last_message_at, f.last_message_at)
-      from contacts f where f.id = ${fromId} and t.id = ${intoId} and t.tenant_id = ${tenantId}`);
-    await tx.delete(contacts).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, fromId)));
-  }
-
-  /** Locks the tenant's lead-distribution settings for this transaction: lead creation is serialised per tenant. */
-  async lockDistribution(tx: TenantTx, tenantId: string) {
-    const [row] = await tx
-      .select({ strategy: tenantSettings.leadDistributionStrategy, lastUserId: tenantSettings.roundRobinLastUserId })
-      .from(tenantSettings)
-      .where(eq(tenantSettings.tenantId, tenantId))
-      .for('update');
-    return row ?? { strategy: 'round-robin', lastUserId: null };
-  }
-
-  async activeSalesUserIds(tx: TenantTx, tenantId: string): Promise<string[]> {
-    const list = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.role, 'sales'), eq(users.isActive, true)))
-      .orderBy(asc(users.createdAt), asc(users.id));
-    return list.map((u) => u.id);
-  }
-
-  async saveRoundRobinCursor(tx: TenantTx, tenantId: string, userId: string) {
-    await tx.update(tenantSettings).set({ roundRobinLastUserId: userId }).where(eq(tenantSettings.tenantId, tenantId));
-  }
-
-  /** New leads from WhatsApp; those that another writer created first are skipped (returned rows only). */
-  async insertLeads(tx: TenantTx, tenantId: string, leads: NewLead[], at: Date): Promise<NewLead[]> {
-    if (!leads.length) return [];
-    const created = await tx
-      .insert(contacts)
-      .values(leads.map((l) => ({ ...l, tenantId, stage: 'lead', source: 'whatsapp', createdAt: at, updatedAt: at })))
-      .onConflictDoNothing()
-      .returning({ id: contacts.id, phone: contacts.phone, waId: contacts.waId, waLid: contacts.waLid, name: contacts.name, assignedTo: contacts.assignedTo });
-    if (created.length) {
-      await tx
-        .insert(contactStageHistory)
-        .values(created.map((c) => ({ id: newId(), tenantId, contactId: c.id, fromStage: null, toStage: 'lead', changedBy: null, changedAt: at })));
-    }
-    return created;
   }
 
   /** The conversation summaries after new messages, for many contacts in one statement; returns the chats. */

@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { CONTACT_IMPORT_MAX_BYTES } from '@crm/common';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { addLead, expectTotalsMatchCounts, moveTo, seedProducts } from '../../../test/crm-fixtures.js';
+import { addLead, expectTotalsMatchCounts, moveTo, seedProducts, setLeadDistribution } from '../../../test/crm-fixtures.js';
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -19,6 +19,10 @@ beforeAll(async () => {
   token.sales1 = await signIn(t, acme.sales[0].email);
   token.sales2 = await signIn(t, acme.sales[1].email);
   token.globexAdmin = await signIn(t, globex.admin.email);
+  // what an admin adds or imports stays unassigned here, as in a company that distributes by hand;
+  // the round-robin distribution of imports is covered by contact-creation.spec.ts
+  await setLeadDistribution(t, token.admin, 'manual');
+  await setLeadDistribution(t, token.globexAdmin, 'manual');
 });
 afterAll(() => t?.close());
 

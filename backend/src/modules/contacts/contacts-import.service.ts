@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { ContactImportResult } from '@crm/common';
-import { may, type TenantActor } from '../../platform/auth/actor.js';
+import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { canSeeContact } from './contact-access.js';
+import { ContactCreation, type ContactDraft } from './contact-creation.service.js';
 import { ContactsRepository, type FillBlanksRow } from './contacts.repository.js';
 import { ContactsService } from './contacts.service.js';
 import { retryOnDeadlock } from '../../platform/db/retry-on-deadlock.js';
 import { ContactsWorkerPool } from './contacts-worker.pool.js';
-import type { NewContactRow } from './contacts.table.js';
 
 export type UploadedImportFile = { originalname: string; buffer: Buffer; size: number };
 
@@ -25,7 +25,9 @@ export type UploadedImportFile = { originalname: string; buffer: Buffer; size: n
  * address, notes) are filled from the row ("updated"); nothing a user typed is overwritten, and
  * stage and assignment do not change. When there is nothing to fill, or the contact belongs to
  * someone the importing sales user cannot see, the row is "skipped". New contacts are leads,
- * assigned to the importing sales user, or unassigned when an admin imports.
+ * created through ContactCreation (first stage-history row, assignment rule): assigned to the
+ * importing sales user, or, when an admin imports, dealt by the company's lead distribution
+ * (round-robin in turn, or unassigned under the manual strategy).
  *
  * Reading the file and the per-row checks (phone normalisation of 10,000 rows takes about a second
  * of CPU) run in the contacts worker pool, behind caps on unpacked size and cell length; only the
@@ -39,6 +41,7 @@ export class ContactsImportService {
     private readonly service: ContactsService,
     private readonly clock: Clock,
     private readonly workers: ContactsWorkerPool,
+    private readonly creation: ContactCreation,
   ) {}
 
   async import(actor: TenantActor, file: UploadedImportFile | undefined): Promise<ContactImportResult> {
@@ -49,26 +52,13 @@ export class ContactsImportService {
 
     return retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
       const existing = new Map((await this.contacts.findByPhones(tx, actor.tenantId, valid.map((v) => v.phone))).map((c) => [c.phone, c]));
-      const toCreate: NewContactRow[] = [];
+      const toCreate: ContactDraft[] = [];
       const toFill: FillBlanksRow[] = [];
       let skipped = 0;
       for (const v of valid) {
         const found = existing.get(v.phone);
         if (!found) {
-          toCreate.push({
-            tenantId: actor.tenantId,
-            name: v.name ?? null,
-            phone: v.phone,
-            email: v.email ?? null,
-            address: v.address ?? null,
-            notes: v.notes ?? null,
-            stage: 'lead',
-            assignedTo: may(actor, 'contacts.assign') ? null : actor.userId,
-            source: 'import',
-            createdBy: actor.userId,
-            createdAt: now,
-            updatedAt: now,
-          });
+          toCreate.push({ name: v.name ?? null, phone: v.phone, email: v.email ?? null, address: v.address ?? null, notes: v.notes ?? null });
           continue;
         }
         const fill: FillBlanksRow = { id: found.id };
@@ -80,7 +70,7 @@ export class ContactsImportService {
         else toFill.push(fill);
       }
 
-      const inserted = await this.contacts.insertMany(tx, toCreate, { skipExistingPhones: true });
+      const inserted = await this.creation.createContacts(tx, actor.tenantId, toCreate, { source: 'import', at: now, actor, skipExisting: true });
       skipped += toCreate.length - inserted.length; // created meanwhile by someone else
       await this.contacts.fillBlanks(tx, actor.tenantId, toFill, now);
 

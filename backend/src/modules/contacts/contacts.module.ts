@@ -4,6 +4,8 @@ import { ShippingModule } from '../shipping/shipping.module.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
 import { ChatsModule } from '../chats/chats.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { ContactCreation } from './contact-creation.service.js';
+import { ContactResolver } from './contact-resolver.js';
 import { ContactsImportService } from './contacts-import.service.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsRepository } from './contacts.repository.js';
@@ -14,7 +16,9 @@ import { LeadsController } from './leads.controller.js';
 @Module({
   imports: [UsersModule, TenantsModule, ProductsModule, ShippingModule, ChatsModule],
   controllers: [ContactsController, LeadsController],
-  providers: [ContactsRepository, ContactsService, ContactsImportService, ContactsWorkerPool],
-  exports: [ContactsRepository, ContactsService],
+  providers: [ContactsRepository, ContactsService, ContactsImportService, ContactsWorkerPool, ContactCreation, ContactResolver],
+  // ContactCreation is the one way to create a contact; ContactResolver finds (or creates) the
+  // contact of a WhatsApp sender for the inbound messages
+  exports: [ContactsRepository, ContactsService, ContactCreation, ContactResolver],
 })
 export class ContactsModule {}

@@ -45,7 +45,11 @@ export type DealLineRow = { productId: string; qty: number; price: number };
 export type ContactPatch = Partial<Omit<NewContactRow, 'id' | 'tenantId' | 'createdAt'>>;
 export type FillBlanksRow = { id: string; name?: string; email?: string; address?: string; notes?: string };
 
-/** `%text%` for (I)LIKE, with the wildcards typed by the user taken literally. */
+/** A contact as the messenger knows it: who it is on WhatsApp and whose it is. */
+export type WhatsAppContact = Pick<ContactRow, 'id' | 'name' | 'phone' | 'waId' | 'waLid' | 'assignedTo'>;
+/** A new contact and the user its first stage-history row names (null: created by an inbound message). */
+export type NewContact = NewContactRow & { id: string; createdBy: string | null; createdAt: Date };
+
 /**
  * Rows per statement of the bulk methods (imports of up to 10,000 rows), with a turn of the event
  * loop between statements: on the embedded PGlite a statement runs on this thread and its promises
@@ -54,6 +58,7 @@ export type FillBlanksRow = { id: string; name?: string; email?: string; address
  */
 const BATCH = 50;
 
+/** `%text%` for (I)LIKE, with the wildcards typed by the user taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 @Injectable()
@@ -279,23 +284,72 @@ export class ContactsRepository {
     return found;
   }
 
-  async insert(tx: TenantTx, row: NewContactRow): Promise<ContactRow> {
-    const [created] = await tx.insert(contacts).values(row).returning();
-    return created;
-  }
-
-  /** Batch insert; rows whose phone already exists are left out (a concurrent insert won the race). */
-  async insertMany(tx: TenantTx | PlatformTx, rows: NewContactRow[], options: { skipExistingPhones?: boolean } = {}): Promise<{ id: string; phone: string }[]> {
+  /** Batch insert of prepared rows (demo data); new contacts of users go through insertWithHistory. */
+  async insertMany(tx: TenantTx | PlatformTx, rows: NewContactRow[]): Promise<{ id: string; phone: string }[]> {
     const inserted: { id: string; phone: string }[] = [];
     for (let i = 0; i < rows.length; i += BATCH) {
       if (i) await yieldToOtherRequests();
-      const query = tx.insert(contacts).values(rows.slice(i, i + BATCH));
-      const returned = options.skipExistingPhones
-        ? await query.onConflictDoNothing({ target: [contacts.tenantId, contacts.phone] }).returning({ id: contacts.id, phone: contacts.phone })
-        : await query.returning({ id: contacts.id, phone: contacts.phone });
-      inserted.push(...returned);
+      inserted.push(...(await tx.insert(contacts).values(rows.slice(i, i + BATCH)).returning({ id: contacts.id, phone: contacts.phone })));
     }
     return inserted;
+  }
+
+  /**
+   * New contacts with their first stage-history row ("created as lead", from nothing, by whom),
+   * BATCH rows per statement, or all in one (`oneStatement`: a caller that must keep a fixed number
+   * of statements and bounds the rows itself). With `skipExisting`, a row whose phone or linked
+   * WhatsApp id another writer stored first is left out (not returned, no history row); without
+   * it the unique violation is thrown. Returns the ids created.
+   */
+  async insertWithHistory(tx: TenantTx, rows: NewContact[], options: { skipExisting: boolean; oneStatement?: boolean }): Promise<Set<string>> {
+    const created = new Set<string>();
+    const size = options.oneStatement ? Math.max(rows.length, 1) : BATCH;
+    for (let i = 0; i < rows.length; i += size) {
+      if (i) await yieldToOtherRequests();
+      const chunk = rows.slice(i, i + size);
+      const query = tx.insert(contacts).values(chunk);
+      const returned = await (options.skipExisting ? query.onConflictDoNothing() : query).returning({ id: contacts.id });
+      if (!returned.length) continue;
+      const ids = new Set(returned.map((r) => r.id));
+      await tx.insert(contactStageHistory).values(
+        chunk
+          .filter((c) => ids.has(c.id))
+          .map((c) => ({ tenantId: c.tenantId, contactId: c.id, fromStage: null, toStage: c.stage ?? 'lead', changedBy: c.createdBy, changedAt: c.createdAt })),
+      );
+      for (const id of ids) created.add(id);
+    }
+    return created;
+  }
+
+  /** Contacts known under any of these phones or linked WhatsApp ids: one query for a whole batch. */
+  async findWhatsAppContacts(tx: TenantTx, tenantId: string, phones: string[], lids: string[]): Promise<WhatsAppContact[]> {
+    if (!phones.length && !lids.length) return [];
+    return tx
+      .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, waId: contacts.waId, waLid: contacts.waLid, assignedTo: contacts.assignedTo })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.tenantId, tenantId),
+          or(phones.length ? inArray(contacts.phone, phones) : undefined, lids.length ? inArray(contacts.waLid, lids) : undefined),
+        ),
+      );
+  }
+
+  async setWhatsAppIds(tx: TenantTx, tenantId: string, contactId: string, patch: { waId?: string | null; waLid?: string | null; phone?: string }): Promise<void> {
+    await tx.update(contacts).set(patch).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+  }
+
+  /**
+   * Folds a contact known only by its linked id into the phone's contact: the unread count and
+   * last message time add up, then the first is deleted. Rows of other domains that point at it
+   * must be moved first (the caller does: its messages would go with it).
+   */
+  async foldInto(tx: TenantTx, tenantId: string, fromId: string, intoId: string): Promise<void> {
+    await tx.execute(sql`
+      update contacts t set unread_count = t.unread_count + f.unread_count,
+        last_message_at = greatest(t.last_message_at, f.last_message_at)
+      from contacts f where f.id = ${fromId} and t.id = ${intoId} and t.tenant_id = ${tenantId}`);
+    await tx.delete(contacts).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, fromId)));
   }
 
   async update(tx: TenantTx, tenantId: string, id: string, patch: ContactPatch): Promise<void> {

@@ -41,6 +41,7 @@ import { ProductsRepository } from '../products/products.repository.js';
 import { ShippingRepository } from '../shipping/shipping.repository.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { ContactCreation } from './contact-creation.service.js';
 import { byContact, toContactDto } from './contact.mapper.js';
 import { assertCanSeeContact, canSeeContact, visibleAssigneeFor } from './contact-access.js';
 import { contactsTable } from './contacts-export.js';
@@ -73,6 +74,7 @@ export class ContactsService {
     private readonly clock: Clock,
     private readonly chats: ChatsService,
     private readonly workers: ContactsWorkerPool,
+    private readonly creation: ContactCreation,
   ) {}
 
   private readonly logger = new Logger('Contacts');
@@ -152,32 +154,26 @@ export class ContactsService {
 
   // ------------------------------------------------------------------ writing
 
-  /** Add a lead by hand. A sales user's lead is assigned to them; an admin may assign it at once. */
+  /**
+   * Add a lead by hand, through the one way contacts are created (ContactCreation): a sales user's
+   * lead is theirs; an admin may choose the assignee, else the company's lead distribution decides.
+   */
   async create(actor: TenantActor, input: CreateContactRequest): Promise<Contact> {
     const now = this.clock.now();
     try {
       return await retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
         const phone = await this.normalizePhone(tx, actor, input.phone);
-        let assignedTo: string | null = null;
-        if (!may(actor, 'contacts.assign')) assignedTo = actor.userId;
-        else if (input.assignedTo) assignedTo = (await this.activeSalesUser(tx, actor, input.assignedTo, 'assignedTo')).id;
+        const chosen =
+          may(actor, 'contacts.assign') && input.assignedTo ? (await this.activeSalesUser(tx, actor, input.assignedTo, 'assignedTo')).id : undefined;
 
         const existing = await this.contacts.findByPhone(tx, actor.tenantId, phone);
         if (existing) throw this.duplicatePhone(actor, existing);
-        const row = await this.contacts.insert(tx, {
-          tenantId: actor.tenantId,
-          name: input.name,
-          phone,
-          email: input.email ?? null,
-          address: input.address ?? null,
-          notes: input.notes ?? null,
-          stage: 'lead',
-          assignedTo,
-          source: 'manual',
-          createdBy: actor.userId,
-          createdAt: now,
-          updatedAt: now,
-        });
+        const [row] = await this.creation.createContacts(
+          tx,
+          actor.tenantId,
+          [{ name: input.name, phone, email: input.email ?? null, address: input.address ?? null, notes: input.notes ?? null }],
+          { source: 'manual', at: now, actor, assignedTo: chosen },
+        );
         return this.load(tx, actor, row.id);
       }));
     } catch (err) {

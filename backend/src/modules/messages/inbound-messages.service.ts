@@ -7,7 +7,7 @@ import { FileStorage } from '../../platform/files/file-storage.js';
 import { MediaInspector } from '../../platform/files/media-inspector.js';
 import { messagePreview, toChatDto, type ChatRow } from '../chats/chat.mapper.js';
 import { ChatsRepository, type SummaryUpdate } from '../chats/chats.repository.js';
-import { ContactResolver, senderKey, type ResolvedSender } from '../chats/contact-resolver.js';
+import { ContactResolver, senderKey, type ResolvedSender } from '../contacts/contact-resolver.js';
 import { MessengerEvents } from '../whatsapp/messenger-events.js';
 import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-options.js';
 import type { InboundWhatsAppMessage, WhatsAppAck } from '../whatsapp/whatsapp-driver.js';
@@ -122,7 +122,9 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
     const unique = [...firstOfId.values()];
 
     const outcome = await this.db.tenant(tenantId, async (tx) => {
-      const senders = await this.resolver.resolve(tx, tenantId, unique.map((i) => i.message), now);
+      const senders = await this.resolver.resolve(tx, tenantId, unique.map((i) => i.message), now, (tx, from, into) =>
+        this.repo.moveToContact(tx, tenantId, from, into),
+      );
       const rows: NewMessage[] = unique.map((item) => {
         const m = item.message;
         const contact = senders.get(senderKey(m))!.contact;

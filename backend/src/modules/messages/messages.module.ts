@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChatsModule } from '../chats/chats.module.js';
+import { ContactsModule } from '../contacts/contacts.module.js';
 import { InboundMessages } from './inbound-messages.service.js';
 import { MessageBroadcaster } from './message-broadcaster.js';
 import { MessagesController } from './messages.controller.js';
@@ -15,7 +16,7 @@ import { PendingAcks } from './pending-acks.js';
  * sessions, options and MessengerEvents.
  */
 @Module({
-  imports: [ChatsModule],
+  imports: [ChatsModule, ContactsModule],
   controllers: [MessagesController],
   providers: [MessagesRepository, MessagesService, OutboundMessages, OutboundPacer, InboundMessages, MessageBroadcaster, PendingAcks],
   exports: [OutboundMessages, MessagesService],

@@ -24,6 +24,14 @@ export class MessagesRepository {
       .returning();
   }
 
+  /** A contact folded into another (one person, one contact): its conversation follows it. */
+  async moveToContact(tx: TenantTx, tenantId: string, fromContactId: string, intoContactId: string): Promise<void> {
+    await tx
+      .update(messages)
+      .set({ contactId: intoContactId })
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.contactId, fromContactId)));
+  }
+
   async findByWaIds(tx: TenantTx, tenantId: string, waIds: string[]): Promise<MessageRow[]> {
     if (!waIds.length) return [];
     return tx.select().from(messages).where(and(eq(messages.tenantId, tenantId), inArray(messages.waMessageId, waIds)));

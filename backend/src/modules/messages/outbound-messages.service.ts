@@ -9,7 +9,7 @@ import { mimeForKey } from '../../platform/files/mime.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { messagePreview, toChatDto } from '../chats/chat.mapper.js';
 import { ChatsRepository, type SenderContact } from '../chats/chats.repository.js';
-import { LID_PHONE_PREFIX } from '../chats/contact-resolver.js';
+import { LID_PHONE_PREFIX } from '../contacts/contact-resolver.js';
 import { MessengerEvents } from '../whatsapp/messenger-events.js';
 import { WhatsAppSendError, type OutgoingContent } from '../whatsapp/whatsapp-driver.js';
 import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';

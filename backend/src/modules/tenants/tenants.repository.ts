@@ -62,4 +62,22 @@ export class TenantsRepository {
       .returning();
     return row;
   }
+
+  /**
+   * The lead distribution strategy and round-robin cursor, locked for this transaction: every
+   * creator of distributed leads (a form, an import, an inbound message) takes the lock first, so
+   * they take turns and two of them never hand out the same turn.
+   */
+  async lockLeadDistribution(tx: TenantTx, tenantId: string): Promise<{ strategy: string; lastUserId: string | null }> {
+    const [row] = await tx
+      .select({ strategy: tenantSettings.leadDistributionStrategy, lastUserId: tenantSettings.roundRobinLastUserId })
+      .from(tenantSettings)
+      .where(eq(tenantSettings.tenantId, tenantId))
+      .for('update');
+    return row ?? { strategy: 'round-robin', lastUserId: null };
+  }
+
+  async saveRoundRobinCursor(tx: TenantTx, tenantId: string, userId: string): Promise<void> {
+    await tx.update(tenantSettings).set({ roundRobinLastUserId: userId }).where(eq(tenantSettings.tenantId, tenantId));
+  }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role, UpdatePreferencesRequest } from '@crm/common';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { users, type UserRow } from './users.table.js';
@@ -49,6 +49,17 @@ export class UsersRepository {
       .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
       .returning();
     return row;
+  }
+
+  /** Active users of these roles, oldest first: the order the round-robin distribution deals leads in. */
+  async activeIdsWithRoles(tx: TenantTx, tenantId: string, roles: readonly Role[]): Promise<string[]> {
+    if (!roles.length) return [];
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), inArray(users.role, [...roles]), eq(users.isActive, true)))
+      .orderBy(asc(users.createdAt), asc(users.id));
+    return rows.map((u) => u.id);
   }
 
   async markFirstLogin(tx: PlatformTx, id: string, at: Date) {

@@ -129,6 +129,17 @@ describe('Contact profile', { timeout: 15_000 }, () => {
     expect(screen.getByText(/^Created: /)).toBeInTheDocument();
   });
 
+  it('names the first history row by how the contact began, not as a move from lead to lead', async () => {
+    const stageHistory = [
+      { _id: testId(), from: null, to: 'lead' as const, timestamp: '2026-11-20T09:00:00Z', changedBy: null },
+      { _id: testId(), from: 'lead' as const, to: 'customer' as const, timestamp: '2026-11-21T12:00:00Z', changedBy: null },
+    ];
+    await openProfile(makeContact({ stage: 'customer', stageHistory }));
+    expect(screen.getByText('Created as lead')).toBeInTheDocument();
+    expect(screen.getByText('lead → customer')).toBeInTheDocument();
+    expect(screen.queryByText('lead → lead')).not.toBeInTheDocument();
+  });
+
   it("shows a sales deal with status 'new' when none is set, and the shipping defaults", async () => {
     await openProfile(makeContact({ stage: 'sales' }));
     expect(screen.getByRole('button', { name: 'Sales Deal and Shipping Details' })).toBeInTheDocument();

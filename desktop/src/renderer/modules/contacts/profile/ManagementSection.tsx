@@ -49,7 +49,8 @@ export function ManagementSection({ contact, busy, onChangeStage }: { contact: C
                 key={entry._id}
                 title={
                   <Text size="sm" fw={600}>
-                    {entry.from ?? 'lead'} → {entry.to}
+                    {/* the first row of every contact comes from nothing: how it was created */}
+                    {entry.from ? `${entry.from} → ${entry.to}` : `Created as ${entry.to}`}
                   </Text>
                 }
               >

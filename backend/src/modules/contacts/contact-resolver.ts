@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { phoneFromWhatsAppId } from '@crm/common';
 import type { TenantTx } from '../../platform/db/database.types.js';
-import { newId } from '../../platform/db/columns.js';
-import { ChatsRepository, type NewLead, type SenderContact } from './chats.repository.js';
+import { ContactCreation } from './contact-creation.service.js';
+import { ContactsRepository, type WhatsAppContact } from './contacts.repository.js';
 
 export type Sender = {
   /** The chat id WhatsApp reported (`…@c.us` or `…@lid`). */
@@ -12,7 +12,13 @@ export type Sender = {
   profileName?: string;
 };
 
-export type ResolvedSender = { contact: SenderContact; created: boolean };
+export type ResolvedSender = { contact: WhatsAppContact; created: boolean };
+
+/**
+ * Called when a contact known only by its linked id is folded into the phone's contact, before the
+ * first is deleted: the caller moves what it keeps of that contact (its messages) to the second.
+ */
+export type ContactFold = (tx: TenantTx, fromContactId: string, intoContactId: string) => Promise<void>;
 
 /** A contact with no phone known yet (WhatsApp gave only a linked id) carries this placeholder until it is. */
 export const LID_PHONE_PREFIX = 'lid:';
@@ -28,16 +34,18 @@ function idsOf(s: Sender) {
 /**
  * One person, one contact: finds the contact of each WhatsApp sender by phone (from the `@c.us` id)
  * or linked id (`@lid`), links the other id when it shows up, and creates a lead for an unknown
- * number, named after the WhatsApp profile and assigned by the tenant's lead distribution strategy:
- * round-robin over active sales users in turn (the cursor lives in tenant_settings and the row is
- * locked, so concurrent creators take turns), or manual (unassigned). Works on a whole batch with a
- * fixed number of queries.
+ * number, named after the WhatsApp profile, through ContactCreation (the one way to create a
+ * contact: assignment by the tenant's rule, first stage-history row). Works on a whole batch with a
+ * fixed number of queries (plus one per id to link or contact to fold).
  */
 @Injectable()
 export class ContactResolver {
-  constructor(private readonly repo: ChatsRepository) {}
+  constructor(
+    private readonly repo: ContactsRepository,
+    private readonly creation: ContactCreation,
+  ) {}
 
-  async resolve(tx: TenantTx, tenantId: string, senders: Sender[], at: Date): Promise<Map<string, ResolvedSender>> {
+  async resolve(tx: TenantTx, tenantId: string, senders: Sender[], at: Date, onFold: ContactFold): Promise<Map<string, ResolvedSender>> {
     const unique = new Map<string, Sender>();
     for (const s of senders) if (!unique.has(senderKey(s))) unique.set(senderKey(s), s);
     const phones = new Set<string>();
@@ -47,7 +55,7 @@ export class ContactResolver {
       if (ids.phone) phones.add(ids.phone);
       if (ids.lid) lids.add(ids.lid);
     }
-    const known = await this.repo.findSenders(tx, tenantId, [...phones], [...lids]);
+    const known = await this.repo.findWhatsAppContacts(tx, tenantId, [...phones], [...lids]);
     const byPhone = new Map(known.map((c) => [c.phone, c]));
     const byLid = new Map(known.filter((c) => c.waLid).map((c) => [c.waLid!, c]));
 
@@ -57,11 +65,12 @@ export class ContactResolver {
       const { phoneId, lid, phone } = idsOf(s);
       const viaLid = lid ? byLid.get(lid) : undefined;
       const viaPhone = phone ? byPhone.get(phone) : undefined;
-      let contact: SenderContact | undefined;
+      let contact: WhatsAppContact | undefined;
       if (viaLid && viaPhone && viaLid.id !== viaPhone.id) {
         contact = viaPhone;
         if (viaLid.phone.startsWith(LID_PHONE_PREFIX)) {
-          await this.repo.mergeInto(tx, tenantId, viaLid.id, viaPhone.id);
+          await onFold(tx, viaLid.id, viaPhone.id);
+          await this.repo.foldInto(tx, tenantId, viaLid.id, viaPhone.id);
           byLid.set(lid!, viaPhone);
         } else {
           await this.repo.setWhatsAppIds(tx, tenantId, viaLid.id, { waLid: null });
@@ -97,39 +106,19 @@ export class ContactResolver {
   }
 
   private async createLeads(tx: TenantTx, tenantId: string, senders: Sender[], at: Date, result: Map<string, ResolvedSender>) {
-    const distribution = await this.repo.lockDistribution(tx, tenantId);
-    const salesIds = distribution.strategy === 'round-robin' ? await this.repo.activeSalesUserIds(tx, tenantId) : [];
-    let turn = distribution.lastUserId ? salesIds.indexOf(distribution.lastUserId) : -1;
-    const planned: { key: string; lead: NewLead }[] = senders.map((s) => {
+    const drafts = senders.map((s) => {
       const { phoneId, lid, phone } = idsOf(s);
-      let assignedTo: string | null = null;
-      if (salesIds.length) {
-        turn = (turn + 1) % salesIds.length;
-        assignedTo = salesIds[turn];
-      }
       return {
-        key: senderKey(s),
-        lead: {
-          id: newId(),
-          phone: phone ?? `${LID_PHONE_PREFIX}${(lid ?? s.from).replace(/@.*$/, '')}`,
-          waId: phoneId ?? null,
-          waLid: lid ?? null,
-          name: s.profileName?.trim() || null,
-          assignedTo,
-        },
+        phone: phone ?? `${LID_PHONE_PREFIX}${(lid ?? s.from).replace(/@.*$/, '')}`,
+        waId: phoneId ?? null,
+        waLid: lid ?? null,
+        name: s.profileName?.trim() || null,
       };
     });
-    const created = await this.repo.insertLeads(tx, tenantId, planned.map((p) => p.lead), at);
-    const createdIds = new Set(created.map((c) => c.id));
-    let lastAssigned: string | null = null;
-    const missing: Sender[] = [];
-    for (const [i, p] of planned.entries()) {
-      if (createdIds.has(p.lead.id)) {
-        result.set(p.key, { contact: { ...p.lead }, created: true });
-        if (p.lead.assignedTo) lastAssigned = p.lead.assignedTo;
-      } else missing.push(senders[i]);
-    }
-    if (lastAssigned) await this.repo.saveRoundRobinCursor(tx, tenantId, lastAssigned);
+    const created = await this.creation.createContacts(tx, tenantId, drafts, { source: 'whatsapp', at, skipExisting: true, oneStatement: true });
+    const createdAt = new Set(created.map((c) => c.index));
+    for (const c of created) result.set(senderKey(senders[c.index]), { contact: { id: c.id, name: c.name, phone: c.phone, waId: c.waId, waLid: c.waLid, assignedTo: c.assignedTo }, created: true });
+    const missing = senders.filter((_, i) => !createdAt.has(i));
     if (missing.length) {
       // created meanwhile by someone else (a form, an import): use theirs
       const again = await this.resolveKnownOnly(tx, tenantId, missing);
@@ -139,13 +128,13 @@ export class ContactResolver {
 
   private async resolveKnownOnly(tx: TenantTx, tenantId: string, senders: Sender[]) {
     const ids = senders.map((s) => ({ s, ...idsOf(s) }));
-    const known = await this.repo.findSenders(
+    const known = await this.repo.findWhatsAppContacts(
       tx,
       tenantId,
       ids.flatMap((i) => (i.phone ? [i.phone] : [])),
       ids.flatMap((i) => (i.lid ? [i.lid] : [])),
     );
-    const out = new Map<string, SenderContact>();
+    const out = new Map<string, WhatsAppContact>();
     for (const i of ids) {
       const c = known.find((k) => (i.lid && k.waLid === i.lid) || (i.phone && k.phone === i.phone) || (!i.phone && k.phone === `${LID_PHONE_PREFIX}${(i.lid ?? i.s.from).replace(/@.*$/, '')}`));
       if (c) out.set(senderKey(i.s), c);
