@@ -2,7 +2,7 @@ import type { CannedResponse, CannedResponseInput } from '@crm/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok } from '../../test/fake-api';
-import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../chat/testing';
+import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../chats/testing';
 import { CannedResponsesPage } from './CannedResponsesPage';
 
 const response = (overrides: Partial<CannedResponse> = {}): CannedResponse => ({

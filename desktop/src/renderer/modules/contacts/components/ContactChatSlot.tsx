@@ -1,6 +1,6 @@
 import { Card } from '@mantine/core';
 import type { Contact } from '@crm/common';
-import { ChatPanel } from '../../chat/ChatPanel';
+import { ChatPanel } from '../../chats/ChatPanel';
 
 /**
  * The contact profile's embedded chat panel (spec/core.md §2 "Contact profile": "An embedded chat

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
-import { makeChat } from '../../chat/testing';
+import { makeChat } from '../testing';
 import { CHAT_ROW_HEIGHT, ChatList } from './ChatList';
 
 const VIEWPORT = { width: 360, height: 720 };

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Repeat } from 'lucide-react';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { initialOf } from '../../../ui/initial';
-import { formatChatStamp } from '../../chat/format';
+import { formatChatStamp } from '../format';
 import classes from './ChatList.module.css';
 
 /** Every row has the same height: no measuring, so scrolling 100,000 rows stays cheap. */
