@@ -33,8 +33,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'modules/contacts/profile/DealSection.tsx',
   'modules/contacts/profile/DetailsSection.tsx',
   'modules/contacts/profile/ManagementSection.tsx',
-  // modules/dashboard
-  'modules/dashboard/DashboardPage.tsx',
   // modules/expenses
   'modules/expenses/ExpensesPage.tsx',
   // modules/follow-ups
