@@ -51,8 +51,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   // modules/pipeline
   'modules/pipeline/PipelinePage.tsx',
   'modules/pipeline/store.ts',
-  // modules/profile
-  'modules/profile/ProfilePage.tsx',
   // modules/realtime
   'modules/realtime/force-logout-alert.tsx',
   // modules/server-setup
