@@ -25,16 +25,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'modules/chats/components/MessageMedia.tsx',
   'modules/chats/components/VoiceRecorderBar.tsx',
   'modules/chats/store.ts',
-  // modules/contacts
-  'modules/contacts/ContactProfilePage.tsx',
-  'modules/contacts/components/ContactChatSlot.tsx',
-  'modules/contacts/components/ProductPicker.tsx',
-  'modules/contacts/components/badges.tsx',
-  'modules/contacts/profile/DealSection.tsx',
-  'modules/contacts/profile/DetailsSection.tsx',
-  'modules/contacts/profile/ManagementSection.tsx',
-  // modules/dashboard
-  'modules/dashboard/DashboardPage.tsx',
   // modules/expenses
   'modules/expenses/ExpensesPage.tsx',
   // modules/follow-ups
@@ -53,8 +43,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   // modules/pipeline
   'modules/pipeline/PipelinePage.tsx',
   'modules/pipeline/store.ts',
-  // modules/profile
-  'modules/profile/ProfilePage.tsx',
   // modules/realtime
   'modules/realtime/force-logout-alert.tsx',
   // modules/server-setup

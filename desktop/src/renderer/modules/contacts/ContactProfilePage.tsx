@@ -1,16 +1,21 @@
 import { Accordion, Alert, Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { STAGE_ACTION_LABELS, type Contact, type ContactStage, type ShippingCompany } from '@crm/common';
+import { type Contact, type ContactStage, type ShippingCompany } from '@crm/common';
 import { ArrowLeft, CircleAlert, Mail, Save, Trash2, UserRound } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FullPageLoader } from '../../ui/FullPageLoader';
-import { ApiError, withReason } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/error-message';
+import { i18n } from '../../i18n';
+import { Ltr } from '../../ui/Ltr';
 import { useAuthStore } from '../auth/store';
 import { useCan } from '../auth/use-can';
 import { contactsApi, lookupsApi } from './api';
 import { StageBadge } from './components/badges';
+import { STAGE_ACTION_KEYS, STAGE_KEYS } from './labels';
 import { ContactChatSlot } from './components/ContactChatSlot';
 import { FollowUpStatus } from '../follow-ups';
 import { dealFormFrom, detailsFormFrom, rowsWithoutProduct, toUpdateRequest, type DealForm, type DetailsForm } from './profile/deal-form';
@@ -21,26 +26,24 @@ import classes from './ContactProfilePage.module.css';
 
 /**
  * The spec asks for Arabic alerts on fetch, save, stage change and delete, with the server's
- * error appended, and success alerts, without giving the wording (spec/core.md §8).
+ * error appended, and success alerts (spec/core.md §8). They are in the user's language now:
+ * the spec's Arabic wording when Arabic is chosen, its translation in English (issue 10).
  */
-export const PROFILE_TEXTS = {
-  loading: 'Loading profile...',
-  notFound: 'Contact not found.',
-  loadFailed: 'فشل تحميل بيانات جهة الاتصال',
-  saved: 'تم حفظ التغييرات بنجاح',
-  saveFailed: 'فشل حفظ التغييرات',
-  stageChanged: 'تم تغيير مرحلة جهة الاتصال بنجاح',
-  stageFailed: 'فشل تغيير المرحلة',
-  deleted: 'تم حذف جهة الاتصال بنجاح',
-  deleteFailed: 'فشل حذف جهة الاتصال',
-  chooseProducts: 'اختر منتجًا لكل سطر في قائمة المنتجات قبل الحفظ',
-} as const;
+const withReason = (text: string, error: unknown): string =>
+  i18n.t('contacts:profile.withReason', { text, reason: errorMessage(error, 'common:unknownError', { list: true }) });
 
-const arabic = (text: string): ReactNode => (
+/** An alert's text may mix Arabic and the server's English: let the browser pick each line's direction. */
+const alertText = (text: string): ReactNode => (
   <Text span size="sm" dir="auto" style={{ display: 'block' }}>
     {text}
   </Text>
 );
+
+const BACK = {
+  lead: { to: '/leads', key: 'contacts:profile.back.leads' },
+  customer: { to: '/customers', key: 'contacts:profile.back.customers' },
+  sales: { to: '/sales', key: 'contacts:profile.back.sales' },
+} as const satisfies Record<ContactStage, { to: string; key: string }>;
 
 const SECTIONS = ['details', 'deal', 'management'];
 
@@ -48,6 +51,7 @@ type LoadState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error'; 
 
 /** spec/core.md §2 "Contact profile". */
 export function ContactProfilePage() {
+  const { t } = useTranslation('contacts');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const canDelete = useCan('contacts.delete');
@@ -79,9 +83,9 @@ export function ContactProfilePage() {
       (error) => {
         if (!alive) return;
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return setState({ kind: 'not-found' });
-        const message = withReason(PROFILE_TEXTS.loadFailed, error);
+        const message = withReason(i18n.t('contacts:profile.alerts.loadFailed'), error);
         setState({ kind: 'error', message });
-        notifications.show({ color: 'red', message: arabic(message) });
+        notifications.show({ color: 'red', message: alertText(message) });
       },
     );
     return () => {
@@ -115,8 +119,8 @@ export function ContactProfilePage() {
     return JSON.stringify(saved.details) !== JSON.stringify(details) || (isSales && JSON.stringify(saved.deal) !== JSON.stringify(deal));
   }, [saved, details, deal, isSales]);
 
-  if (state.kind === 'loading') return <FullPageLoader label={PROFILE_TEXTS.loading} inline />;
-  if (state.kind === 'not-found') return <Problem text={PROFILE_TEXTS.notFound} />;
+  if (state.kind === 'loading') return <FullPageLoader label={t('profile.loading')} inline />;
+  if (state.kind === 'not-found') return <Problem text={t('profile.notFound')} muted />;
   if (state.kind === 'error') return <Problem text={state.message} />;
   if (!contact || !details || !deal) return null;
 
@@ -125,16 +129,16 @@ export function ContactProfilePage() {
     setRowErrors(missing);
     if (missing.length > 0) {
       setOpenSections((open) => (open.includes('deal') ? open : [...open, 'deal']));
-      notifications.show({ color: 'red', message: arabic(PROFILE_TEXTS.chooseProducts) });
+      notifications.show({ color: 'red', message: alertText(t('profile.alerts.chooseProducts')) });
       return;
     }
     setBusy(true);
     try {
       const updated = await contactsApi.update(contact._id, toUpdateRequest(details, isSales ? deal : null));
       adopt(updated);
-      notifications.show({ color: 'green', message: arabic(PROFILE_TEXTS.saved) });
+      notifications.show({ color: 'green', message: alertText(t('profile.alerts.saved')) });
     } catch (error) {
-      notifications.show({ color: 'red', message: arabic(withReason(PROFILE_TEXTS.saveFailed, error)) });
+      notifications.show({ color: 'red', message: alertText(withReason(t('profile.alerts.saveFailed'), error)) });
     } finally {
       setBusy(false);
     }
@@ -142,22 +146,22 @@ export function ContactProfilePage() {
 
   const changeStage = (to: ContactStage) =>
     modals.openConfirmModal({
-      title: STAGE_ACTION_LABELS[to],
+      title: t(STAGE_ACTION_KEYS[to]),
       children: (
         <Text size="sm">
-          Move {contact.name || contact.phone} from {contact.stage || 'lead'} to {to}?
-          {dirty ? ' Your unsaved contact details stay on the screen; save them afterwards.' : ''}
+          {t('profile.confirmStage', { name: contact.name || contact.phone, from: t(STAGE_KEYS[contact.stage || 'lead']), to: t(STAGE_KEYS[to]) })}
+          {dirty ? t('profile.confirmStageUnsaved') : ''}
         </Text>
       ),
-      labels: { confirm: STAGE_ACTION_LABELS[to], cancel: 'Cancel' },
+      labels: { confirm: t(STAGE_ACTION_KEYS[to]), cancel: t('profile.cancel') },
       onConfirm: async () => {
         setBusy(true);
         try {
           const updated = await contactsApi.changeStage(contact._id, to);
           adopt(updated, true);
-          notifications.show({ color: 'green', message: arabic(PROFILE_TEXTS.stageChanged) });
+          notifications.show({ color: 'green', message: alertText(t('profile.alerts.stageChanged')) });
         } catch (error) {
-          notifications.show({ color: 'red', message: arabic(withReason(PROFILE_TEXTS.stageFailed, error)) });
+          notifications.show({ color: 'red', message: alertText(withReason(t('profile.alerts.stageFailed'), error)) });
         } finally {
           setBusy(false);
         }
@@ -166,18 +170,18 @@ export function ContactProfilePage() {
 
   const deleteContact = () =>
     modals.openConfirmModal({
-      title: 'Delete Contact',
-      children: <Text size="sm">Delete {contact.name || contact.phone} with their messages and history? This cannot be undone.</Text>,
-      labels: { confirm: 'Delete Contact', cancel: 'Cancel' },
+      title: t('profile.deleteContact'),
+      children: <Text size="sm">{t('profile.confirmDelete', { name: contact.name || contact.phone })}</Text>,
+      labels: { confirm: t('profile.deleteContact'), cancel: t('profile.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         setBusy(true);
         try {
           await contactsApi.remove(contact._id);
-          notifications.show({ color: 'green', message: arabic(PROFILE_TEXTS.deleted) });
+          notifications.show({ color: 'green', message: alertText(t('profile.alerts.deleted')) });
           navigate('/leads');
         } catch (error) {
-          notifications.show({ color: 'red', message: arabic(withReason(PROFILE_TEXTS.deleteFailed, error)) });
+          notifications.show({ color: 'red', message: alertText(withReason(t('profile.alerts.deleteFailed'), error)) });
           setBusy(false);
         }
       },
@@ -185,13 +189,13 @@ export function ContactProfilePage() {
 
   return (
     <>
-      <Anchor component={Link} to={backLink(contact.stage)} size="sm" mb="xs" display="inline-block">
+      <Anchor component={Link} to={BACK[contact.stage || 'lead'].to} size="sm" mb="xs" display="inline-block">
         <Group gap={4} component="span">
-          <ArrowLeft size={14} aria-hidden /> Back to {backLabel(contact.stage)}
+          <ArrowLeft size={14} className="mirror-rtl" aria-hidden /> {t(BACK[contact.stage || 'lead'].key)}
         </Group>
       </Anchor>
 
-      <Card mb="md" component="section" aria-label="Contact summary">
+      <Card mb="md" component="section" aria-label={t('profile.summary')}>
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={6} miw={0}>
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
@@ -199,21 +203,23 @@ export function ContactProfilePage() {
             </Title>
             <Group gap="md" c="dimmed">
               {contact.name && (
-                <Text size="sm" dir="ltr">
-                  {contact.phone}
+                <Text size="sm">
+                  <Ltr>{contact.phone}</Ltr>
                 </Text>
               )}
               {contact.email && (
                 <Group gap={4} wrap="nowrap">
                   <Mail size={14} aria-hidden />
-                  <Text size="sm">{contact.email}</Text>
+                  <Text size="sm">
+                    <Ltr>{contact.email}</Ltr>
+                  </Text>
                 </Group>
               )}
             </Group>
             <Group gap="xs">
               <StageBadge stage={contact.stage} />
               <Badge color={contact.assignedTo ? 'brand' : 'gray'} variant="light" leftSection={<UserRound size={12} aria-hidden />}>
-                {contact.assignedTo ? `Assigned to ${contact.assignedTo.name}` : 'Unassigned'}
+                {contact.assignedTo ? t('profile.assignedTo', { name: contact.assignedTo.name }) : t('profile.unassigned')}
               </Badge>
             </Group>
           </Stack>
@@ -222,27 +228,27 @@ export function ContactProfilePage() {
 
       <Accordion multiple value={openSections} onChange={setOpenSections} variant="separated" radius="md" chevronPosition="right" mb="md">
         <Accordion.Item value="details">
-          <Accordion.Control>Contact Details</Accordion.Control>
+          <Accordion.Control>{t('profile.sections.details')}</Accordion.Control>
           <Accordion.Panel>
             <DetailsSection value={details} phone={contact.phone} onChange={setDetails} />
           </Accordion.Panel>
         </Accordion.Item>
         {isSales && (
           <Accordion.Item value="deal">
-            <Accordion.Control>Sales Deal and Shipping Details</Accordion.Control>
+            <Accordion.Control>{t('profile.sections.deal')}</Accordion.Control>
             <Accordion.Panel>
               <DealSection value={deal} onChange={setDeal} shippingCompanies={companies} rowErrors={rowErrors} />
             </Accordion.Panel>
           </Accordion.Item>
         )}
         <Accordion.Item value="management">
-          <Accordion.Control>Management &amp; History</Accordion.Control>
+          <Accordion.Control>{t('profile.sections.management')}</Accordion.Control>
           <Accordion.Panel>
             <ManagementSection contact={contact} busy={busy} onChangeStage={changeStage} />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="follow-ups">
-          <Accordion.Control>Follow-ups</Accordion.Control>
+          <Accordion.Control>{t('profile.sections.followUps')}</Accordion.Control>
           <Accordion.Panel>
             <FollowUpStatus contactId={contact._id} />
           </Accordion.Panel>
@@ -253,16 +259,16 @@ export function ContactProfilePage() {
 
       <Box className={classes.actionBar}>
         <Text size="sm" c={dirty ? 'orange' : 'dimmed'} aria-live="polite">
-          {dirty ? 'You have unsaved changes' : 'All changes saved'}
+          {dirty ? t('profile.unsaved') : t('profile.allSaved')}
         </Text>
         <Group gap="sm">
           {canDelete && (
             <Button variant="light" color="red" leftSection={<Trash2 size={16} aria-hidden />} onClick={deleteContact} disabled={busy}>
-              Delete Contact
+              {t('profile.deleteContact')}
             </Button>
           )}
           <Button leftSection={<Save size={16} aria-hidden />} onClick={() => void saveAll()} loading={busy}>
-            Save All Changes
+            {t('profile.saveAll')}
           </Button>
         </Group>
       </Box>
@@ -270,23 +276,22 @@ export function ContactProfilePage() {
   );
 }
 
-const backLink = (stage: ContactStage) => (stage === 'customer' ? '/customers' : stage === 'sales' ? '/sales' : '/leads');
-const backLabel = (stage: ContactStage) => (stage === 'customer' ? 'Customers' : stage === 'sales' ? 'Sales Pipeline' : 'Leads');
-
-function Problem({ text }: { text: string }) {
+/** A page that could not show the contact: not found (gray) or a failure (red). */
+function Problem({ text, muted = false }: { text: string; muted?: boolean }) {
+  const { t } = useTranslation('contacts');
   return (
     <Stack gap="md" maw={560}>
       <Title order={1} size="h2">
-        Contact Profile
+        {t('profile.title')}
       </Title>
-      <Alert color={text === PROFILE_TEXTS.notFound ? 'gray' : 'red'} variant="light" icon={<CircleAlert size={18} />} role="alert">
+      <Alert color={muted ? 'gray' : 'red'} variant="light" icon={<CircleAlert size={18} />} role="alert">
         <Text size="sm" dir="auto">
           {text}
         </Text>
       </Alert>
       <Group>
-        <Button component={Link} to="/leads" variant="default" leftSection={<ArrowLeft size={16} aria-hidden />}>
-          Back to Leads
+        <Button component={Link} to="/leads" variant="default" leftSection={<ArrowLeft size={16} className="mirror-rtl" aria-hidden />}>
+          {t('profile.back.leads')}
         </Button>
       </Group>
     </Stack>

@@ -4,19 +4,14 @@ import { DateInput } from '@mantine/dates';
 import { isCalendarDay, type ContactStats } from '@crm/common';
 import { Building2, CalendarDays, CircleAlert, Coins, Percent, ShoppingCart, UserCheck, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader';
-import { formatMoney, userTimeZone } from '../../lib/format';
-import { listErrorText } from '../../lib/api';
+import { formatMoney, formatNumber, userTimeZone } from '../../lib/format';
+import { errorMessage } from '../../lib/error-message';
 import { useAuthStore } from '../auth/store';
 import { useCan } from '../auth/use-can';
 import { useSuperStore } from '../super/store';
 import { dashboardApi } from './api';
-
-export const DASHBOARD_TEXTS = {
-  statsFailed: 'Failed to load the dashboard figures.',
-  usersFailed: 'Could not load the number of users.',
-  tenantsFailed: 'Could not load the number of companies.',
-} as const;
 
 type Range = { from: string | null; to: string | null };
 
@@ -27,6 +22,7 @@ const parseDay = (text: string): string | null => (isCalendarDay(text.trim()) ? 
  * a super session, Admin Insights. Errors are shown, not only logged (ARCHITECTURE).
  */
 export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const canManageTeam = useCan('team.manage');
   const superToken = useSuperStore((state) => state.token);
   const [draft, setDraft] = useState<Range>({ from: null, to: null });
@@ -44,7 +40,7 @@ export function DashboardPage() {
     } catch (error) {
       if (isAlive()) {
         setStats(null);
-        setStatsError(listErrorText(error, DASHBOARD_TEXTS.statsFailed));
+        setStatsError(errorMessage(error, 'dashboard:statsFailed', { list: true }));
       }
     } finally {
       if (isAlive()) setLoading(false);
@@ -63,7 +59,7 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageHeader title="Dashboard" subtitle="Figures for the contacts created in the chosen period" />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
 
       <Card mb="lg" padding="md">
         <form
@@ -75,8 +71,8 @@ export function DashboardPage() {
           <Group gap="md" align="flex-end" wrap="wrap">
             <DateInput
               size="sm"
-              label="From"
-              placeholder="YYYY-MM-DD"
+              label={t('common:dates.from')}
+              placeholder={t('common:dates.dayPlaceholder')}
               valueFormat="YYYY-MM-DD"
               dateParser={parseDay}
               clearable
@@ -87,41 +83,41 @@ export function DashboardPage() {
             />
             <DateInput
               size="sm"
-              label="To"
-              placeholder="YYYY-MM-DD"
+              label={t('common:dates.to')}
+              placeholder={t('common:dates.dayPlaceholder')}
               valueFormat="YYYY-MM-DD"
               dateParser={parseDay}
               clearable
               value={draft.to}
               onChange={(to) => setDraft((range) => ({ ...range, to }))}
-              error={rangeInvalid ? 'To must be on or after From' : undefined}
+              error={rangeInvalid ? t('rangeInvalid') : undefined}
               leftSection={<CalendarDays size={16} aria-hidden />}
               w={170}
             />
             <Button type="submit" size="sm" disabled={rangeInvalid}>
-              Apply
+              {t('apply')}
             </Button>
           </Group>
         </form>
       </Card>
 
       {statsError && (
-        <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert" mb="lg" title="Dashboard">
+        <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert" mb="lg" title={t('title')}>
           <Group justify="space-between" gap="sm">
             <Text size="sm">{statsError}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => setApplied((range) => ({ ...range }))}>
-              Retry
+              {t('retry')}
             </Button>
           </Group>
         </Alert>
       )}
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
-        <StatCard label="Leads" icon={UserPlus} color="blue" loading={loading} value={stats?.leads} />
-        <StatCard label="Customers" icon={UserCheck} color="teal" loading={loading} value={stats?.customers} />
-        <StatCard label="Sales Deals" icon={ShoppingCart} color="grape" loading={loading} value={stats?.sales} />
-        <StatCard label="Sales Amount" icon={Coins} color="brand" loading={loading} value={stats ? formatMoney(stats.salesAmount) : undefined} />
-        <StatCard label="Conversion Rate" icon={Percent} color="orange" loading={loading} value={stats ? `${stats.conversionRate}%` : undefined} />
+        <StatCard label={t('cards.leads')} icon={UserPlus} color="blue" loading={loading} value={stats ? formatNumber(stats.leads) : undefined} />
+        <StatCard label={t('cards.customers')} icon={UserCheck} color="teal" loading={loading} value={stats ? formatNumber(stats.customers) : undefined} />
+        <StatCard label={t('cards.sales')} icon={ShoppingCart} color="grape" loading={loading} value={stats ? formatNumber(stats.sales) : undefined} />
+        <StatCard label={t('cards.salesAmount')} icon={Coins} color="brand" loading={loading} value={stats ? formatMoney(stats.salesAmount) : undefined} />
+        <StatCard label={t('cards.conversionRate')} icon={Percent} color="orange" loading={loading} value={stats ? formatNumber(stats.conversionRate / 100, { style: 'percent', maximumFractionDigits: 2 }) : undefined} />
       </SimpleGrid>
 
       {(canManageTeam || superToken) && <AdminInsights showUsers={canManageTeam} showCompanies={Boolean(superToken)} />}
@@ -130,6 +126,8 @@ export function DashboardPage() {
 }
 
 function StatCard({ label, value, icon: Icon, color, loading }: { label: string; value: ReactNode; icon: LucideIcon; color: string; loading: boolean }) {
+  // Re-render on a language switch: the value was formatted in the chosen locale.
+  useTranslation();
   return (
     <Card padding="md" role="group" aria-label={label}>
       <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
@@ -153,6 +151,7 @@ function StatCard({ label, value, icon: Icon, color, loading }: { label: string;
 
 /** Total Users of the company (admins) and Total Companies (a super administrator's session). */
 function AdminInsights({ showUsers, showCompanies }: { showUsers: boolean; showCompanies: boolean }) {
+  const { t } = useTranslation('dashboard');
   const [users, setUsers] = useState<number | null>(null);
   const [companies, setCompanies] = useState<number | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -160,8 +159,8 @@ function AdminInsights({ showUsers, showCompanies }: { showUsers: boolean; showC
   useEffect(() => {
     let alive = true;
     const fail = (text: string) => alive && setErrors((list) => [...list, text]);
-    if (showUsers) dashboardApi.users().then((list) => alive && setUsers(list.length), (error) => fail(listErrorText(error, DASHBOARD_TEXTS.usersFailed)));
-    if (showCompanies) dashboardApi.tenants().then((list) => alive && setCompanies(list.total), (error) => fail(listErrorText(error, DASHBOARD_TEXTS.tenantsFailed)));
+    if (showUsers) dashboardApi.users().then((list) => alive && setUsers(list.length), (error) => fail(errorMessage(error, 'dashboard:usersFailed', { list: true })));
+    if (showCompanies) dashboardApi.tenants().then((list) => alive && setCompanies(list.total), (error) => fail(errorMessage(error, 'dashboard:tenantsFailed', { list: true })));
     return () => {
       alive = false;
     };
@@ -170,7 +169,7 @@ function AdminInsights({ showUsers, showCompanies }: { showUsers: boolean; showC
   return (
     <Stack gap="md" mt="xl" component="section" aria-labelledby="admin-insights-title">
       <Title order={2} size="h4" id="admin-insights-title">
-        Admin Insights
+        {t('adminInsights')}
       </Title>
       {errors.map((text) => (
         <Alert key={text} color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
@@ -178,8 +177,8 @@ function AdminInsights({ showUsers, showCompanies }: { showUsers: boolean; showC
         </Alert>
       ))}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
-        {showUsers && <StatCard label="Total Users" icon={Users} color="cyan" loading={users === null && errors.length === 0} value={users ?? undefined} />}
-        {showCompanies && <StatCard label="Total Companies" icon={Building2} color="indigo" loading={companies === null && errors.length === 0} value={companies ?? undefined} />}
+        {showUsers && <StatCard label={t('cards.totalUsers')} icon={Users} color="cyan" loading={users === null && errors.length === 0} value={users === null ? undefined : formatNumber(users)} />}
+        {showCompanies && <StatCard label={t('cards.totalCompanies')} icon={Building2} color="indigo" loading={companies === null && errors.length === 0} value={companies === null ? undefined : formatNumber(companies)} />}
       </SimpleGrid>
     </Stack>
   );

@@ -16,16 +16,21 @@ import {
 import type { AuthUser } from '@crm/common';
 import { Check, Copy, ShieldCheck, User } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { initialOf } from '../../ui/initial';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDate } from '../../lib/format';
+import { Ltr } from '../../ui/Ltr';
 import { LanguageSettings } from '../auth/components/LanguageSwitch';
 import { useAuthStore } from '../auth/store';
 
+const ROLE_KEYS = { admin: 'profile:roles.admin', sales: 'profile:roles.sales' } as const;
+
 /** Spec "My Profile": avatar initial, name, email, role, joined date, user id; any failure → /login. */
 export function ProfilePage() {
+  const { t } = useTranslation('profile');
   const refreshUser = useAuthStore((state) => state.refreshUser);
   const navigate = useNavigate();
   const [user, setUser] = useState<AuthUser | null>(null);
@@ -42,14 +47,14 @@ export function ProfilePage() {
     };
   }, [refreshUser, navigate]);
 
-  if (!user) return <FullPageLoader label="Loading profile..." inline />;
+  if (!user) return <FullPageLoader label={t('loading')} inline />;
 
   const isAdmin = user.role === 'admin';
   const RoleIcon = isAdmin ? ShieldCheck : User;
 
   return (
     <>
-      <PageHeader title="My Profile" />
+      <PageHeader title={t('title')} />
       <Card maw={760}>
         <Stack gap="xl">
           <Group gap="lg" wrap="nowrap">
@@ -63,34 +68,36 @@ export function ProfilePage() {
                 <Title order={2} size="h3" lh={1.2} style={{ overflowWrap: 'anywhere' }}>
                   {user.name}
                 </Title>
-                <Tooltip label={isAdmin ? 'Administrator' : 'Sales'}>
-                  <ThemeIcon variant="light" color={isAdmin ? 'brand' : 'blue'} radius="xl" aria-label={isAdmin ? 'Administrator' : 'Sales'}>
+                <Tooltip label={isAdmin ? t('administrator') : t('salesRole')}>
+                  <ThemeIcon variant="light" color={isAdmin ? 'brand' : 'blue'} radius="xl" aria-label={isAdmin ? t('administrator') : t('salesRole')}>
                     <RoleIcon size={18} data-testid={isAdmin ? 'admin-icon' : 'user-icon'} />
                   </ThemeIcon>
                 </Tooltip>
               </Group>
               <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {user.email}
+                <Ltr>{user.email}</Ltr>
               </Text>
             </Stack>
           </Group>
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
-            <Field label="Name">{user.name}</Field>
-            <Field label="Email">{user.email}</Field>
-            <Field label="Role">
+            <Field label={t('fields.name')}>{user.name}</Field>
+            <Field label={t('fields.email')}><Ltr>{user.email}</Ltr></Field>
+            <Field label={t('fields.role')}>
               <Badge color={isAdmin ? 'brand' : 'blue'} tt="capitalize">
-                {user.role}
+                {t(ROLE_KEYS[user.role])}
               </Badge>
             </Field>
-            <Field label="Joined">{formatDate(user.createdAt)}</Field>
-            <Field label="User ID">
+            <Field label={t('fields.joined')}>{formatDate(user.createdAt)}</Field>
+            <Field label={t('fields.userId')}>
               <Group gap={4} wrap="nowrap">
-                <Code style={{ overflowWrap: 'anywhere' }}>{user._id}</Code>
+                <Code style={{ overflowWrap: 'anywhere' }}>
+                  <Ltr>{user._id}</Ltr>
+                </Code>
                 <CopyButton value={user._id}>
                   {({ copied, copy }) => (
-                    <Tooltip label={copied ? 'Copied' : 'Copy user ID'}>
-                      <ActionIcon size="sm" onClick={copy} aria-label="Copy user ID">
+                    <Tooltip label={copied ? t('copied') : t('copyUserId')}>
+                      <ActionIcon size="sm" onClick={copy} aria-label={t('copyUserId')}>
                         {copied ? <Check size={14} /> : <Copy size={14} />}
                       </ActionIcon>
                     </Tooltip>

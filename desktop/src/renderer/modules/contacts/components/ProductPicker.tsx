@@ -2,8 +2,10 @@ import { Group, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Product, ProductRef } from '@crm/common';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { lookupsApi } from '../api';
 import { formatMoney } from '../../../lib/format';
+import { Ltr } from '../../../ui/Ltr';
 
 export type PickedProduct = Pick<ProductRef, '_id' | 'name' | 'price'>;
 
@@ -26,7 +28,8 @@ const SEARCH_DELAY_MS = 300;
  * Picks a product by name or SKU. The search runs on the server (GET /api/products?q), so a shop
  * with thousands of products never sends them all; nothing is fetched until the list is opened.
  */
-export function ProductPicker({ value, onChange, label, placeholder = 'Search products...', clearable, error, size = 'sm', w, ...rest }: ProductPickerProps) {
+export function ProductPicker({ value, onChange, label, placeholder, clearable, error, size = 'sm', w, ...rest }: ProductPickerProps) {
+  const { t } = useTranslation('contacts');
   const [search, setSearch] = useState(value?.name ?? '');
   const [debounced] = useDebouncedValue(search, SEARCH_DELAY_MS);
   const [opened, setOpened] = useState(false);
@@ -74,7 +77,7 @@ export function ProductPicker({ value, onChange, label, placeholder = 'Search pr
       size={size}
       w={w}
       label={label}
-      placeholder={placeholder}
+      placeholder={placeholder ?? t('productPicker.placeholder')}
       searchable
       clearable={clearable}
       data={data}
@@ -85,7 +88,7 @@ export function ProductPicker({ value, onChange, label, placeholder = 'Search pr
       filter={({ options }) => options}
       onDropdownOpen={() => setOpened(true)}
       onDropdownClose={() => setOpened(false)}
-      nothingFoundMessage={loading ? 'Loading...' : 'No products found'}
+      nothingFoundMessage={loading ? t('productPicker.loading') : t('productPicker.nothingFound')}
       onChange={(id) => {
         if (!id) return onChange(null);
         const product = known.current.get(id) ?? (value?._id === id ? value : null);
@@ -98,7 +101,7 @@ export function ProductPicker({ value, onChange, label, placeholder = 'Search pr
             <Text size="sm">{option.label}</Text>
             {product && (
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(product.price)}
+                <Ltr>{formatMoney(product.price)}</Ltr>
               </Text>
             )}
           </Group>

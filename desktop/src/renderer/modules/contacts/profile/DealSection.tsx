@@ -1,8 +1,11 @@
 import { ActionIcon, Button, Grid, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { PIPELINE_STATUSES, PROBABILITY_MAX, PROBABILITY_MIN, PRODUCT_QTY_MIN, SHIPPING_STATUSES, type PipelineStatus, type ShippingCompany, type ShippingStatus } from '@crm/common';
 import { Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ProductPicker } from '../components/ProductPicker';
-import { capitalize, formatMoney } from '../../../lib/format';
+import { capitalize, formatMoney, formatNumber } from '../../../lib/format';
+import { Ltr } from '../../../ui/Ltr';
+import { PIPELINE_STATUS_KEYS, SHIPPING_STATUS_KEYS } from '../labels';
 import {
   addRow,
   followProducts,
@@ -37,6 +40,7 @@ interface DealSectionProps {
  * that fills the price, qty ≥ 1, and the shipping details.
  */
 export function DealSection({ value, onChange, shippingCompanies, rowErrors }: DealSectionProps) {
+  const { t } = useTranslation('contacts');
   const computed = rowsAmount(value.rows);
   const ship = (patch: Partial<ShippingForm>) => onChange({ ...value, shipping: { ...value.shipping, ...patch } });
 
@@ -46,16 +50,16 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <NativeSelect
             size="sm"
-            label="Pipeline Status"
+            label={t('deal.pipelineStatus')}
             value={value.pipelineStatus}
             onChange={(e) => onChange({ ...value, pipelineStatus: e.currentTarget.value as PipelineStatus })}
-            data={PIPELINE_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))}
+            data={PIPELINE_STATUSES.map((status) => ({ value: status, label: capitalize(t(PIPELINE_STATUS_KEYS[status])) }))}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <NumberInput
             size="sm"
-            label="Amount (EGP)"
+            label={t('deal.amount')}
             value={value.amount}
             onChange={(amount) => onChange(typeAmount(value, toNumber(amount)))}
             onBlur={() => value.amount === '' && onChange(followProducts(value))}
@@ -64,11 +68,11 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
             decimalScale={2}
             thousandSeparator=","
             hideControls
-            description={value.amountManual ? `Set by hand (products: ${formatMoney(computed)})` : 'Follows the products (price × qty)'}
+            description={value.amountManual ? t('deal.amountManual', { amount: formatMoney(computed) }) : t('deal.amountFollows')}
             rightSection={
               value.amountManual ? (
-                <Tooltip label="Follow the products again">
-                  <ActionIcon size="sm" aria-label="Follow the products again" onClick={() => onChange(followProducts(value))}>
+                <Tooltip label={t('deal.followAgain')}>
+                  <ActionIcon size="sm" aria-label={t('deal.followAgain')} onClick={() => onChange(followProducts(value))}>
                     <RotateCcw size={14} aria-hidden />
                   </ActionIcon>
                 </Tooltip>
@@ -79,7 +83,7 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <NumberInput
             size="sm"
-            label="Probability (%)"
+            label={t('deal.probability')}
             value={value.probability}
             onChange={(probability) => onChange({ ...value, probability: toNumber(probability) })}
             min={PROBABILITY_MIN}
@@ -87,7 +91,7 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
             clampBehavior="strict"
             allowDecimal={false}
             allowNegative={false}
-            description={`${PROBABILITY_MIN} to ${PROBABILITY_MAX}`}
+            description={t('deal.probabilityRange', { min: formatNumber(PROBABILITY_MIN), max: formatNumber(PROBABILITY_MAX) })}
           />
         </Grid.Col>
       </Grid>
@@ -95,29 +99,29 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={3} size="h5">
-            Products
+            {t('deal.products')}
           </Title>
           <Button size="xs" variant="light" leftSection={<Plus size={14} aria-hidden />} onClick={() => onChange(addRow(value))}>
-            Add Product
+            {t('deal.addProduct')}
           </Button>
         </Group>
         {value.rows.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No products on this deal yet.
+            {t('deal.noProducts')}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={620}>
-            <Table aria-label="Deal products" striped={false} verticalSpacing="xs">
+            <Table aria-label={t('deal.productsTable')} striped={false} verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th w={110}>Qty</Table.Th>
-                  <Table.Th w={150}>Price (EGP)</Table.Th>
+                  <Table.Th>{t('deal.columns.product')}</Table.Th>
+                  <Table.Th w={110}>{t('deal.columns.qty')}</Table.Th>
+                  <Table.Th w={150}>{t('deal.columns.price')}</Table.Th>
                   <Table.Th w={140} ta="end">
-                    Total
+                    {t('deal.columns.total')}
                   </Table.Th>
                   <Table.Th w={48}>
-                    <VisuallyHidden>Remove</VisuallyHidden>
+                    <VisuallyHidden>{t('deal.columns.remove')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -129,17 +133,17 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
                     <Table.Tr key={row.key} data-testid={`deal-row-${n}`}>
                       <Table.Td>
                         <ProductPicker
-                          aria-label={`Product ${n}`}
-                          placeholder={row.deletedProduct ? 'Deleted product: choose another' : 'Choose a product'}
+                          aria-label={t('deal.productN', { n })}
+                          placeholder={row.deletedProduct ? t('deal.deletedProduct') : t('deal.chooseProduct')}
                           value={row.product}
                           onChange={(product) => onChange(pickProduct(value, row.key, product))}
-                          error={missing ? 'Choose a product' : undefined}
+                          error={missing ? t('deal.chooseProduct') : undefined}
                         />
                       </Table.Td>
                       <Table.Td>
                         <NumberInput
                           size="sm"
-                          aria-label={`Quantity ${n}`}
+                          aria-label={t('deal.quantityN', { n })}
                           value={row.qty}
                           onChange={(qty) => onChange(updateRow(value, row.key, { qty: toNumber(qty) }))}
                           onBlur={() => row.qty === '' && onChange(updateRow(value, row.key, { qty: PRODUCT_QTY_MIN }))}
@@ -152,7 +156,7 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
                       <Table.Td>
                         <NumberInput
                           size="sm"
-                          aria-label={`Price ${n}`}
+                          aria-label={t('deal.priceN', { n })}
                           value={row.price}
                           onChange={(price) => onChange(updateRow(value, row.key, { price: toNumber(price) }))}
                           min={0}
@@ -163,11 +167,11 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
                         />
                       </Table.Td>
                       <Table.Td ta="end" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                        {formatMoney((row.price === '' ? 0 : row.price) * (row.qty === '' ? 1 : row.qty))}
+                        <Ltr>{formatMoney((row.price === '' ? 0 : row.price) * (row.qty === '' ? 1 : row.qty))}</Ltr>
                       </Table.Td>
                       <Table.Td>
-                        <Tooltip label="Remove">
-                          <ActionIcon color="red" aria-label={`Remove product ${n}`} onClick={() => onChange(removeRow(value, row.key))}>
+                        <Tooltip label={t('deal.columns.remove')}>
+                          <ActionIcon color="red" aria-label={t('deal.removeN', { n })} onClick={() => onChange(removeRow(value, row.key))}>
                             <Trash2 size={16} aria-hidden />
                           </ActionIcon>
                         </Tooltip>
@@ -183,25 +187,25 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
 
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Shipping
+          {t('deal.shipping')}
         </Title>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <NativeSelect
               size="sm"
-              label="Shipping Company"
+              label={t('deal.shippingCompany')}
               value={value.shipping.companyId}
               onChange={(e) => ship({ companyId: e.currentTarget.value })}
-              data={[{ value: '', label: '-- None --' }, ...shippingCompanies.map((company) => ({ value: company._id, label: company.name }))]}
+              data={[{ value: '', label: t('deal.noCompany') }, ...shippingCompanies.map((company) => ({ value: company._id, label: company.name }))]}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <TextInput size="sm" label="Tracking Number" dir="ltr" value={value.shipping.trackingNumber} onChange={(e) => ship({ trackingNumber: e.currentTarget.value })} />
+            <TextInput size="sm" label={t('deal.trackingNumber')} dir="ltr" value={value.shipping.trackingNumber} onChange={(e) => ship({ trackingNumber: e.currentTarget.value })} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <NumberInput
               size="sm"
-              label="Shipping Cost (EGP)"
+              label={t('deal.shippingCost')}
               value={value.shipping.cost}
               onChange={(cost) => ship({ cost: toNumber(cost) })}
               min={0}
@@ -214,20 +218,20 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <NativeSelect
               size="sm"
-              label="Shipping Status"
+              label={t('deal.shippingStatus')}
               value={value.shipping.status}
               onChange={(e) => ship({ status: e.currentTarget.value as ShippingStatus })}
-              data={SHIPPING_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))}
+              data={SHIPPING_STATUSES.map((status) => ({ value: status, label: capitalize(t(SHIPPING_STATUS_KEYS[status])) }))}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput size="sm" label="Governorate" value={value.shipping.governorate} onChange={(e) => ship({ governorate: e.currentTarget.value })} />
+            <TextInput size="sm" label={t('deal.governorate')} value={value.shipping.governorate} onChange={(e) => ship({ governorate: e.currentTarget.value })} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput size="sm" label="City" value={value.shipping.city} onChange={(e) => ship({ city: e.currentTarget.value })} />
+            <TextInput size="sm" label={t('deal.city')} value={value.shipping.city} onChange={(e) => ship({ city: e.currentTarget.value })} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput size="sm" label="Street" value={value.shipping.street} onChange={(e) => ship({ street: e.currentTarget.value })} />
+            <TextInput size="sm" label={t('deal.street')} value={value.shipping.street} onChange={(e) => ship({ street: e.currentTarget.value })} />
           </Grid.Col>
         </Grid>
       </Stack>

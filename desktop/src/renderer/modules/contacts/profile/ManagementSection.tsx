@@ -1,10 +1,13 @@
 import { Button, Group, Stack, Text, Timeline, Title } from '@mantine/core';
-import { allowedNextStages, STAGE_ACTION_LABELS, STAGE_HISTORY_SHOWN, type Contact, type ContactStage } from '@crm/common';
+import { allowedNextStages, STAGE_HISTORY_SHOWN, type Contact, type ContactStage } from '@crm/common';
 import { ArrowRightLeft, History } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { STAGE_ACTION_KEYS, STAGE_KEYS } from '../labels';
 import { formatDateTime } from '../../../lib/format';
 
 /** Stage buttons per the shared stage rule, the last 5 stage changes newest first, and the created date. */
 export function ManagementSection({ contact, busy, onChangeStage }: { contact: Contact; busy: boolean; onChangeStage: (to: ContactStage) => void }) {
+  const { t } = useTranslation('contacts');
   const stage = contact.stage || 'lead';
   const history = [...(contact.stageHistory ?? [])]
     .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp))
@@ -14,7 +17,7 @@ export function ManagementSection({ contact, busy, onChangeStage }: { contact: C
     <Stack gap="lg">
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Stage
+          {t('management.stage')}
         </Title>
         <Group gap="sm">
           {allowedNextStages(stage).map((to) => (
@@ -25,7 +28,7 @@ export function ManagementSection({ contact, busy, onChangeStage }: { contact: C
               onClick={() => onChangeStage(to)}
               disabled={busy}
             >
-              {STAGE_ACTION_LABELS[to]}
+              {t(STAGE_ACTION_KEYS[to])}
             </Button>
           ))}
         </Group>
@@ -35,28 +38,28 @@ export function ManagementSection({ contact, busy, onChangeStage }: { contact: C
         <Group gap="xs">
           <History size={16} aria-hidden />
           <Title order={3} size="h5">
-            Stage History
+            {t('management.history')}
           </Title>
         </Group>
         {history.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No stage changes yet.
+            {t('management.noHistory')}
           </Text>
         ) : (
-          <Timeline bulletSize={14} lineWidth={2} active={0} aria-label="Stage history">
+          <Timeline bulletSize={14} lineWidth={2} active={0} aria-label={t('management.historyLabel')}>
             {history.map((entry) => (
               <Timeline.Item
                 key={entry._id}
                 title={
                   <Text size="sm" fw={600}>
                     {/* the first row of every contact comes from nothing: how it was created */}
-                    {entry.from ? `${entry.from} → ${entry.to}` : `Created as ${entry.to}`}
+                    {entry.from ? t('management.move', { from: t(STAGE_KEYS[entry.from]), to: t(STAGE_KEYS[entry.to]) }) : t('management.createdAs', { stage: t(STAGE_KEYS[entry.to]) })}
                   </Text>
                 }
               >
                 <Text size="xs" c="dimmed">
                   {formatDateTime(entry.timestamp)}
-                  {entry.changedBy ? ` · by ${entry.changedBy.name}` : ''}
+                  {entry.changedBy ? t('management.by', { name: entry.changedBy.name }) : ''}
                 </Text>
               </Timeline.Item>
             ))}
@@ -65,7 +68,7 @@ export function ManagementSection({ contact, busy, onChangeStage }: { contact: C
       </Stack>
 
       <Text size="sm" c="dimmed">
-        Created: {formatDateTime(contact.createdAt)}
+        {t('management.created', { date: formatDateTime(contact.createdAt) })}
       </Text>
     </Stack>
   );
