@@ -11,9 +11,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'app/screens.ts',
   // lib
   'lib/error-catalogue.ts',
-  // modules/canned-responses
-  'modules/canned-responses/CannedResponsesPage.tsx',
-  'modules/canned-responses/store.ts',
   // modules/chat
   'modules/chats/ChatPanel.tsx',
   'modules/chats/components/AttachmentPreview.tsx',
