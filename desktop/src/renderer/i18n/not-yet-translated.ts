@@ -34,11 +34,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'modules/dashboard/DashboardPage.tsx',
   // modules/expenses
   'modules/expenses/ExpensesPage.tsx',
-  // modules/follow-ups
-  'modules/follow-ups/FollowUpTemplatesPage.tsx',
-  'modules/follow-ups/components/FollowUpStatus.tsx',
-  'modules/follow-ups/components/StartFollowUpButton.tsx',
-  'modules/follow-ups/components/TemplateFormModal.tsx',
   // modules/leads
   'modules/leads/AddLeadPage.tsx',
   'modules/leads/AssignDialog.tsx',
