@@ -40,8 +40,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'modules/leads/ImportLeadsCard.tsx',
   'modules/leads/LeadsPage.tsx',
   'modules/leads/store.ts',
-  // modules/notifications
-  'modules/notifications/store.ts',
   // modules/pipeline
   'modules/pipeline/PipelinePage.tsx',
   'modules/pipeline/store.ts',
