@@ -11,9 +11,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'app/screens.ts',
   // lib
   'lib/error-catalogue.ts',
-  // modules/canned-responses
-  'modules/canned-responses/CannedResponsesPage.tsx',
-  'modules/canned-responses/store.ts',
   // modules/chat
   'modules/chats/ChatPanel.tsx',
   'modules/chats/components/AttachmentPreview.tsx',
@@ -27,19 +24,12 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'modules/chats/store.ts',
   // modules/expenses
   'modules/expenses/ExpensesPage.tsx',
-  // modules/follow-ups
-  'modules/follow-ups/FollowUpTemplatesPage.tsx',
-  'modules/follow-ups/components/FollowUpStatus.tsx',
-  'modules/follow-ups/components/StartFollowUpButton.tsx',
-  'modules/follow-ups/components/TemplateFormModal.tsx',
   // modules/leads
   'modules/leads/AddLeadPage.tsx',
   'modules/leads/AssignDialog.tsx',
   'modules/leads/ImportLeadsCard.tsx',
   'modules/leads/LeadsPage.tsx',
   'modules/leads/store.ts',
-  // modules/notifications
-  'modules/notifications/store.ts',
   // modules/pipeline
   'modules/pipeline/PipelinePage.tsx',
   'modules/pipeline/store.ts',

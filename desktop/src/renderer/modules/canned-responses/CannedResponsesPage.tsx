@@ -4,11 +4,13 @@ import { notifications } from '@mantine/notifications';
 import type { CannedResponse } from '@crm/common';
 import { CircleAlert, MessageSquareText, Pencil, Plus, Save, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader';
-import { CANNED_TEXTS, useCannedResponsesStore, validateCannedResponse } from './store';
+import { useCannedResponsesStore, validateCannedResponse } from './store';
 
 /** spec/admin.md "Canned Responses manager": one form for add or edit, and the responses as cards with Edit and Delete. */
 export function CannedResponsesPage() {
+  const { t } = useTranslation('canned');
   const { items, status, error, load, save, remove } = useCannedResponsesStore();
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
@@ -47,7 +49,7 @@ export function CannedResponsesPage() {
     setFormError(null);
     try {
       await save(input, editing?._id);
-      notifications.show({ color: 'green', message: CANNED_TEXTS.saved });
+      notifications.show({ color: 'green', message: t('saved') });
       reset();
     } catch (failure) {
       setFormError((failure as Error).message);
@@ -58,50 +60,50 @@ export function CannedResponsesPage() {
 
   const confirmDelete = (response: CannedResponse) =>
     modals.openConfirmModal({
-      title: 'Delete canned response',
+      title: t('confirmDelete.title'),
       children: (
         <Text size="sm">
-          {CANNED_TEXTS.confirmDelete} <strong>{response.title}</strong>
+          {t('confirmDelete.text')} <strong>{response.title}</strong>
         </Text>
       ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      labels: { confirm: t('confirmDelete.confirm'), cancel: t('confirmDelete.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         try {
           await remove(response._id);
           if (editing?._id === response._id) reset();
-          notifications.show({ color: 'green', message: CANNED_TEXTS.deleted });
+          notifications.show({ color: 'green', message: t('deleted') });
         } catch (failure) {
-          notifications.show({ color: 'red', title: 'Delete response', message: (failure as Error).message });
+          notifications.show({ color: 'red', title: t('deleteFailedTitle'), message: (failure as Error).message });
         }
       },
     });
 
   return (
     <>
-      <PageHeader title="Canned Responses" subtitle="Ready-made replies your team inserts in the messenger." />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card component="form" onSubmit={submit} noValidate aria-label={editing ? 'Edit response' : 'Add response'}>
+          <Card component="form" onSubmit={submit} noValidate aria-label={editing ? t('form.editLabel') : t('form.addLabel')}>
             <Stack gap="md">
               <Title order={2} size="h4">
-                {editing ? 'Edit Response' : 'Add Response'}
+                {editing ? t('form.editHeading') : t('form.addHeading')}
               </Title>
               {formError && (
                 <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
                   {formError}
                 </Alert>
               )}
-              <TextInput ref={titleInput} label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} dir="auto" />
-              <Textarea label="Response Text" value={text} onChange={(e) => setText(e.currentTarget.value)} rows={6} resize="vertical" maxLength={4096} dir="auto" />
+              <TextInput ref={titleInput} label={t('form.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} dir="auto" />
+              <Textarea label={t('form.text')} value={text} onChange={(e) => setText(e.currentTarget.value)} rows={6} resize="vertical" maxLength={4096} dir="auto" />
               <Group justify="flex-end" gap="sm">
                 {editing && (
                   <Button variant="default" leftSection={<X size={16} aria-hidden />} onClick={reset}>
-                    Cancel
+                    {t('form.cancel')}
                   </Button>
                 )}
                 <Button type="submit" loading={saving} leftSection={editing ? <Save size={16} aria-hidden /> : <Plus size={16} aria-hidden />}>
-                  {editing ? 'Update Response' : 'Add Response'}
+                  {editing ? t('form.update') : t('form.add')}
                 </Button>
               </Group>
             </Stack>
@@ -111,7 +113,7 @@ export function CannedResponsesPage() {
           {status === 'loading' && items.length === 0 && (
             <Group gap="sm" c="dimmed">
               <Loader size="sm" />
-              <Text size="sm">Loading responses...</Text>
+              <Text size="sm">{t('loading')}</Text>
             </Group>
           )}
           {status === 'error' && (
@@ -123,11 +125,11 @@ export function CannedResponsesPage() {
             <Card>
               <Stack align="center" gap="xs" py="lg">
                 <MessageSquareText size={32} aria-hidden />
-                <Text c="dimmed">{CANNED_TEXTS.empty}</Text>
+                <Text c="dimmed">{t('empty')}</Text>
               </Stack>
             </Card>
           )}
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Canned responses">
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('listLabel')}>
             {items.map((response) => (
               <Card key={response._id} component="li" padding="md" aria-label={response.title}>
                 <Stack gap="xs" h="100%">
@@ -139,11 +141,11 @@ export function CannedResponsesPage() {
                   </Text>
                   {response.canEdit && (
                     <Group gap="xs" justify="flex-end">
-                      <Button size="xs" variant="light" leftSection={<Pencil size={14} aria-hidden />} onClick={() => startEdit(response)} aria-label={`Edit ${response.title}`}>
-                        Edit
+                      <Button size="xs" variant="light" leftSection={<Pencil size={14} aria-hidden />} onClick={() => startEdit(response)} aria-label={t('editLabel', { title: response.title })}>
+                        {t('edit')}
                       </Button>
-                      <Button size="xs" variant="light" color="red" leftSection={<Trash2 size={14} aria-hidden />} onClick={() => confirmDelete(response)} aria-label={`Delete ${response.title}`}>
-                        Delete
+                      <Button size="xs" variant="light" color="red" leftSection={<Trash2 size={14} aria-hidden />} onClick={() => confirmDelete(response)} aria-label={t('deleteLabel', { title: response.title })}>
+                        {t('delete')}
                       </Button>
                     </Group>
                   )}

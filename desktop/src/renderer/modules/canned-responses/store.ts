@@ -1,23 +1,21 @@
-import { CANNED_RESPONSE_REQUIRED_MESSAGE, type CannedResponse, type CannedResponseInput } from '@crm/common';
+import type { CannedResponse, CannedResponseInput } from '@crm/common';
 import { create } from 'zustand';
-import { ApiError, describeError } from '../../lib/api';
+import { i18n } from '../../i18n';
+import { errorMessage } from '../../lib/error-message';
 import { cannedResponsesApi } from './api';
 
-/** spec/admin.md §5 and §8. */
+/**
+ * The messenger's picker (modules/chats) still reads its empty text from here; a getter so it
+ * follows the chosen language until that screen is converted (spec/admin.md §5 and §8).
+ */
 export const CANNED_TEXTS = {
-  required: CANNED_RESPONSE_REQUIRED_MESSAGE,
-  saveFailed: (reason: string) => `Error saving response: ${reason}`,
-  deleteFailed: (reason: string) => `Error deleting response: ${reason}`,
-  loadFailed: 'Could not load the canned responses.',
-  empty: 'No canned responses yet.',
-  confirmDelete: 'Delete this canned response? This cannot be undone.',
-  saved: 'Response saved.',
-  deleted: 'Response deleted.',
-} as const;
+  get empty(): string {
+    return i18n.t('canned:empty');
+  },
+};
 
-/** The server's reason, else the exception's message (the spec's "...": what went wrong). */
-const reasonOf = (error: unknown): string =>
-  error instanceof ApiError ? error.serverError || error.message : error instanceof Error ? error.message : 'Unknown error';
+/** What went wrong (the spec's "..."): the server's reason or its code's text, else the exception's message. */
+const reasonOf = (error: unknown): string => errorMessage(error, 'common:unknownError', { list: true });
 
 export type CannedStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -36,7 +34,7 @@ interface CannedState {
 export function validateCannedResponse(input: { title: string; text: string }): CannedResponseInput | string {
   const title = input.title.trim();
   const text = input.text.trim();
-  return title && text ? { title, text } : CANNED_TEXTS.required;
+  return title && text ? { title, text } : i18n.t('canned:required');
 }
 
 const byTitle = (a: CannedResponse, b: CannedResponse) => a.title.localeCompare(b.title);
@@ -53,7 +51,7 @@ export const useCannedResponsesStore = create<CannedState>()((set, get) => ({
       const list = await cannedResponsesApi.list();
       set({ items: list.items, status: 'ready' });
     } catch (error) {
-      set({ status: 'error', error: describeError(error, CANNED_TEXTS.loadFailed) });
+      set({ status: 'error', error: errorMessage(error, 'canned:loadFailed', { list: true }) });
     }
   },
 
@@ -63,7 +61,7 @@ export const useCannedResponsesStore = create<CannedState>()((set, get) => ({
       set((state) => ({ items: [...state.items.filter((item) => item._id !== saved._id), saved].sort(byTitle) }));
       return saved;
     } catch (error) {
-      throw new Error(CANNED_TEXTS.saveFailed(reasonOf(error)));
+      throw new Error(i18n.t('canned:saveFailed', { reason: reasonOf(error) }));
     }
   },
 
@@ -72,7 +70,7 @@ export const useCannedResponsesStore = create<CannedState>()((set, get) => ({
       await cannedResponsesApi.remove(id);
       set((state) => ({ items: state.items.filter((item) => item._id !== id) }));
     } catch (error) {
-      throw new Error(CANNED_TEXTS.deleteFailed(reasonOf(error)));
+      throw new Error(i18n.t('canned:deleteFailed', { reason: reasonOf(error) }));
     }
   },
 }));

@@ -1,17 +1,20 @@
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { FOLLOW_UP_TEXTS, followUpPreview, followUpTemplateLabel, type FollowUpTemplate, type FollowUpTemplateInput } from '@crm/common';
+import { followUpPreview, followUpTemplateLabel, type FollowUpTemplate, type FollowUpTemplateInput } from '@crm/common';
 import { CircleAlert, Clock, Pencil, Plus, RotateCw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader';
-import { errorText } from '../../lib/api';
+import { errorMessage } from '../../lib/error-message';
 import { TemplateFormModal } from './components/TemplateFormModal';
 import { formatDelay } from './format';
+import { templateLabelText } from './rules';
 import { useFollowUpsStore } from './store';
 
 /** spec/admin.md "Follow-up Templates": cards, a create/edit dialog, delete with confirmation. */
 export function FollowUpTemplatesPage() {
+  const { t } = useTranslation('followups');
   const { templates, status, error, loadTemplates, saveTemplate, deleteTemplate } = useFollowUpsStore();
   const [editing, setEditing] = useState<{ template: FollowUpTemplate | null } | null>(null);
 
@@ -22,25 +25,25 @@ export function FollowUpTemplatesPage() {
   const save = async (input: FollowUpTemplateInput) => {
     await saveTemplate(editing?.template?._id ?? null, input);
     setEditing(null);
-    notifications.show({ color: 'green', message: 'Template saved.' });
+    notifications.show({ color: 'green', message: t('saved') });
   };
 
   const confirmDelete = (template: FollowUpTemplate) =>
     modals.openConfirmModal({
-      title: 'Delete template',
+      title: t('confirmDelete.title'),
       children: (
         <Text size="sm">
-          Delete “{template.name}”? This action cannot be undone.
+          {t('confirmDelete.text', { name: template.name })}
         </Text>
       ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      labels: { confirm: t('confirmDelete.confirm'), cancel: t('confirmDelete.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         try {
           await deleteTemplate(template._id);
-          notifications.show({ color: 'green', message: 'Template deleted.' });
+          notifications.show({ color: 'green', message: t('deleted') });
         } catch (failure) {
-          notifications.show({ color: 'red', title: 'Delete template', message: errorText(failure, FOLLOW_UP_TEXTS.deleteFailed) });
+          notifications.show({ color: 'red', title: t('deleteFailedTitle'), message: errorMessage(failure, 'followups:rules.deleteFailed') });
         }
       },
     });
@@ -48,11 +51,11 @@ export function FollowUpTemplatesPage() {
   return (
     <>
       <PageHeader
-        title="Follow-up Templates"
-        subtitle="Automated message sequences to start from a chat. They stop by themselves when the contact replies."
+        title={t('title')}
+        subtitle={t('subtitle')}
         actions={
           <Button leftSection={<Plus size={16} aria-hidden />} onClick={() => setEditing({ template: null })}>
-            New Template
+            {t('newTemplate')}
           </Button>
         }
       />
@@ -60,16 +63,16 @@ export function FollowUpTemplatesPage() {
       {status === 'loading' && templates.length === 0 && (
         <Group gap="sm" c="dimmed">
           <Loader size="sm" />
-          <Text>Loading templates...</Text>
+          <Text>{t('loading')}</Text>
         </Group>
       )}
 
       {status === 'error' && (
         <Alert color="red" variant="light" icon={<CircleAlert size={18} />} mb="lg">
           <Group justify="space-between">
-            <Text size="sm">{error ?? FOLLOW_UP_TEXTS.loadFailed}</Text>
+            <Text size="sm">{error ?? t('rules.loadFailed')}</Text>
             <Button size="xs" variant="light" color="red" leftSection={<RotateCw size={14} aria-hidden />} onClick={() => void loadTemplates({ force: true })}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </Group>
         </Alert>
@@ -77,7 +80,7 @@ export function FollowUpTemplatesPage() {
 
       {status === 'ready' && templates.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
-          {FOLLOW_UP_TEXTS.empty}
+          {t('rules.empty')}
         </Text>
       )}
 
@@ -93,7 +96,8 @@ export function FollowUpTemplatesPage() {
 }
 
 function TemplateCard({ template, onEdit, onDelete }: { template: FollowUpTemplate; onEdit: () => void; onDelete: () => void }) {
-  const label = followUpTemplateLabel(template.createdBy);
+  const { t } = useTranslation('followups');
+  const team = followUpTemplateLabel(template.createdBy) === 'Team';
   return (
     <Card withBorder padding="lg" radius="md" component="article" aria-label={template.name}>
       <Stack gap="sm" h="100%">
@@ -101,13 +105,13 @@ function TemplateCard({ template, onEdit, onDelete }: { template: FollowUpTempla
           <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {template.name}
           </Title>
-          <Badge color={label === 'Team' ? 'brand' : 'gray'} variant="light">
-            {label}
+          <Badge color={team ? 'brand' : 'gray'} variant="light">
+            {templateLabelText(template.createdBy)}
           </Badge>
         </Group>
         {template.createdBy && (
           <Text size="xs" c="dimmed">
-            By {template.createdBy.name}
+            {t('card.by', { name: template.createdBy.name })}
           </Text>
         )}
         <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0, flex: 1 }}>
@@ -124,11 +128,11 @@ function TemplateCard({ template, onEdit, onDelete }: { template: FollowUpTempla
         </Stack>
         {template.canEdit && (
           <Group gap="xs" justify="flex-end">
-            <Button size="xs" variant="light" leftSection={<Pencil size={14} aria-hidden />} onClick={onEdit} aria-label={`Edit ${template.name}`}>
-              Edit
+            <Button size="xs" variant="light" leftSection={<Pencil size={14} aria-hidden />} onClick={onEdit} aria-label={t('card.editLabel', { name: template.name })}>
+              {t('card.edit')}
             </Button>
-            <Button size="xs" variant="light" color="red" leftSection={<Trash2 size={14} aria-hidden />} onClick={onDelete} aria-label={`Delete ${template.name}`}>
-              Delete
+            <Button size="xs" variant="light" color="red" leftSection={<Trash2 size={14} aria-hidden />} onClick={onDelete} aria-label={t('card.deleteLabel', { name: template.name })}>
+              {t('card.delete')}
             </Button>
           </Group>
         )}

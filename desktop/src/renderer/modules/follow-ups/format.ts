@@ -1,10 +1,8 @@
-/** A step's delay as the cards and logs show it: "24 h", "+1 h". */
-export const formatDelay = (hours: number): string => `${hours} h`;
+import { i18n } from '../../i18n';
+import { formatDateTime as formatLocalDateTime, formatNumber } from '../../lib/format';
 
-/** A moment with its time, in the user's locale ("22 Nov 2026, 14:05"); '-' when absent. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '-';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '-';
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+/** A step's delay as the cards and logs show it: "24 h" ("24 س" in Arabic). */
+export const formatDelay = (hours: number): string => i18n.t('followups:delayHours', { hours: formatNumber(hours) });
+
+/** A moment with its time, in the user's locale and digits; '-' when absent. */
+export const formatDateTime = (value: string | null | undefined): string => formatLocalDateTime(value);

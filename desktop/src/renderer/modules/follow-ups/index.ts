@@ -6,6 +6,6 @@
  * - `FollowUpTemplatesPage`: the /follow-up-templates screen.
  */
 export { StartFollowUpButton, type StartFollowUpButtonProps } from './components/StartFollowUpButton';
-export { FollowUpStatus, FOLLOW_UP_STATUS_TEXTS, type FollowUpStatusProps } from './components/FollowUpStatus';
+export { FollowUpStatus, type FollowUpStatusProps } from './components/FollowUpStatus';
 export { FollowUpTemplatesPage } from './FollowUpTemplatesPage';
 export { useFollowUpsStore } from './store';

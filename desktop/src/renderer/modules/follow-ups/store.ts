@@ -1,6 +1,6 @@
-import { FOLLOW_UP_TEXTS, type FollowUpRun, type FollowUpTemplate, type FollowUpTemplateInput } from '@crm/common';
+import type { FollowUpRun, FollowUpTemplate, FollowUpTemplateInput } from '@crm/common';
 import { create } from 'zustand';
-import { errorText } from '../../lib/api';
+import { errorMessage } from '../../lib/error-message';
 import { followUpsApi } from './api';
 
 export type TemplatesStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -43,7 +43,7 @@ export const useFollowUpsStore = create<FollowUpsState>()((set, get) => ({
       .templates()
       .then(
         (list) => set({ templates: [...list.items].sort(byName), status: 'ready', error: null }),
-        (error: unknown) => set({ status: 'error', error: errorText(error, FOLLOW_UP_TEXTS.loadFailed) }),
+        (error: unknown) => set({ status: 'error', error: errorMessage(error, 'followups:rules.loadFailed') }),
       )
       .finally(() => {
         loading = null;

@@ -1,10 +1,11 @@
-import { NOTIFICATION_TEXTS } from './store';
+import { i18n, intlLocale } from '../../i18n';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-
-/** A notification's (or a last-seen) date; 'Never' when there is none (spec/admin.md "Notifications"). */
+/**
+ * A notification's (or a last-seen) date in the user's language and digits; 'Never' when there is
+ * none (spec/admin.md "Notifications"). The caller re-renders on a language switch (useTranslation).
+ */
 export function formatSeenDate(value: string | null | undefined): string {
-  if (!value) return NOTIFICATION_TEXTS.never;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? NOTIFICATION_TEXTS.never : dateTime.format(date);
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return i18n.t('notifications:never');
+  return new Intl.DateTimeFormat(intlLocale(), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(date);
 }

@@ -1,13 +1,7 @@
 import { NOTIFICATIONS_MARK_READ_AFTER_MS, type Notification, type NotificationEvent } from '@crm/common';
 import { create } from 'zustand';
-import { describeError } from '../../lib/api';
+import { errorMessage } from '../../lib/error-message';
 import { notificationsApi } from './api';
-
-export const NOTIFICATION_TEXTS = {
-  empty: 'No notifications yet.',
-  loadFailed: 'Could not load notifications.',
-  never: 'Never',
-} as const;
 
 /** spec/admin.md §4: 2 s after the bell opens, unread items are marked read. */
 export const MARK_READ_AFTER_MS = NOTIFICATIONS_MARK_READ_AFTER_MS;
@@ -38,7 +32,7 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       const list = await notificationsApi.list();
       set({ items: list.items, unreadCount: list.unreadCount, status: 'ready' });
     } catch (error) {
-      set({ status: 'error', error: describeError(error, NOTIFICATION_TEXTS.loadFailed) });
+      set({ status: 'error', error: errorMessage(error, 'notifications:loadFailed', { list: true }) });
     }
   },
 

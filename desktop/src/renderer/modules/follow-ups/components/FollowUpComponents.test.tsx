@@ -9,7 +9,7 @@ import { adminUser, fail, json, ok } from '../../../test/fake-api';
 import { openedSockets } from '../../../test/fake-socket';
 import { useRealtimeStore } from '../../realtime/store';
 import { fakeFollowUpsApi, makeRun, makeTemplate, testId } from '../testing';
-import { FOLLOW_UP_STATUS_TEXTS, FollowUpStatus } from './FollowUpStatus';
+import { FollowUpStatus } from './FollowUpStatus';
 import { StartFollowUpButton } from './StartFollowUpButton';
 
 const contactId = testId();
@@ -128,9 +128,9 @@ describe('FollowUpStatus (chat panel and contact profile)', () => {
     wrap(<FollowUpStatus contactId={contactId} />);
     await user.click(await screen.findByRole('button', { name: 'Stop' }));
     const confirm = await screen.findByRole('dialog', { name: 'Stop follow-up' });
-    expect(confirm).toHaveTextContent(FOLLOW_UP_STATUS_TEXTS.confirmStop);
+    expect(confirm).toHaveTextContent('Stop this follow-up sequence? Messages not sent yet will be cancelled.');
     await user.click(within(confirm).getByRole('button', { name: 'Stop sequence' }));
-    expect(await screen.findByText(FOLLOW_UP_STATUS_TEXTS.stopped)).toBeInTheDocument();
+    expect(await screen.findByText('Follow-up sequence stopped.')).toBeInTheDocument();
     expect(await screen.findByText(`Stopped by ${adminUser.name}.`)).toBeInTheDocument();
     expect(to('POST', `/api/contacts/${contactId}/follow-up/stop`)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
@@ -155,7 +155,7 @@ describe('FollowUpStatus (chat panel and contact profile)', () => {
     });
     useRealtimeStore.getState().connect('token-of-admin');
     wrap(<FollowUpStatus contactId={contactId} />);
-    expect(await screen.findByText(FOLLOW_UP_STATUS_TEXTS.none)).toBeInTheDocument();
+    expect(await screen.findByText('No follow-up sequences for this contact yet.')).toBeInTheDocument();
     act(() => openedSockets.at(-1)!.serverEmit('chat:update', { _id: contactId, hasActiveFollowUp: true }));
     expect(await screen.findByRole('article', { name: 'Follow-up Fresh' })).toBeInTheDocument();
     useRealtimeStore.getState().disconnect();

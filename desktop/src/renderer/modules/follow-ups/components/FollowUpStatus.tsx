@@ -4,35 +4,28 @@ import { notifications } from '@mantine/notifications';
 import type { Chat, FollowUpRun, FollowUpRunStatus, FollowUpStepLog, FollowUpStepStatus, RealtimeMessage } from '@crm/common';
 import { CirclePause, CircleStop, Repeat } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorText } from '../../../lib/api';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message';
 import { useRealtimeStore } from '../../realtime/store';
+import { formatNumber } from '../../../lib/format';
 import { formatDateTime } from '../format';
 import { useFollowUpsStore } from '../store';
 
-export const FOLLOW_UP_STATUS_TEXTS = {
-  loading: 'Loading follow-ups...',
-  loadFailed: 'Could not load the follow-up sequences.',
-  none: 'No follow-up sequences for this contact yet.',
-  confirmStop: 'Stop this follow-up sequence? Messages not sent yet will be cancelled.',
-  stopped: 'Follow-up sequence stopped.',
-  stopFailed: 'Could not stop the sequence.',
-} as const;
-
-const RUN_BADGE: Record<FollowUpRunStatus, { label: string; color: string }> = {
-  active: { label: 'Active', color: 'green' },
-  completed: { label: 'Completed', color: 'blue' },
-  stopped: { label: 'Stopped', color: 'gray' },
-  expired: { label: 'Expired', color: 'orange' },
+const RUN_BADGE: Record<FollowUpRunStatus, { labelKey: string; color: string }> = {
+  active: { labelKey: 'followups:status.runs.active', color: 'green' },
+  completed: { labelKey: 'followups:status.runs.completed', color: 'blue' },
+  stopped: { labelKey: 'followups:status.runs.stopped', color: 'gray' },
+  expired: { labelKey: 'followups:status.runs.expired', color: 'orange' },
 };
 
-const STEP_LABEL: Record<FollowUpStepStatus, string> = {
-  scheduled: 'Scheduled',
-  sending: 'Sending…',
-  sent: 'Sent',
-  failed: 'Failed',
-  unknown: 'Not sure it was delivered',
-  cancelled: 'Not sent',
-  expired: 'Not sent (expired)',
+const STEP_KEYS: Record<FollowUpStepStatus, string> = {
+  scheduled: 'followups:status.steps.scheduled',
+  sending: 'followups:status.steps.sending',
+  sent: 'followups:status.steps.sent',
+  failed: 'followups:status.steps.failed',
+  unknown: 'followups:status.steps.unknown',
+  cancelled: 'followups:status.steps.cancelled',
+  expired: 'followups:status.steps.expired',
 };
 
 export interface FollowUpStatusProps {
@@ -49,6 +42,7 @@ export interface FollowUpStatusProps {
  * Refreshes itself when the contact's chat or a follow-up message of it changes (realtime).
  */
 export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: FollowUpStatusProps) {
+  const { t } = useTranslation('followups');
   const runs = useFollowUpsStore((state) => state.runs[contactId]);
   const loadRuns = useFollowUpsStore((state) => state.loadRuns);
   const stop = useFollowUpsStore((state) => state.stop);
@@ -60,7 +54,7 @@ export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: Fol
   const reload = useCallback(() => {
     loadRuns(contactId).then(
       () => setError(null),
-      (failure: unknown) => setError(errorText(failure, FOLLOW_UP_STATUS_TEXTS.loadFailed)),
+      (failure: unknown) => setError(errorMessage(failure, 'followups:status.loadFailed')),
     );
   }, [contactId, loadRuns]);
 
@@ -90,18 +84,18 @@ export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: Fol
 
   const confirmStop = () =>
     modals.openConfirmModal({
-      title: 'Stop follow-up',
-      children: <Text size="sm">{FOLLOW_UP_STATUS_TEXTS.confirmStop}</Text>,
-      labels: { confirm: 'Stop sequence', cancel: 'Keep it running' },
+      title: t('status.stopTitle'),
+      children: <Text size="sm">{t('status.confirmStop')}</Text>,
+      labels: { confirm: t('status.stopConfirm'), cancel: t('status.keepRunning') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         setStopping(true);
         try {
           const run = await stop(contactId);
-          notifications.show({ color: 'green', message: FOLLOW_UP_STATUS_TEXTS.stopped });
+          notifications.show({ color: 'green', message: t('status.stopped') });
           onStopped?.(run);
         } catch (failure) {
-          notifications.show({ color: 'red', title: 'Follow-up', message: errorText(failure, FOLLOW_UP_STATUS_TEXTS.stopFailed) });
+          notifications.show({ color: 'red', title: t('status.failedTitle'), message: errorMessage(failure, 'followups:status.stopFailed') });
           reload();
         } finally {
           setStopping(false);
@@ -120,7 +114,7 @@ export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: Fol
     return (
       <Group gap="sm" c="dimmed">
         <Loader size="xs" />
-        <Text size="sm">{FOLLOW_UP_STATUS_TEXTS.loading}</Text>
+        <Text size="sm">{t('status.loading')}</Text>
       </Group>
     );
   }
@@ -129,7 +123,7 @@ export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: Fol
   const shown = activeOnly ? (active ? [active] : []) : runs;
 
   return (
-    <Stack gap="md" aria-label="Follow-up sequences" component="section">
+    <Stack gap="md" aria-label={t('status.sectionLabel')} component="section">
       {error && (
         <Alert color="red" variant="light">
           {error}
@@ -137,7 +131,7 @@ export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: Fol
       )}
       {shown.length === 0 && !activeOnly && (
         <Text size="sm" c="dimmed">
-          {FOLLOW_UP_STATUS_TEXTS.none}
+          {t('status.none')}
         </Text>
       )}
       {shown.map((run) => (
@@ -148,10 +142,11 @@ export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: Fol
 }
 
 function RunCard({ run, onStop, stopping }: { run: FollowUpRun; onStop?: () => void; stopping: boolean }) {
+  const { t } = useTranslation('followups');
   const badge = RUN_BADGE[run.status];
   const sent = run.steps.filter((s) => s.status === 'sent').length;
   return (
-    <Card withBorder padding="md" radius="md" component="article" aria-label={`Follow-up ${run.templateName}`}>
+    <Card withBorder padding="md" radius="md" component="article" aria-label={t('status.runLabel', { name: run.templateName })}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
@@ -160,19 +155,27 @@ function RunCard({ run, onStop, stopping }: { run: FollowUpRun; onStop?: () => v
               {run.templateName}
             </Title>
             <Badge color={badge.color} variant="light">
-              {badge.label}
+              {t(badge.labelKey)}
             </Badge>
           </Group>
           {onStop && (
             <Button size="xs" color="red" variant="light" leftSection={<CircleStop size={14} aria-hidden />} onClick={onStop} loading={stopping}>
-              Stop
+              {t('status.stop')}
             </Button>
           )}
         </Group>
         <Text size="xs" c="dimmed">
-          Started {formatDateTime(run.startedAt)}
-          {run.startedBy ? ` by ${run.startedBy.name}` : ''} · {sent} of {run.steps.length} sent
-          {run.endedAt ? ` · ended ${formatDateTime(run.endedAt)}` : ''}
+          {run.startedBy
+            ? t('status.startedAtBy', { at: formatDateTime(run.startedAt), name: run.startedBy.name })
+            : t('status.startedAt', { at: formatDateTime(run.startedAt) })}
+          {' · '}
+          {t('status.sentOf', { sent: formatNumber(sent), total: formatNumber(run.steps.length) })}
+          {run.endedAt && (
+            <>
+              {' · '}
+              {t('status.endedAt', { at: formatDateTime(run.endedAt) })}
+            </>
+          )}
         </Text>
         {run.pausedReason && (
           <Alert color="yellow" variant="light" icon={<CirclePause size={16} />} p="xs">
@@ -183,15 +186,15 @@ function RunCard({ run, onStop, stopping }: { run: FollowUpRun; onStop?: () => v
         <Table striped withTableBorder fz="sm" verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Step</Table.Th>
-              <Table.Th>Scheduled</Table.Th>
-              <Table.Th>Sent / why not</Table.Th>
+              <Table.Th>{t('status.columns.step')}</Table.Th>
+              <Table.Th>{t('status.columns.scheduled')}</Table.Th>
+              <Table.Th>{t('status.columns.outcome')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {run.steps.map((step) => (
               <Table.Tr key={step.step}>
-                <Table.Td>{step.step}</Table.Td>
+                <Table.Td>{formatNumber(step.step)}</Table.Td>
                 <Table.Td>{formatDateTime(step.scheduledAt)}</Table.Td>
                 <Table.Td>
                   <StepOutcome step={step} />
@@ -206,11 +209,12 @@ function RunCard({ run, onStop, stopping }: { run: FollowUpRun; onStop?: () => v
 }
 
 function StepOutcome({ step }: { step: FollowUpStepLog }) {
-  if (step.status === 'sent') return <Text size="sm">Sent {formatDateTime(step.sentAt)}</Text>;
+  const { t } = useTranslation('followups');
+  if (step.status === 'sent') return <Text size="sm">{t('status.sentAt', { at: formatDateTime(step.sentAt) })}</Text>;
   return (
     <Stack gap={0}>
       <Text size="sm" fw={step.status === 'failed' ? 600 : undefined} c={step.status === 'failed' ? 'red' : undefined}>
-        {STEP_LABEL[step.status]}
+        {t(STEP_KEYS[step.status])}
       </Text>
       {step.reason && (
         <Text size="xs" c="dimmed">

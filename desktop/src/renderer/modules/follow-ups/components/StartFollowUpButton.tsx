@@ -1,12 +1,14 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Select, Stack, Text, Tooltip, type ButtonProps } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { FOLLOW_UP_TEXTS, followUpPreview, followUpTemplateLabel, type FollowUpRun } from '@crm/common';
+import { followUpPreview, type FollowUpRun } from '@crm/common';
 import { CircleAlert, Clock, Repeat } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorText } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-message';
 import { formatDelay } from '../format';
+import { templateLabelText } from '../rules';
 import { useFollowUpsStore } from '../store';
 
 export interface StartFollowUpButtonProps {
@@ -17,7 +19,7 @@ export interface StartFollowUpButtonProps {
   onStarted?: (run: FollowUpRun) => void;
   /** Look of the button (the chat panel's toolbar may want `variant="subtle" size="xs"`). */
   buttonProps?: ButtonProps;
-  /** Button text; icon-only toolbars can pass an empty string and rely on the aria-label. */
+  /** Button text (default 'Start follow-up'); icon-only toolbars can pass an empty string and rely on the aria-label. */
   label?: string;
 }
 
@@ -27,12 +29,13 @@ export interface StartFollowUpButtonProps {
  * POST /contacts/{id}/follow-up/start. Success alerts 'Follow-up sequence started successfully!';
  * a failure shows the server's text, else 'Failed to start the sequence.'.
  */
-export function StartFollowUpButton({ contactId, hasActiveFollowUp = false, onStarted, buttonProps, label = 'Start follow-up' }: StartFollowUpButtonProps) {
+export function StartFollowUpButton({ contactId, hasActiveFollowUp = false, onStarted, buttonProps, label }: StartFollowUpButtonProps) {
+  const { t } = useTranslation('followups');
   const { templates, status, error, loadTemplates, start } = useFollowUpsStore();
   const [opened, setOpened] = useState(false);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
-  const chosen = templates.find((t) => t._id === templateId) ?? null;
+  const chosen = templates.find((template) => template._id === templateId) ?? null;
 
   const open = () => {
     setTemplateId(null);
@@ -43,18 +46,18 @@ export function StartFollowUpButton({ contactId, hasActiveFollowUp = false, onSt
   const confirmStart = () => {
     if (!chosen) return;
     modals.openConfirmModal({
-      title: 'Start follow-up',
-      children: <Text size="sm">{FOLLOW_UP_TEXTS.confirmStart}</Text>,
-      labels: { confirm: 'Start', cancel: 'Cancel' },
+      title: t('start.confirmTitle'),
+      children: <Text size="sm">{t('rules.confirmStart')}</Text>,
+      labels: { confirm: t('start.confirm'), cancel: t('start.cancel') },
       onConfirm: async () => {
         setStarting(true);
         try {
           const run = await start(contactId, chosen._id);
           setOpened(false);
-          notifications.show({ color: 'green', message: FOLLOW_UP_TEXTS.started });
+          notifications.show({ color: 'green', message: t('rules.started') });
           onStarted?.(run);
         } catch (failure) {
-          notifications.show({ color: 'red', title: 'Follow-up', message: errorText(failure, FOLLOW_UP_TEXTS.startFailed) });
+          notifications.show({ color: 'red', title: t('start.failedTitle'), message: errorMessage(failure, 'followups:rules.startFailed') });
         } finally {
           setStarting(false);
         }
@@ -63,58 +66,58 @@ export function StartFollowUpButton({ contactId, hasActiveFollowUp = false, onSt
   };
 
   const button = (
-    <Button variant="light" leftSection={<Repeat size={16} aria-hidden />} aria-label="Start follow-up" disabled={hasActiveFollowUp} onClick={open} {...buttonProps}>
-      {label}
+    <Button variant="light" leftSection={<Repeat size={16} aria-hidden />} aria-label={t('start.button')} disabled={hasActiveFollowUp} onClick={open} {...buttonProps}>
+      {label ?? t('start.button')}
     </Button>
   );
 
   return (
     <>
       {hasActiveFollowUp ? (
-        <Tooltip label="A follow-up sequence is already running for this contact">
+        <Tooltip label={t('start.alreadyRunning')}>
           <span>{button}</span>
         </Tooltip>
       ) : (
         button
       )}
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Start a follow-up sequence" size="md">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('start.modalTitle')} size="md">
         <Stack gap="md">
           {status === 'loading' && templates.length === 0 && (
             <Group gap="sm" c="dimmed">
               <Loader size="sm" />
-              <Text size="sm">Loading templates...</Text>
+              <Text size="sm">{t('loading')}</Text>
             </Group>
           )}
           {status === 'error' && (
             <Alert color="red" variant="light" icon={<CircleAlert size={18} />}>
-              {error ?? FOLLOW_UP_TEXTS.loadFailed}
+              {error ?? t('rules.loadFailed')}
             </Alert>
           )}
           {status === 'ready' && templates.length === 0 && (
             <Text size="sm" c="dimmed">
-              {FOLLOW_UP_TEXTS.empty}{' '}
+              {t('rules.empty')}{' '}
               <Anchor component={Link} to="/follow-up-templates" onClick={() => setOpened(false)}>
-                Create one
+                {t('start.createOne')}
               </Anchor>
             </Text>
           )}
           {templates.length > 0 && (
             <Select
-              label="Follow-up template"
-              placeholder="Choose a template"
+              label={t('start.template')}
+              placeholder={t('start.choose')}
               searchable
-              data={templates.map((t) => ({ value: t._id, label: `${t.name} (${followUpTemplateLabel(t.createdBy)})` }))}
+              data={templates.map((template) => ({ value: template._id, label: t('start.option', { name: template.name, label: templateLabelText(template.createdBy) }) }))}
               value={templateId}
               onChange={setTemplateId}
               comboboxProps={{ withinPortal: true }}
             />
           )}
           {chosen && (
-            <Stack gap={6} component="ol" aria-label="Steps of the template" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <Stack gap={6} component="ol" aria-label={t('start.stepsLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {chosen.messages.map((step, i) => (
                 <Group key={i} gap="xs" wrap="nowrap" align="flex-start" component="li">
                   <Badge variant="outline" color="gray" leftSection={<Clock size={12} aria-hidden />} style={{ flexShrink: 0 }}>
-                    {i === 0 ? `after ${formatDelay(step.delay)}` : `+${formatDelay(step.delay)}`}
+                    {i === 0 ? t('start.after', { delay: formatDelay(step.delay) }) : t('start.then', { delay: formatDelay(step.delay) })}
                   </Badge>
                   <Text size="sm" dir="auto">
                     {followUpPreview(step.message)}
@@ -124,14 +127,14 @@ export function StartFollowUpButton({ contactId, hasActiveFollowUp = false, onSt
             </Stack>
           )}
           <Text size="xs" c="dimmed">
-            The sequence stops by itself when the contact replies.
+            {t('start.stopsOnReply')}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)}>
-              Cancel
+              {t('start.cancel')}
             </Button>
             <Button onClick={confirmStart} disabled={!chosen} loading={starting}>
-              Start Sequence
+              {t('start.startSequence')}
             </Button>
           </Group>
         </Stack>

@@ -5,10 +5,8 @@ import {
   FOLLOW_UP_MIN_DELAY_HOURS,
   FOLLOW_UP_NAME_MAX,
   FOLLOW_UP_NAME_PLACEHOLDER,
-  FOLLOW_UP_TEXTS,
   canAddFollowUpStep,
   canRemoveFollowUpStep,
-  followUpTemplateError,
   newFollowUpStep,
   parseFollowUpDelay,
   type FollowUpTemplate,
@@ -16,7 +14,9 @@ import {
 } from '@crm/common';
 import { CircleAlert, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { errorText } from '../../../lib/api';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message';
+import { templateProblem } from '../rules';
 
 type StepDraft = { key: number; delay: number | string; message: string };
 
@@ -35,6 +35,7 @@ export interface TemplateFormModalProps {
  * hidden at 5 and the last step cannot be removed. Checked with the same rule the server applies.
  */
 export function TemplateFormModal({ opened, template, onClose, onSave }: TemplateFormModalProps) {
+  const { t } = useTranslation('followups');
   const nextKey = useRef(0);
   const draft = (step: { delay: number | string; message: string }): StepDraft => ({ key: nextKey.current++, ...step });
   const [name, setName] = useState('');
@@ -60,7 +61,7 @@ export function TemplateFormModal({ opened, template, onClose, onSave }: Templat
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = followUpTemplateError({ name, messages: steps });
+    const problem = templateProblem({ name, messages: steps });
     setShowErrors(true);
     if (problem) return setError(problem);
     setSaving(true);
@@ -68,7 +69,7 @@ export function TemplateFormModal({ opened, template, onClose, onSave }: Templat
     try {
       await onSave({ name: name.trim(), messages: steps.map((s) => ({ delay: parseFollowUpDelay(s.delay)!, message: s.message.trim() })) });
     } catch (failure) {
-      setError(errorText(failure, FOLLOW_UP_TEXTS.saveFailed));
+      setError(errorMessage(failure, 'followups:rules.saveFailed'));
     } finally {
       setSaving(false);
     }
@@ -80,7 +81,7 @@ export function TemplateFormModal({ opened, template, onClose, onSave }: Templat
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={template ? 'Edit Follow-up Template' : 'New Follow-up Template'} size="lg" closeOnClickOutside={!saving}>
+    <Modal opened={opened} onClose={onClose} title={template ? t('form.editTitle') : t('form.newTitle')} size="lg" closeOnClickOutside={!saving}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           {error && (
@@ -89,7 +90,7 @@ export function TemplateFormModal({ opened, template, onClose, onSave }: Templat
             </Alert>
           )}
           <TextInput
-            label="Template name"
+            label={t('form.name')}
             required
             maxLength={FOLLOW_UP_NAME_MAX}
             value={name}
@@ -101,22 +102,22 @@ export function TemplateFormModal({ opened, template, onClose, onSave }: Templat
             data-autofocus
           />
           <Text size="sm" c="dimmed">
-            Each step is sent its delay after the previous one (the first, after the start). Write {FOLLOW_UP_NAME_PLACEHOLDER} for the contact&apos;s name.
+            {t('form.help', { placeholder: FOLLOW_UP_NAME_PLACEHOLDER })}
           </Text>
           {steps.map((step, i) => {
             const invalid = stepInvalid(step);
             return (
-              <Paper key={step.key} withBorder p="sm" radius="md" aria-label={`Step ${i + 1}`} component="fieldset" style={{ margin: 0 }}>
+              <Paper key={step.key} withBorder p="sm" radius="md" aria-label={t('form.step', { n: i + 1 })} component="fieldset" style={{ margin: 0 }}>
                 <Group justify="space-between" mb="xs">
                   <Text fw={600} size="sm" component="legend">
-                    Step {i + 1}
+                    {t('form.step', { n: i + 1 })}
                   </Text>
                   {canRemoveFollowUpStep(steps.length) && (
-                    <Tooltip label="Remove step">
+                    <Tooltip label={t('form.removeStep')}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`Remove step ${i + 1}`}
+                        aria-label={t('form.removeStepLabel', { n: i + 1 })}
                         onClick={() => {
                           setSteps((current) => current.filter((s) => s.key !== step.key));
                           setError(null);
@@ -129,7 +130,7 @@ export function TemplateFormModal({ opened, template, onClose, onSave }: Templat
                 </Group>
                 <Group align="flex-start" wrap="nowrap" gap="sm">
                   <Textarea
-                    label={`Step ${i + 1} message`}
+                    label={t('form.stepMessage', { n: i + 1 })}
                     required
                     rows={3}
                     resize="vertical"
@@ -141,7 +142,7 @@ export function TemplateFormModal({ opened, template, onClose, onSave }: Templat
                     onChange={(e) => change(step.key, { message: e.currentTarget.value })}
                   />
                   <NumberInput
-                    label={`Step ${i + 1} delay (hours)`}
+                    label={t('form.stepDelay', { n: i + 1 })}
                     required
                     w={150}
                     min={FOLLOW_UP_MIN_DELAY_HOURS}
@@ -165,20 +166,20 @@ export function TemplateFormModal({ opened, template, onClose, onSave }: Templat
               }}
               style={{ alignSelf: 'flex-start' }}
             >
-              Add Step
+              {t('form.addStep')}
             </Button>
           )}
           {!canAddFollowUpStep(steps.length) && (
             <Text size="xs" c="dimmed">
-              A template has at most {FOLLOW_UP_MAX_STEPS} steps.
+              {t('rules.tooManySteps', { max: FOLLOW_UP_MAX_STEPS })}
             </Text>
           )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
+              {t('form.cancel')}
             </Button>
             <Button type="submit" loading={saving}>
-              Save Template
+              {t('form.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { applyPreferences } from '../../i18n';
+import { fakeApi, json } from '../../test/fake-api';
+import { formatSeenDate } from './format';
+import { resetNotificationsStoreForTests, useNotificationsStore } from './store';
+
+/** Issue 10: what the bell shows from this module (dates, 'Never', a load failure) in Arabic. */
+describe('Notifications in Arabic', () => {
+  it("dates read in Arabic (Latin digits unless asked otherwise), and 'Never' is أبدًا", () => {
+    applyPreferences({ language: 'ar' });
+    expect(formatSeenDate(null)).toBe('أبدًا');
+    expect(formatSeenDate('not a date')).toBe('أبدًا');
+    expect(formatSeenDate('2026-11-20T10:00:00.000Z')).toMatch(/نوفمبر/);
+    expect(formatSeenDate('2026-11-20T10:00:00.000Z')).toMatch(/20/);
+    applyPreferences({ arabicDigits: true });
+    expect(formatSeenDate('2026-11-20T10:00:00.000Z')).toMatch(/٢٠/);
+  });
+
+  it('words a failed load by its code in Arabic, else the fallback', async () => {
+    applyPreferences({ language: 'ar' });
+    resetNotificationsStoreForTests();
+    fakeApi({ 'GET /api/notifications': () => json(401, { ok: false, error: 'Please sign in.', code: 'unauthorized' }) });
+    await useNotificationsStore.getState().load();
+    expect(useNotificationsStore.getState()).toMatchObject({ status: 'error', error: 'يرجى تسجيل الدخول للمتابعة.' });
+
+    fakeApi({ 'GET /api/notifications': () => json(500, { ok: false }) });
+    await useNotificationsStore.getState().load();
+    expect(useNotificationsStore.getState().error).toBe('تعذّر تحميل الإشعارات.');
+  });
+});
