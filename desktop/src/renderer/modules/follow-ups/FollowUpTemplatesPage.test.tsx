@@ -17,7 +17,8 @@ async function openScreen(templates = [makeTemplate()], user = adminUser, handle
 const card = (name: string) => screen.getByRole('article', { name });
 const stepFields = () => screen.getAllByRole('group', { name: /^Step \d$/ });
 
-describe('Follow-up Templates screen', () => {
+// typing-heavy dialogs on a shared 2-core machine: more room than the 5 s default
+describe('Follow-up Templates screen', { timeout: 15_000 }, () => {
   it("labels admins' templates 'Team' and others 'Personal', and cuts message previews at 50 characters", async () => {
     await openScreen([
       makeTemplate({ name: 'Team one', messages: [{ delay: 24, message: LONG }] }),
