@@ -42,12 +42,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'modules/follow-ups/components/FollowUpStatus.tsx',
   'modules/follow-ups/components/StartFollowUpButton.tsx',
   'modules/follow-ups/components/TemplateFormModal.tsx',
-  // modules/leads
-  'modules/leads/AddLeadPage.tsx',
-  'modules/leads/AssignDialog.tsx',
-  'modules/leads/ImportLeadsCard.tsx',
-  'modules/leads/LeadsPage.tsx',
-  'modules/leads/store.ts',
   // modules/notifications
   'modules/notifications/store.ts',
   // modules/pipeline
