@@ -44,9 +44,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'modules/follow-ups/components/TemplateFormModal.tsx',
   // modules/notifications
   'modules/notifications/store.ts',
-  // modules/pipeline
-  'modules/pipeline/PipelinePage.tsx',
-  'modules/pipeline/store.ts',
   // modules/profile
   'modules/profile/ProfilePage.tsx',
   // modules/realtime
