@@ -35,8 +35,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'modules/contacts/profile/ManagementSection.tsx',
   // modules/dashboard
   'modules/dashboard/DashboardPage.tsx',
-  // modules/expenses
-  'modules/expenses/ExpensesPage.tsx',
   // modules/follow-ups
   'modules/follow-ups/FollowUpTemplatesPage.tsx',
   'modules/follow-ups/components/FollowUpStatus.tsx',
