@@ -22,17 +22,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'modules/chats/components/MessageMedia.tsx',
   'modules/chats/components/VoiceRecorderBar.tsx',
   'modules/chats/store.ts',
-  // modules/expenses
-  'modules/expenses/ExpensesPage.tsx',
-  // modules/leads
-  'modules/leads/AddLeadPage.tsx',
-  'modules/leads/AssignDialog.tsx',
-  'modules/leads/ImportLeadsCard.tsx',
-  'modules/leads/LeadsPage.tsx',
-  'modules/leads/store.ts',
-  // modules/pipeline
-  'modules/pipeline/PipelinePage.tsx',
-  'modules/pipeline/store.ts',
   // modules/realtime
   'modules/realtime/force-logout-alert.tsx',
   // modules/server-setup

@@ -6,6 +6,9 @@ import { notifications } from '@mantine/notifications';
 import { isCalendarDay, toLatinDigits, type Expense } from '@crm/common';
 import { CalendarDays, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
+import { errorMessage } from '../../lib/error-message';
 import { ListPage } from '../../ui/ListPage';
 import { ApiError } from '../../lib/api';
 import { formatDay, formatMoney, userTimeZone } from '../../lib/format';
@@ -13,19 +16,14 @@ import { expensesApi } from './api';
 
 export const EXPENSES_PAGE_SIZE = 50;
 
-export const EXPENSES_TEXTS = {
-  loading: 'Loading expenses...',
-  empty: 'No expenses found',
-  fetchFailed: 'Error fetching expenses',
-  confirmDelete: 'Delete this expense?',
-  titleRequired: 'Title is required',
-  amountRequired: 'Amount is required',
-  amountNumeric: 'Amount must be numeric',
-} as const;
-
-/** spec/core.md §8: add and delete failures show the server's text, else 'Error: {message}'. */
+/**
+ * spec/core.md §8: add and delete failures show the server's text (in Arabic, its code's text),
+ * else 'Error: {message}' ('Could not reach the server.' when offline).
+ */
 const actionError = (error: unknown): string =>
-  error instanceof ApiError && error.serverError ? error.serverError : `Error: ${error instanceof Error ? error.message : 'Unknown error'}`;
+  error instanceof ApiError && error.status !== 0 && (error.serverError || error.code)
+    ? errorMessage(error, 'common:unknownError')
+    : i18n.t('expenses:actionFailed', { message: errorMessage(error, 'common:unknownError', { list: true }) });
 
 /** Amount typed as text: Arabic digits and thousands separators are fine, anything else is not a number. */
 export function parseAmount(text: string): number | null {
@@ -46,6 +44,7 @@ const emptyForm: FormState = { title: '', amount: '', category: '', date: null, 
 
 /** spec/core.md §2 "Expenses": an add form above the list (the route is guarded by 'expenses.manage'). */
 export function ExpensesPage() {
+  const { t } = useTranslation('expenses');
   const [page, setPage] = useState(1);
   const [items, setItems] = useState<Expense[]>([]);
   const [total, setTotal] = useState(0);
@@ -67,7 +66,7 @@ export function ExpensesPage() {
     } catch (failure) {
       setItems([]);
       setTotal(0);
-      setError(failure instanceof ApiError && failure.serverError ? failure.serverError : EXPENSES_TEXTS.fetchFailed);
+      setError(errorMessage(failure, 'expenses:fetchFailed'));
     } finally {
       setLoading(false);
     }
@@ -85,11 +84,11 @@ export function ExpensesPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const errors: Partial<Record<keyof FormState, string>> = {};
-    if (!form.title.trim()) errors.title = EXPENSES_TEXTS.titleRequired;
+    if (!form.title.trim()) errors.title = t('form.titleRequired');
     const amount = parseAmount(form.amount);
-    if (amount === null) errors.amount = EXPENSES_TEXTS.amountRequired;
-    else if (Number.isNaN(amount)) errors.amount = EXPENSES_TEXTS.amountNumeric;
-    else if (amount < 0) errors.amount = 'Amount cannot be negative';
+    if (amount === null) errors.amount = t('form.amountRequired');
+    else if (Number.isNaN(amount)) errors.amount = t('form.amountNumeric');
+    else if (amount < 0) errors.amount = t('form.amountNegative');
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0 || amount === null) return;
 
@@ -103,12 +102,12 @@ export function ExpensesPage() {
         notes: form.notes.trim() || null,
         tz: userTimeZone(),
       });
-      notifications.show({ color: 'green', message: 'Expense added.' });
+      notifications.show({ color: 'green', message: t('added') });
       setForm(emptyForm);
       if (page === 1) await load();
       else setPage(1);
     } catch (failure) {
-      notifications.show({ color: 'red', title: 'Add Expense', message: actionError(failure) });
+      notifications.show({ color: 'red', title: t('addTitle'), message: actionError(failure) });
     } finally {
       setSaving(false);
     }
@@ -116,39 +115,39 @@ export function ExpensesPage() {
 
   const confirmDelete = (expense: Expense) =>
     modals.openConfirmModal({
-      title: 'Delete expense',
-      children: <Text size="sm">{EXPENSES_TEXTS.confirmDelete}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      title: t('delete.title'),
+      children: <Text size="sm">{t('delete.confirm')}</Text>,
+      labels: { confirm: t('delete.button'), cancel: t('delete.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         try {
           await expensesApi.remove(expense._id);
-          notifications.show({ color: 'green', message: 'Expense deleted.' });
+          notifications.show({ color: 'green', message: t('delete.done') });
           await load();
         } catch (failure) {
-          notifications.show({ color: 'red', title: 'Delete expense', message: actionError(failure) });
+          notifications.show({ color: 'red', title: t('delete.title'), message: actionError(failure) });
         }
       },
     });
 
   return (
     <ListPage
-      title="Expenses"
-      subtitle={`Total: ${formatMoney(totalAmount)}`}
+      title={t('title')}
+      subtitle={t('total', { amount: formatMoney(totalAmount) })}
       summary={
-      <Card mb="lg" padding="md" component="section" aria-label="Add an expense">
+      <Card mb="lg" padding="md" component="section" aria-label={t('form.label')}>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Grid gap="md" align="flex-start">
             <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-              <TextInput size="sm" label="Title" required value={form.title} onChange={(e) => field('title')(e.currentTarget.value)} error={fieldErrors.title} />
+              <TextInput size="sm" label={t('form.title')} required value={form.title} onChange={(e) => field('title')(e.currentTarget.value)} error={fieldErrors.title} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
               <TextInput
                 size="sm"
-                label="Amount"
+                label={t('form.amount')}
                 required
                 inputMode="decimal"
-                rightSection={<Text size="xs" c="dimmed">EGP</Text>}
+                rightSection={<Text size="xs" c="dimmed">{t('form.currency')}</Text>}
                 rightSectionWidth={44}
                 value={form.amount}
                 onChange={(e) => field('amount')(e.currentTarget.value)}
@@ -156,13 +155,13 @@ export function ExpensesPage() {
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
-              <TextInput size="sm" label="Category" value={form.category} onChange={(e) => field('category')(e.currentTarget.value)} />
+              <TextInput size="sm" label={t('form.category')} value={form.category} onChange={(e) => field('category')(e.currentTarget.value)} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
               <DateInput
                 size="sm"
-                label="Date"
-                placeholder="Today"
+                label={t('form.date')}
+                placeholder={t('form.datePlaceholder')}
                 valueFormat="YYYY-MM-DD"
                 dateParser={(text) => (isCalendarDay(text.trim()) ? text.trim() : null)}
                 clearable
@@ -172,33 +171,33 @@ export function ExpensesPage() {
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 3 }}>
-              <TextInput size="sm" label="Notes" value={form.notes} onChange={(e) => field('notes')(e.currentTarget.value)} />
+              <TextInput size="sm" label={t('form.notes')} value={form.notes} onChange={(e) => field('notes')(e.currentTarget.value)} />
             </Grid.Col>
             <Grid.Col span={12}>
               <Button type="submit" leftSection={<Plus size={16} aria-hidden />} loading={saving}>
-                Add Expense
+                {t('form.submit')}
               </Button>
             </Grid.Col>
           </Grid>
         </form>
       </Card>
       }
-      tableLabel="Expenses"
+      tableLabel={t('title')}
       minWidth={720}
       head={
         <>
-          <Table.Th>Title</Table.Th>
-          <Table.Th ta="end">Amount</Table.Th>
-          <Table.Th>Category</Table.Th>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Notes</Table.Th>
-          <Table.Th>Actions</Table.Th>
+          <Table.Th>{t('columns.title')}</Table.Th>
+          <Table.Th ta="end">{t('columns.amount')}</Table.Th>
+          <Table.Th>{t('columns.category')}</Table.Th>
+          <Table.Th>{t('columns.date')}</Table.Th>
+          <Table.Th>{t('columns.notes')}</Table.Th>
+          <Table.Th>{t('columns.actions')}</Table.Th>
         </>
       }
       columnCount={6}
       status={loading ? 'loading' : error ? 'error' : 'ready'}
       error={error}
-      texts={EXPENSES_TEXTS}
+      texts={{ loading: t('loading'), empty: t('empty') }}
       rowCount={items.length}
       paging={{ page, total, pageSize: EXPENSES_PAGE_SIZE, onPage: setPage }}
     >
@@ -217,10 +216,10 @@ export function ExpensesPage() {
               variant="subtle"
               color="red"
               leftSection={<Trash2 size={14} aria-hidden />}
-              aria-label={`Delete ${expense.title}`}
+              aria-label={t('delete.label', { title: expense.title })}
               onClick={() => confirmDelete(expense)}
             >
-              Delete
+              {t('delete.button')}
             </Button>
           </Table.Td>
         </Table.Tr>

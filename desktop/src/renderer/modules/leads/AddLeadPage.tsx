@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { createContactSchema } from '@crm/common';
 import { ArrowLeft, CircleAlert, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
-import { errorText } from '../../lib/api';
-import { ERROR_TEXTS } from '../../lib/error-catalogue';
+import { errorMessage } from '../../lib/error-message';
 import { contactsApi } from '../contacts/api';
 import { ImportLeadsCard } from './ImportLeadsCard';
 
@@ -15,10 +15,23 @@ type LeadField = keyof LeadForm;
 const emptyLead: LeadForm = { name: '', phone: '', email: '', address: '', notes: '' };
 
 /**
+ * The schema's messages are English; the form words each field's failure from the catalogue
+ * (too long, else the field's one other rule: required for name and phone, the format for email).
+ */
+const FIELD_ERROR_KEYS: Record<LeadField, { tooLong: string; other: string }> = {
+  name: { tooLong: 'leads:add.errors.nameTooLong', other: 'leads:add.errors.nameRequired' },
+  phone: { tooLong: 'leads:add.errors.phoneTooLong', other: 'leads:add.errors.phoneRequired' },
+  email: { tooLong: 'leads:add.errors.emailInvalid', other: 'leads:add.errors.emailInvalid' },
+  address: { tooLong: 'leads:add.errors.addressTooLong', other: 'leads:add.errors.addressTooLong' },
+  notes: { tooLong: 'leads:add.errors.notesTooLong', other: 'leads:add.errors.notesTooLong' },
+};
+
+/**
  * spec/admin.md "Add New Lead": name and phone required, email in email format; after creating,
  * the new contact's profile. The rules are the server's own schema, so both sides agree.
  */
 export function AddLeadPage() {
+  const { t } = useTranslation('leads');
   const navigate = useNavigate();
   const [form, setForm] = useState<LeadForm>(emptyLead);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<LeadField, string>>>({});
@@ -37,7 +50,9 @@ export function AddLeadPage() {
       const errors: Partial<Record<LeadField, string>> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as LeadField;
-        errors[key] ??= issue.message;
+        const keys = FIELD_ERROR_KEYS[key];
+        const max = issue.code === 'too_big' ? Number(issue.maximum) : undefined;
+        errors[key] ??= keys ? t(issue.code === 'too_big' ? keys.tooLong : keys.other, { max }) : issue.message;
       }
       setFieldErrors(errors);
       return;
@@ -47,11 +62,11 @@ export function AddLeadPage() {
     setSaving(true);
     try {
       const contact = await contactsApi.create(parsed.data);
-      notifications.show({ color: 'green', message: `Lead ${contact.name || contact.phone} added.` });
+      notifications.show({ color: 'green', message: t('add.added', { label: contact.name || contact.phone }) });
       navigate(`/contacts/${contact._id}`);
     } catch (failure) {
       // A duplicate phone: the server names the contact that already has it.
-      setError(errorText(failure, ERROR_TEXTS.generic));
+      setError(errorMessage(failure, 'leads:add.failed'));
       setSaving(false);
     }
   };
@@ -59,11 +74,11 @@ export function AddLeadPage() {
   return (
     <>
       <PageHeader
-        title="Add New Lead"
+        title={t('add.title')}
         actions={
           <Anchor component={Link} to="/leads" size="sm">
             <Group gap={4} component="span">
-              <ArrowLeft size={14} aria-hidden /> Back to Leads
+              <ArrowLeft size={14} aria-hidden className="mirror-rtl" /> {t('add.back')}
             </Group>
           </Anchor>
         }
@@ -74,7 +89,7 @@ export function AddLeadPage() {
             <form onSubmit={(event) => void submit(event)} noValidate>
               <Stack gap="md">
                 <Title order={2} size="h4" id="new-lead-title">
-                  Lead details
+                  {t('add.details')}
                 </Title>
                 {error && (
                   <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
@@ -83,36 +98,36 @@ export function AddLeadPage() {
                 )}
                 <Grid gap="md">
                   <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <TextInput label="Name" required value={form.name} onChange={(e) => edit('name')(e.currentTarget.value)} error={fieldErrors.name} data-autofocus />
+                    <TextInput label={t('add.name')} required value={form.name} onChange={(e) => edit('name')(e.currentTarget.value)} error={fieldErrors.name} data-autofocus />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 6 }}>
                     <TextInput
-                      label="Phone"
+                      label={t('add.phone')}
                       required
                       type="tel"
                       dir="ltr"
-                      placeholder="01xxxxxxxxx or +20..."
+                      placeholder={t('add.phonePlaceholder')}
                       value={form.phone}
                       onChange={(e) => edit('phone')(e.currentTarget.value)}
                       error={fieldErrors.phone}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <TextInput label="Email" type="email" value={form.email} onChange={(e) => edit('email')(e.currentTarget.value)} error={fieldErrors.email} />
+                    <TextInput label={t('add.email')} type="email" value={form.email} onChange={(e) => edit('email')(e.currentTarget.value)} error={fieldErrors.email} />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <TextInput label="Address" value={form.address} onChange={(e) => edit('address')(e.currentTarget.value)} error={fieldErrors.address} />
+                    <TextInput label={t('add.address')} value={form.address} onChange={(e) => edit('address')(e.currentTarget.value)} error={fieldErrors.address} />
                   </Grid.Col>
                   <Grid.Col span={12}>
-                    <Textarea label="Notes" rows={4} resize="vertical" value={form.notes} onChange={(e) => edit('notes')(e.currentTarget.value)} error={fieldErrors.notes} />
+                    <Textarea label={t('add.notes')} rows={4} resize="vertical" value={form.notes} onChange={(e) => edit('notes')(e.currentTarget.value)} error={fieldErrors.notes} />
                   </Grid.Col>
                 </Grid>
                 <Group justify="flex-end">
                   <Button variant="default" component={Link} to="/leads">
-                    Cancel
+                    {t('add.cancel')}
                   </Button>
                   <Button type="submit" loading={saving} leftSection={<UserPlus size={16} aria-hidden />}>
-                    Add Lead
+                    {t('add.submit')}
                   </Button>
                 </Group>
               </Stack>

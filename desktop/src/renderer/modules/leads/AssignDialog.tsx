@@ -3,8 +3,9 @@ import { notifications } from '@mantine/notifications';
 import type { UserSummary } from '@crm/common';
 import { CircleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { contactsApi } from '../contacts/api';
-import { listErrorText } from '../../lib/api';
+import { errorMessage } from '../../lib/error-message';
 
 interface AssignDialogProps {
   opened: boolean;
@@ -16,15 +17,9 @@ interface AssignDialogProps {
   onAssigned: () => void;
 }
 
-export const ASSIGN_TEXTS = {
-  pickSalesPerson: 'Please select a sales person.',
-  noLeads: 'No leads selected.',
-  success: 'Leads assigned successfully!',
-  failure: 'Failed to assign leads.',
-} as const;
-
 /** spec/core.md §2 'Assign to Sales' and §8 "Bulk assign". */
 export function AssignDialog({ opened, onClose, leadIds, salesUsers, onAssigned }: AssignDialogProps) {
+  const { t } = useTranslation('leads');
   const [salesId, setSalesId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -37,16 +32,16 @@ export function AssignDialog({ opened, onClose, leadIds, salesUsers, onAssigned 
   }, [opened]);
 
   const confirm = async () => {
-    if (leadIds.length === 0) return setProblem(ASSIGN_TEXTS.noLeads);
-    if (!salesId) return setProblem(ASSIGN_TEXTS.pickSalesPerson);
+    if (leadIds.length === 0) return setProblem(t('assign.noLeads'));
+    if (!salesId) return setProblem(t('assign.pickSalesPerson'));
     setProblem(null);
     setSaving(true);
     try {
       const result = await contactsApi.assignBulk({ leadIds: [...leadIds], salesId });
-      notifications.show({ color: 'green', title: 'Leads assigned', message: result?.message || ASSIGN_TEXTS.success });
+      notifications.show({ color: 'green', title: t('assign.successTitle'), message: result?.message || t('assign.success') });
       onAssigned();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Assignment failed', message: `Error: ${listErrorText(error, ASSIGN_TEXTS.failure)}` });
+      notifications.show({ color: 'red', title: t('assign.failureTitle'), message: t('assign.failureMessage', { message: errorMessage(error, 'leads:assign.failure', { list: true }) }) });
     } finally {
       setSaving(false);
       // Spec: success or failure, the dialog closes.
@@ -56,14 +51,14 @@ export function AssignDialog({ opened, onClose, leadIds, salesUsers, onAssigned 
 
   const options =
     salesUsers.length > 0
-      ? [{ value: '', label: '-- Select --' }, ...salesUsers.map((user) => ({ value: user._id, label: user.name }))]
-      : [{ value: '', label: 'No sales users found', disabled: true }];
+      ? [{ value: '', label: t('assign.choose') }, ...salesUsers.map((user) => ({ value: user._id, label: user.name }))]
+      : [{ value: '', label: t('assign.noSalesUsers'), disabled: true }];
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Assign to Sales" size="md">
+    <Modal opened={opened} onClose={onClose} title={t('assign.title')} size="md">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {leadIds.length === 1 ? '1 lead selected.' : `${leadIds.length} leads selected.`}
+          {t('assign.selected', { count: leadIds.length })}
         </Text>
         {problem && (
           <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
@@ -71,7 +66,7 @@ export function AssignDialog({ opened, onClose, leadIds, salesUsers, onAssigned 
           </Alert>
         )}
         <NativeSelect
-          label="Sales person"
+          label={t('assign.salesPerson')}
           data={options}
           value={salesId}
           onChange={(event) => {
@@ -83,10 +78,10 @@ export function AssignDialog({ opened, onClose, leadIds, salesUsers, onAssigned 
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
+            {t('assign.cancel')}
           </Button>
           <Button onClick={() => void confirm()} loading={saving}>
-            Confirm Assignment
+            {t('assign.confirm')}
           </Button>
         </Group>
       </Stack>

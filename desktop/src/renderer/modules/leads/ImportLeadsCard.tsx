@@ -3,13 +3,11 @@ import { modals } from '@mantine/modals';
 import { IMPORT_FILE_EXTENSIONS, type ContactImportResult } from '@crm/common';
 import { CircleAlert, FileSpreadsheet, Upload } from 'lucide-react';
 import { useState } from 'react';
-import { errorText } from '../../lib/api';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
+import { errorMessage } from '../../lib/error-message';
+import { formatNumber } from '../../lib/format';
 import { contactsApi } from '../contacts/api';
-
-export const IMPORT_TEXTS = {
-  failed: 'Import failed',
-  wrongType: `Choose an Excel or CSV file (${IMPORT_FILE_EXTENSIONS.join(', ')}).`,
-} as const;
 
 const hasImportExtension = (name: string): boolean => IMPORT_FILE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
@@ -19,13 +17,14 @@ const hasImportExtension = (name: string): boolean => IMPORT_FILE_EXTENSIONS.som
  * goes to /leads. Failures are shown too, not only logged (ARCHITECTURE).
  */
 export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('leads');
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
 
   const upload = async () => {
-    if (!file) return setProblem('Choose a file to import.');
-    if (!hasImportExtension(file.name)) return setProblem(IMPORT_TEXTS.wrongType);
+    if (!file) return setProblem(t('import.chooseFile'));
+    if (!hasImportExtension(file.name)) return setProblem(t('import.wrongType', { extensions: IMPORT_FILE_EXTENSIONS.join(', ') }));
     setProblem(null);
     setImporting(true);
     try {
@@ -33,7 +32,7 @@ export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
       setFile(null);
       showImportResult(result, onDone);
     } catch (failure) {
-      setProblem(errorText(failure, IMPORT_TEXTS.failed));
+      setProblem(errorMessage(failure, 'leads:import.failed'));
     } finally {
       setImporting(false);
     }
@@ -45,11 +44,11 @@ export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
         <Group gap="xs">
           <FileSpreadsheet size={20} aria-hidden />
           <Title order={2} size="h4" id="import-leads-title">
-            Import from Excel / CSV
+            {t('import.title')}
           </Title>
         </Group>
         <Text size="sm" c="dimmed">
-          One lead per row with a header row. Columns are matched by name: Name, Phone (or Mobile), Email, Address, Notes; Arabic headers such as الاسم work too. A phone that is already in the company fills that contact&apos;s empty fields instead of adding a second one.
+          {t('import.help')}
         </Text>
         {problem && (
           <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
@@ -57,8 +56,8 @@ export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
           </Alert>
         )}
         <FileInput
-          label="Excel or CSV file"
-          placeholder="Choose .xlsx, .xls or .csv"
+          label={t('import.fileLabel')}
+          placeholder={t('import.filePlaceholder')}
           accept={IMPORT_FILE_EXTENSIONS.join(',')}
           value={file}
           onChange={(picked) => {
@@ -70,7 +69,7 @@ export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
         />
         <Group>
           <Button onClick={() => void upload()} loading={importing} disabled={!file} leftSection={<Upload size={16} aria-hidden />}>
-            Import Leads
+            {t('import.submit')}
           </Button>
         </Group>
       </Stack>
@@ -78,35 +77,37 @@ export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** A modal outside the card's React tree: its texts come from the instance, in the language of the moment. */
 function showImportResult(result: ContactImportResult, onDone: () => void) {
+  const t = i18n.t.bind(i18n);
   const id = modals.open({
-    title: 'Import finished',
+    title: t('leads:import.resultTitle'),
     size: 'lg',
     onClose: onDone,
     children: (
       <Stack gap="md">
         <Text>{result.message}</Text>
         <SimpleGrid cols={4} spacing="sm">
-          <Count label="Rows read" value={result.total} />
-          <Count label="Created" value={result.created} />
-          <Count label="Updated" value={result.updated} />
-          <Count label="Skipped" value={result.skipped} />
+          <Count label={t('leads:import.rowsRead')} value={result.total} />
+          <Count label={t('leads:import.created')} value={result.created} />
+          <Count label={t('leads:import.updated')} value={result.updated} />
+          <Count label={t('leads:import.skipped')} value={result.skipped} />
         </SimpleGrid>
         {result.rejected.length > 0 && (
           <Stack gap="xs">
-            <Text fw={600}>Rejected rows ({result.rejected.length})</Text>
+            <Text fw={600}>{t('leads:import.rejectedCount', { rejected: formatNumber(result.rejected.length) })}</Text>
             <ScrollArea.Autosize mah={240}>
-              <Table aria-label="Rejected rows" striped={false}>
+              <Table aria-label={t('leads:import.rejectedTable')} striped={false}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th w={80}>Row</Table.Th>
-                    <Table.Th>Reason</Table.Th>
+                    <Table.Th w={80}>{t('leads:import.row')}</Table.Th>
+                    <Table.Th>{t('leads:import.reason')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {result.rejected.map((entry) => (
                     <Table.Tr key={`${entry.row}-${entry.reason}`}>
-                      <Table.Td>{entry.row}</Table.Td>
+                      <Table.Td>{formatNumber(entry.row)}</Table.Td>
                       <Table.Td>{entry.reason}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -117,12 +118,12 @@ function showImportResult(result: ContactImportResult, onDone: () => void) {
         )}
         {result.rejected.length === 0 && (
           <List size="sm" c="dimmed">
-            <List.Item>No rows were rejected.</List.Item>
+            <List.Item>{t('leads:import.noneRejected')}</List.Item>
           </List>
         )}
         <Group justify="flex-end">
           <Button onClick={() => modals.close(id)} data-autofocus>
-            Go to Leads
+            {t('leads:import.goToLeads')}
           </Button>
         </Group>
       </Stack>
@@ -137,7 +138,7 @@ function Count({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fz="xl" fw={700}>
-        {value}
+        {formatNumber(value)}
       </Text>
     </Card>
   );

@@ -3,9 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { LEADS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type UserSummary } from '@crm/common';
 import { Download, UserCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorText } from '../../lib/api';
-import { formatDate, todayDay, userTimeZone } from '../../lib/format';
+import { errorMessage } from '../../lib/error-message';
+import { formatDate, formatNumber, todayDay, userTimeZone } from '../../lib/format';
 import { useAuthStore } from '../auth/store';
 import { useCan } from '../auth/use-can';
 import { contactsApi, lookupsApi } from '../contacts/api';
@@ -17,18 +18,13 @@ import { saveDownloadedFile } from '../contacts/export-file';
 import { AssignDialog } from './AssignDialog';
 import { useLeadsStore } from './store';
 
-export const LEADS_TEXTS = {
-  loading: 'Loading...',
-  empty: 'No leads found.',
-  exportFailed: 'Failed to export data.',
-} as const;
-
 /**
  * spec/core.md §2 "Leads": filters, a page of 50 newest first, bulk assignment and export.
  * Admins assign (checkboxes, 'Assign Selected', the Assigned To filter); the server shows sales
  * users only their own leads, so those controls would mean nothing to them.
  */
 export function LeadsPage() {
+  const { t } = useTranslation('leads');
   const canAssign = useCan('contacts.assign');
   const { filters, page, items, total, status, error, selected, setFilters, setPage, load, setSelected, clearSelection } = useLeadsStore();
   const [salesUsers, setSalesUsers] = useState<UserSummary[]>([]);
@@ -62,10 +58,10 @@ export function LeadsPage() {
         assignedTo: filters.assignedTo || undefined,
         tz: userTimeZone(),
       });
-      const saved = await saveDownloadedFile(blob, `leads_${todayDay()}.xlsx`, { name: 'Excel workbook', extensions: ['xlsx'] });
-      if (saved) notifications.show({ color: 'green', message: 'Leads exported.' });
+      const saved = await saveDownloadedFile(blob, `leads_${todayDay()}.xlsx`, { name: t('excelWorkbook'), extensions: ['xlsx'] });
+      if (saved) notifications.show({ color: 'green', message: t('exported') });
     } catch (failure) {
-      notifications.show({ color: 'red', title: 'Export', message: errorText(failure, LEADS_TEXTS.exportFailed) });
+      notifications.show({ color: 'red', title: t('export'), message: errorMessage(failure, 'leads:exportFailed') });
     } finally {
       setExporting(false);
     }
@@ -78,19 +74,19 @@ export function LeadsPage() {
   return (
     <>
       <ListPage
-        title={`Leads (${total})`}
+        title={t('title', { total: formatNumber(total) })}
         actions={
           <>
             {canAssign && (
               <Button leftSection={<UserCheck size={16} aria-hidden />} disabled={selected.length === 0} onClick={() => setAssignOpen(true)}>
-                Assign Selected ({selected.length})
+                {t('assignSelected', { selected: formatNumber(selected.length) })}
               </Button>
             )}
             <Button variant="default" leftSection={<Download size={16} aria-hidden />} loading={exporting} onClick={() => void exportLeads()}>
-              Export
+              {t('export')}
             </Button>
             <Button component={Link} to="/leads/new" variant="light">
-              + Add Lead
+              {t('addLead')}
             </Button>
           </>
         }
@@ -100,17 +96,17 @@ export function LeadsPage() {
               value={filters.q}
               onChange={(q) => setFilters({ q })}
               delay={SEARCH_DEBOUNCE_MS.leads}
-              placeholder="Name, phone or email"
+              placeholder={t('searchPlaceholder')}
             />
             {canAssign && (
               <NativeSelect
                 size="sm"
-                label="Assigned To"
+                label={t('filters.assignedTo')}
                 value={filters.assignedTo}
                 onChange={(event) => setFilters({ assignedTo: event.currentTarget.value })}
                 data={[
-                  { value: '', label: 'All Users' },
-                  { value: 'unassigned', label: 'Unassigned' },
+                  { value: '', label: t('filters.allUsers') },
+                  { value: 'unassigned', label: t('filters.unassigned') },
                   ...salesUsers.map((user) => ({ value: user._id, label: user.name })),
                 ]}
                 w={200}
@@ -120,20 +116,20 @@ export function LeadsPage() {
               from={filters.from}
               to={filters.to}
               onChange={(range) => setFilters(range)}
-              fromLabel="From Date"
-              toLabel="To Date"
-              monthLabel="Month"
+              fromLabel={t('filters.fromDate')}
+              toLabel={t('filters.toDate')}
+              monthLabel={t('filters.month')}
             />
           </>
         }
-        tableLabel="Leads"
+        tableLabel={t('tableLabel')}
         minWidth={760}
         head={
           <>
             {canAssign && (
               <Table.Th w={44}>
                 <Checkbox
-                  aria-label="Select all leads on this page"
+                  aria-label={t('selectAll')}
                   checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
                   indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
                   disabled={pageIds.length === 0}
@@ -141,18 +137,18 @@ export function LeadsPage() {
                 />
               </Table.Th>
             )}
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Assigned To</Table.Th>
-            <Table.Th>Created At</Table.Th>
-            <Table.Th>Stage</Table.Th>
-            <Table.Th>Actions</Table.Th>
+            <Table.Th>{t('columns.name')}</Table.Th>
+            <Table.Th>{t('columns.phone')}</Table.Th>
+            <Table.Th>{t('columns.assignedTo')}</Table.Th>
+            <Table.Th>{t('columns.createdAt')}</Table.Th>
+            <Table.Th>{t('columns.stage')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
           </>
         }
         columnCount={columns}
         status={status}
         error={error}
-        texts={LEADS_TEXTS}
+        texts={{ loading: t('loading'), empty: t('empty') }}
         rowCount={items.length}
         paging={{ page, total, pageSize: LEADS_PAGE_SIZE, onPage: setPage }}
       >
@@ -163,7 +159,7 @@ export function LeadsPage() {
             <Table.Tr key={lead._id} bg={checked ? 'var(--mantine-primary-color-light)' : undefined}>
               {canAssign && (
                 <Table.Td>
-                  <Checkbox aria-label={`Select ${label}`} checked={checked} onChange={(event) => setSelected([lead._id], event.currentTarget.checked)} />
+                  <Checkbox aria-label={t('selectOne', { label })} checked={checked} onChange={(event) => setSelected([lead._id], event.currentTarget.checked)} />
                 </Table.Td>
               )}
               <Table.Td fw={500}>{lead.name || <Text span c="dimmed">—</Text>}</Table.Td>
@@ -178,8 +174,8 @@ export function LeadsPage() {
                 <StageBadge stage={lead.stage} />
               </Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={`/contacts/${lead._id}`} aria-label={`View ${label}`}>
-                  View
+                <Anchor component={Link} to={`/contacts/${lead._id}`} aria-label={t('viewLabel', { label })}>
+                  {t('view')}
                 </Anchor>
               </Table.Td>
             </Table.Tr>

@@ -14,5 +14,5 @@ export const useLeadsStore = createContactListStore<LeadFilters>({
   initialFilters: { q: '', from: null, to: null, assignedTo: '' },
   pageSize: LEADS_PAGE_SIZE,
   toQuery: (f) => ({ stage: 'lead', q: f.q, from: f.from, to: f.to, assignedTo: f.assignedTo || undefined }),
-  fallbackError: 'Unknown error',
+  fallbackErrorKey: 'common:unknownError',
 });

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { DEALS_PAGE_SIZE, PIPELINE_STATUSES, SEARCH_DEBOUNCE_MS, type Contact, type PipelineStatus, type PipelineTotals } from '@crm/common';
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ListPage } from '../../ui/ListPage';
-import { formatDate, capitalize, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { PipelineStatusBadge, ShippingStatusBadge } from '../contacts/components/badges';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { ProductPicker } from '../contacts/components/ProductPicker';
@@ -12,10 +13,16 @@ import { PIPELINE_STATUS_COLORS } from '../contacts/format';
 import classes from './PipelinePage.module.css';
 import { useDealsStore } from './store';
 
-export const DEALS_TEXTS = {
-  loading: 'Loading deals...',
-  empty: 'No deals found for the selected period.',
-} as const;
+/** Keys written out so the catalogue checks can find them. */
+const STATUS_KEYS: Record<PipelineStatus, string> = {
+  new: 'pipeline:status.new',
+  contacted: 'pipeline:status.contacted',
+  qualified: 'pipeline:status.qualified',
+  proposal: 'pipeline:status.proposal',
+  negotiation: 'pipeline:status.negotiation',
+  won: 'pipeline:status.won',
+  lost: 'pipeline:status.lost',
+};
 
 /**
  * spec/core.md §2 "Sales Pipeline". The summary figures come from the server over the whole
@@ -23,6 +30,7 @@ export const DEALS_TEXTS = {
  * rather than the spec's "Page ...", and the product filter runs on the server too.
  */
 export function PipelinePage() {
+  const { t } = useTranslation('pipeline');
   const { filters, page, items, total, totals, status, error, setFilters, setPage, load } = useDealsStore();
 
   useEffect(() => {
@@ -31,7 +39,7 @@ export function PipelinePage() {
 
   return (
     <ListPage
-      title="Sales Pipeline"
+      title={t('title')}
       summary={
         <>
           <SummaryTiles totals={totals} />
@@ -40,38 +48,38 @@ export function PipelinePage() {
       }
       filters={
         <>
-          <SearchFilter value={filters.q} onChange={(q) => setFilters({ q })} delay={SEARCH_DEBOUNCE_MS.deals} placeholder="Name, phone or email" />
+          <SearchFilter value={filters.q} onChange={(q) => setFilters({ q })} delay={SEARCH_DEBOUNCE_MS.deals} placeholder={t('searchPlaceholder')} />
           <NativeSelect
             size="sm"
-            label="Status"
+            label={t('filters.status')}
             value={filters.status}
             onChange={(event) => setFilters({ status: event.currentTarget.value as PipelineStatus | '' })}
-            data={[{ value: '', label: 'All Statuses' }, ...PIPELINE_STATUSES.map((value) => ({ value, label: capitalize(value) }))]}
+            data={[{ value: '', label: t('filters.allStatuses') }, ...PIPELINE_STATUSES.map((value) => ({ value, label: t(STATUS_KEYS[value]) }))]}
             w={160}
           />
-          <ProductPicker label="Product" placeholder="All Products" clearable value={filters.product} onChange={(product) => setFilters({ product })} w={220} />
+          <ProductPicker label={t('filters.product')} placeholder={t('filters.allProducts')} clearable value={filters.product} onChange={(product) => setFilters({ product })} w={220} />
           <DateRangeFilter from={filters.from} to={filters.to} onChange={(range) => setFilters(range)} />
         </>
       }
-      tableLabel="Deals"
+      tableLabel={t('tableLabel')}
       minWidth={900}
       dense
       head={
         <>
-          <Table.Th>Contact Name</Table.Th>
-          <Table.Th>Phone</Table.Th>
-          <Table.Th ta="end">Amount</Table.Th>
-          <Table.Th>Pipeline Status</Table.Th>
-          <Table.Th>Shipping Status</Table.Th>
-          <Table.Th>Products</Table.Th>
-          <Table.Th>Created At</Table.Th>
-          <Table.Th>Actions</Table.Th>
+          <Table.Th>{t('columns.contactName')}</Table.Th>
+          <Table.Th>{t('columns.phone')}</Table.Th>
+          <Table.Th ta="end">{t('columns.amount')}</Table.Th>
+          <Table.Th>{t('columns.pipelineStatus')}</Table.Th>
+          <Table.Th>{t('columns.shippingStatus')}</Table.Th>
+          <Table.Th>{t('columns.products')}</Table.Th>
+          <Table.Th>{t('columns.createdAt')}</Table.Th>
+          <Table.Th>{t('columns.actions')}</Table.Th>
         </>
       }
       columnCount={8}
       status={status}
       error={error}
-      texts={DEALS_TEXTS}
+      texts={{ loading: t('loading'), empty: t('empty') }}
       rowCount={items.length}
       paging={{ page, total, pageSize: DEALS_PAGE_SIZE, onPage: setPage }}
     >
@@ -83,6 +91,7 @@ export function PipelinePage() {
 }
 
 function DealRow({ deal }: { deal: Contact }) {
+  const { t } = useTranslation('pipeline');
   return (
     <Table.Tr>
       <Table.Td fw={500} miw={100}>
@@ -109,7 +118,7 @@ function DealRow({ deal }: { deal: Contact }) {
           ) : (
             deal.products.map((line, index) => (
               <Badge key={`${line.productId?._id ?? 'deleted'}-${index}`} color="gray" variant="light" tt="none" classNames={{ root: classes.productBadge, label: classes.productBadgeLabel }}>
-                {line.productId?.name ?? 'Deleted product'} × {line.qty}
+                {line.productId?.name ?? t('deletedProduct')} × {formatNumber(line.qty)}
               </Badge>
             ))
           )}
@@ -118,7 +127,7 @@ function DealRow({ deal }: { deal: Contact }) {
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(deal.createdAt)}</Table.Td>
       <Table.Td>
         <Anchor component={Link} to={`/contacts/${deal._id}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
-          View Profile
+          {t('viewProfile')}
         </Anchor>
       </Table.Td>
     </Table.Tr>
@@ -144,21 +153,27 @@ function Tile({ label, value, detail }: { label: string; value: ReactNode; detai
 }
 
 function SummaryTiles({ totals }: { totals: PipelineTotals | null }) {
+  const { t } = useTranslation('pipeline');
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" mb="md" aria-label="Summary of the filtered deals" component="section">
-      <Tile label="Total Deals (Filtered)" value={totals?.count ?? 0} />
-      <Tile label="Pipeline Value (Filtered)" value={formatMoney(totals?.amount ?? 0)} />
-      <Tile label="Won (Filtered)" value={totals?.won.count ?? 0} detail={formatMoney(totals?.won.amount ?? 0)} />
-      <Tile label="Conv. Rate (Filtered)" value={`${totals?.conversionRate ?? 0}%`} detail="won ÷ deals" />
-      <Tile label="Avg. Deal (Filtered)" value={formatMoney(totals?.averageDeal ?? 0, { whole: true })} detail="amount ÷ deals" />
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" mb="md" aria-label={t('summary.label')} component="section">
+      <Tile label={t('summary.totalDeals')} value={formatNumber(totals?.count ?? 0)} />
+      <Tile label={t('summary.pipelineValue')} value={formatMoney(totals?.amount ?? 0)} />
+      <Tile label={t('summary.won')} value={formatNumber(totals?.won.count ?? 0)} detail={formatMoney(totals?.won.amount ?? 0)} />
+      <Tile
+        label={t('summary.conversionRate')}
+        value={formatNumber((totals?.conversionRate ?? 0) / 100, { style: 'percent', maximumFractionDigits: 2 })}
+        detail={t('summary.conversionDetail')}
+      />
+      <Tile label={t('summary.averageDeal')} value={formatMoney(totals?.averageDeal ?? 0, { whole: true })} detail={t('summary.averageDetail')} />
     </SimpleGrid>
   );
 }
 
 /** One tile per canonical status with its count and amount; a click filters the list by it. */
 function StatusTiles({ totals, active, onPick }: { totals: PipelineTotals | null; active: PipelineStatus | ''; onPick: (status: PipelineStatus) => void }) {
+  const { t } = useTranslation('pipeline');
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm" mb="md" component="section" aria-label="Deals by pipeline status">
+    <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm" mb="md" component="section" aria-label={t('byStatus.label')}>
       {PIPELINE_STATUSES.map((status) => {
         const figure = totals?.byStatus.find((entry) => entry.status === status);
         const pressed = active === status;
@@ -168,16 +183,16 @@ function StatusTiles({ totals, active, onPick }: { totals: PipelineTotals | null
             className={classes.statusTile}
             data-active={pressed || undefined}
             aria-pressed={pressed}
-            aria-label={`${capitalize(status)}: ${figure?.count ?? 0} deals, ${formatMoney(figure?.amount ?? 0)}`}
+            aria-label={t('byStatus.tile', { status: t(STATUS_KEYS[status]), deals: formatNumber(figure?.count ?? 0), amount: formatMoney(figure?.amount ?? 0) })}
             onClick={() => onPick(status)}
             style={{ '--tile-color': `var(--mantine-color-${PIPELINE_STATUS_COLORS[status]}-filled)` } as React.CSSProperties}
           >
             <Stack gap={2}>
               <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-                {status}
+                {t(STATUS_KEYS[status])}
               </Text>
               <Text fw={700} fz="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {figure?.count ?? 0}
+                {formatNumber(figure?.count ?? 0)}
               </Text>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(figure?.amount ?? 0)}

@@ -17,5 +17,5 @@ export const useDealsStore = createContactListStore<DealFilters>({
   pageSize: DEALS_PAGE_SIZE,
   toQuery: (f) => ({ stage: 'sales', q: f.q, pipeline_status: f.status || undefined, productId: f.product?._id, from: f.from, to: f.to }),
   withTotals: true,
-  fallbackError: 'Failed to load deals',
+  fallbackErrorKey: 'pipeline:loadFailed',
 });

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, json, ok } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { fakeCrmApi, list, type CrmHandler } from '../contacts/testing/fake-crm-api';
+
+const arabicAdmin = { ...adminUser, language: 'ar' as const, arabicDigits: false };
+
+async function openAddLeadInArabic(handlers: Record<string, CrmHandler> = {}) {
+  const api = fakeCrmApi(arabicAdmin, { 'GET /api/contacts': () => list([]), 'GET /api/auth/users': () => ok([]), ...handlers });
+  const view = renderApp('/leads/new');
+  await screen.findByRole('heading', { name: 'إضافة عميل محتمل جديد', level: 1 });
+  return { ...view, ...api };
+}
+
+/** Issue 10: the new-lead form and the import card in Arabic, right to left. */
+describe('Add New Lead in Arabic', { timeout: 15_000 }, () => {
+  it('shows Arabic labels, the import card, and words the form rules in Arabic', async () => {
+    const { user, to } = await openAddLeadInArabic();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByRole('link', { name: 'العودة إلى العملاء المحتملين' })).toHaveAttribute('href', '/leads');
+    expect(screen.getByRole('heading', { name: 'بيانات العميل المحتمل' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'الاستيراد من Excel / CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'استيراد العملاء المحتملين' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'البريد الإلكتروني' }), 'salma@');
+    await user.click(screen.getByRole('button', { name: 'إضافة العميل المحتمل' }));
+    expect(await screen.findByText('الاسم مطلوب')).toBeInTheDocument();
+    expect(screen.getByText('الهاتف مطلوب')).toBeInTheDocument();
+    expect(screen.getByText('يجب أن يكون البريد الإلكتروني صحيحًا')).toBeInTheDocument();
+    expect(to('POST', '/api/contacts')).toHaveLength(0);
+  });
+
+  it('words a server error by its code in Arabic', async () => {
+    const { user } = await openAddLeadInArabic({
+      'POST /api/contacts': () => json(409, { ok: false, error: 'A contact with this phone number already exists: Ali (+201001234567).', code: 'contact.phone_taken' }),
+    });
+    await user.type(screen.getByRole('textbox', { name: /الاسم/ }), 'Ali');
+    await user.type(screen.getByRole('textbox', { name: /الهاتف/ }), '01001234567');
+    await user.click(screen.getByRole('button', { name: 'إضافة العميل المحتمل' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('توجد جهة اتصال بهذا الرقم بالفعل.');
+  });
+});
