@@ -128,7 +128,7 @@ describe('contact screens in Chromium against the real backend', () => {
 
     await page.getByRole('combobox', { name: 'Pipeline Status' }).selectOption('won');
     await page.getByRole('button', { name: 'Save All Changes' }).click();
-    await page.getByText('تم حفظ التغييرات بنجاح').waitFor();
+    await page.getByText('Changes saved successfully').waitFor();
     await page.getByText('All changes saved').waitFor();
 
     // The pipeline shows the won deal with its amount and products.
