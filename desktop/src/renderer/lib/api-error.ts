@@ -38,19 +38,3 @@ export function describeError(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
-
-/**
- * The catalogue's rule for lists (spec/core.md §8): the server's error text, else the
- * exception's message (e.g. 'Could not reach the server.'), else the screen's fallback.
- */
-export function listErrorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.serverError) return error.serverError;
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}
-
-/** Alerts that carry the server's text after a colon. */
-export function withReason(text: string, error: unknown): string {
-  const reason = listErrorText(error, '');
-  return reason ? `${text}: ${reason}` : text;
-}

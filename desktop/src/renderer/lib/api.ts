@@ -17,4 +17,4 @@ export const api = createApiClient({
   onUnauthorized: (kind) => unauthorizedListeners.forEach((listener) => listener(kind)),
 });
 
-export { ApiError, describeError, errorText, listErrorText, withReason } from './api-error';
+export { ApiError, describeError, errorText } from './api-error';

@@ -3,7 +3,6 @@ import { create } from 'zustand';
 import { useAuthStore } from '../auth/store';
 import { contactsApi, type ContactListQuery } from './api';
 import { userTimeZone } from '../../lib/format';
-import { listErrorText } from '../../lib/api';
 import { errorMessage } from '../../lib/error-message';
 
 export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -36,10 +35,8 @@ export interface ContactListConfig<F extends object> {
   /** The screen's filters as API query values (stage, q, dates, ...). */
   toQuery: (filters: F) => ContactListQuery;
   withTotals?: boolean;
-  /** The catalogue's last-resort text: 'Unknown error' or 'Failed to load deals' (screens not yet translated). */
-  fallbackError?: string;
-  /** Translated screens: the error is shown by its code in the user's language (errorMessage), this key last. */
-  fallbackErrorKey?: string;
+  /** The error is shown by its code in the user's language (errorMessage), this catalogue key last. */
+  fallbackErrorKey: string;
 }
 
 const sameValues = <F extends object>(current: F, patch: Partial<F>): boolean =>
@@ -97,7 +94,7 @@ export function createContactListStore<F extends object>(config: ContactListConf
         set({ items: result.items, total: result.total, totals: result.totals ?? null, status: 'ready' });
       } catch (error) {
         if (mine.signal.aborted) return;
-        set({ items: [], total: 0, totals: null, status: 'error', error: config.fallbackErrorKey ? errorMessage(error, config.fallbackErrorKey, { list: true }) : listErrorText(error, config.fallbackError ?? '') });
+        set({ items: [], total: 0, totals: null, status: 'error', error: errorMessage(error, config.fallbackErrorKey, { list: true }) });
       } finally {
         if (controller === mine) controller = null;
       }
