@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   'media.link_invalid',
   'media.not_available',
   // catalogue, expenses, templates
+  'product.not_found',
+  'product.sku_taken',
+  'shipping.not_found',
   'expense.not_found',
   'template.not_found',
   'template.not_yours',

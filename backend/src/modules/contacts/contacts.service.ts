@@ -38,6 +38,7 @@ import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { retryOnDeadlock } from '../../platform/db/retry-on-deadlock.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { ProductsRepository } from '../products/products.repository.js';
+import { ProductsService, type MinimumReached } from '../products/products.service.js';
 import { ShippingRepository } from '../shipping/shipping.repository.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -69,6 +70,7 @@ export class ContactsService {
     private readonly contacts: ContactsRepository,
     private readonly users: UsersRepository,
     private readonly products: ProductsRepository,
+    private readonly productsService: ProductsService,
     private readonly shipping: ShippingRepository,
     private readonly tenants: TenantsRepository,
     private readonly clock: Clock,
@@ -193,7 +195,10 @@ export class ContactsService {
    */
   async update(actor: TenantActor, id: string, input: UpdateContactRequest): Promise<Contact> {
     const now = this.clock.now();
-    return retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
+    let reached: MinimumReached[] = [];
+    const saved = await retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
+      reached = [];
+      // the row lock serialises saves of one deal, so the stock moves below happen exactly once
       const row = assertCanSeeContact(actor, await this.contacts.findById(tx, actor.tenantId, id, { forUpdate: true }));
       const patch: ContactPatch = { updatedAt: now };
       if (input.name !== undefined) patch.name = input.name;
@@ -221,14 +226,21 @@ export class ContactsService {
       if (ship?.address?.city !== undefined) patch.shippingCity = ship.address.city;
       if (ship?.address?.street !== undefined) patch.shippingStreet = ship.address.street;
 
+      const wasWon = row.pipelineStatus === 'won';
+      const isWon = (patch.pipelineStatus !== undefined ? patch.pipelineStatus : row.pipelineStatus) === 'won';
+      const before = (wasWon || isWon) && input.products !== undefined ? await this.contacts.dealProducts(tx, actor.tenantId, [id]) : undefined;
       let lines: DealLineRow[] | undefined;
       if (input.products !== undefined) {
         const found = new Map(
           (await this.products.findByIds(tx, actor.tenantId, [...new Set(input.products.map((p) => p.productId))])).map((p) => [p.id, p]),
         );
+        // a deleted (archived) product stays on the deals that had it, but is not added to another
+        const kept = [...found.values()].some((p) => p.archivedAt)
+          ? new Set((before ?? (await this.contacts.dealProducts(tx, actor.tenantId, [id]))).map((l) => l.product?.id))
+          : new Set<string | undefined>();
         lines = input.products.map((p, i) => {
           const product = found.get(p.productId);
-          if (!product) throw ApiError.badRequest(`Product ${i + 1} was not found: choose it again from the list.`, `products.${i}.productId`).withCode(
+          if (!product || (product.archivedAt && !kept.has(product.id))) throw ApiError.badRequest(`Product ${i + 1} was not found: choose it again from the list.`, `products.${i}.productId`).withCode(
               'contact.product_missing',
               { position: i + 1 },
             );
@@ -247,9 +259,17 @@ export class ContactsService {
         patch.dealAmount = amount.amount;
         patch.dealAmountManual = amount.manual;
       }
+      if (wasWon || isWon) {
+        const previous = before ?? (await this.contacts.dealProducts(tx, actor.tenantId, [id]));
+        const next = lines ?? previous.map((l) => ({ productId: l.product?.id ?? null, qty: l.qty }));
+        const moves = stockMoves(wasWon ? previous.map((l) => ({ productId: l.product?.id ?? null, qty: l.qty })) : [], isWon ? next : []);
+        reached = await this.productsService.moveStock(tx, actor.tenantId, moves);
+      }
       await this.contacts.update(tx, actor.tenantId, id, patch);
       return this.load(tx, actor, id);
     }));
+    if (reached.length) await this.productsService.notifyMinimumReached(actor.tenantId, reached);
+    return saved;
   }
 
   /** lead→customer, customer→sales, customer|sales→lead; each move is written to the history with who made it. */
@@ -383,4 +403,16 @@ function toTotals(rows: { status: string; count: number; amount: number }[]): Pi
     conversionRate: pipelineConversionRate(won.count, count),
     averageDeal: averageDeal(amount, count),
   };
+}
+
+/**
+ * Stock follows sales: what a won deal holds is out of stock. From what the deal held out of stock
+ * before (its lines if it was won) to what it holds now (its lines if it is won), per product:
+ * positive = take out, negative = put back.
+ */
+function stockMoves(taken: { productId: string | null; qty: number }[], toTake: { productId: string | null; qty: number }[]): Map<string, number> {
+  const moves = new Map<string, number>();
+  for (const l of taken) if (l.productId) moves.set(l.productId, (moves.get(l.productId) ?? 0) - l.qty);
+  for (const l of toTake) if (l.productId) moves.set(l.productId, (moves.get(l.productId) ?? 0) + l.qty);
+  return moves;
 }

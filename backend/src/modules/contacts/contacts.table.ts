@@ -45,6 +45,9 @@ export const contacts = pgTable(
     shippingGovernorate: text('shipping_governorate'),
     shippingCity: text('shipping_city'),
     shippingStreet: text('shipping_street'),
+    /** Cash on delivery the courier collects for this deal, and whether it reached the company. */
+    codAmount: money('cod_amount'),
+    codCollected: boolean('cod_collected').notNull().default(false),
 
     /** WhatsApp ids this person was seen under: the phone id (…@c.us) and the linked id (…@lid). */
     waId: text('wa_id'),
@@ -90,6 +93,7 @@ export const contacts = pgTable(
     // the other sorts of the lists: by the name shown (a nameless contact shows its phone), by last change
     index('contacts_stage_label_idx').on(t.tenantId, t.stage, sql`lower(coalesce(${t.name}, ${t.phone}))`, t.id),
     index('contacts_stage_updated_idx').on(t.tenantId, t.stage, t.updatedAt.desc(), t.id.desc()),
+    index('contacts_shipping_company_idx').on(t.tenantId, t.shippingCompanyId, t.shippingStatus),
     index('contacts_chat_list_idx').on(t.tenantId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),

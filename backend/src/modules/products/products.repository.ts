@@ -1,31 +1,119 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import { contactDealProducts, contacts } from '../contacts/contacts.table.js';
 import { products, type ProductRow } from './products.table.js';
 
 /** `%text%` for (I)LIKE, with the wildcards typed by the user taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 export type NewProduct = Omit<typeof products.$inferInsert, 'id'> & { id?: string };
+export type ProductPatch = Partial<Pick<NewProduct, 'name' | 'sku' | 'category' | 'price' | 'stockQty' | 'minQty' | 'notes' | 'archivedAt' | 'updatedAt'>>;
+export type BuyerRow = {
+  contactId: string;
+  name: string | null;
+  phone: string;
+  amount: number | null;
+  pipelineStatus: string | null;
+  qty: number;
+};
 
 @Injectable()
 export class ProductsRepository {
+  /** The products lists and pickers: never the archived (deleted) ones. */
   async list(tx: TenantTx, tenantId: string, filter: { q?: string; offset: number; limit: number }): Promise<{ rows: ProductRow[]; total: number }> {
     const pattern = filter.q ? containsPattern(filter.q) : undefined;
-    const where = and(eq(products.tenantId, tenantId), pattern ? or(ilike(products.name, pattern), ilike(products.sku, pattern)) : undefined);
+    const where = and(
+      eq(products.tenantId, tenantId),
+      isNull(products.archivedAt),
+      pattern ? or(ilike(products.name, pattern), ilike(products.sku, pattern)) : undefined,
+    );
     const rows = await tx.select().from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(filter.limit).offset(filter.offset);
     const [{ total }] = await tx.select({ total: count() }).from(products).where(where);
     return { rows, total };
   }
 
-  /** The tenant's products among these ids (for the deal editor's product rows). */
+  /** One product, archived or not (a deal may still show an archived one). */
+  async findById(tx: TenantTx, tenantId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<ProductRow | undefined> {
+    const q = tx.select().from(products).where(and(eq(products.tenantId, tenantId), eq(products.id, id))).limit(1);
+    const [row] = opts.forUpdate ? await q.for('update') : await q;
+    return row;
+  }
+
+  /** The product (not archived) holding this SKU, case-insensitively. */
+  async findActiveBySku(tx: TenantTx, tenantId: string, sku: string): Promise<ProductRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.tenantId, tenantId), isNull(products.archivedAt), sql`lower(${products.sku}) = lower(${sku})`))
+      .limit(1);
+    return row;
+  }
+
+  /** The tenant's products among these ids, archived included (for the deal editor's product rows). */
   async findByIds(tx: TenantTx, tenantId: string, ids: string[]): Promise<ProductRow[]> {
     if (!ids.length) return [];
     return tx.select().from(products).where(and(eq(products.tenantId, tenantId), inArray(products.id, ids)));
   }
 
+  async insert(tx: TenantTx, row: NewProduct): Promise<ProductRow> {
+    const [created] = await tx.insert(products).values(row).returning();
+    return created;
+  }
+
   async insertMany(tx: TenantTx | PlatformTx, rows: NewProduct[]): Promise<ProductRow[]> {
     if (!rows.length) return [];
     return tx.insert(products).values(rows).returning();
+  }
+
+  async update(tx: TenantTx, tenantId: string, id: string, patch: ProductPatch): Promise<ProductRow | undefined> {
+    const [row] = await tx
+      .update(products)
+      .set(patch)
+      .where(and(eq(products.tenantId, tenantId), eq(products.id, id), isNull(products.archivedAt)))
+      .returning();
+    return row;
+  }
+
+  /**
+   * Takes `qty` of each product out of stock (a negative qty puts it back), in one statement per
+   * product and in id order so concurrent deals lock products in the same order. Returns the stock
+   * before and after, for the minimum-reached notice.
+   */
+  async moveStock(tx: TenantTx, tenantId: string, moves: Map<string, number>, at: Date): Promise<{ id: string; name: string; before: number; after: number; minQty: number }[]> {
+    const out = [];
+    for (const [id, qty] of [...moves].sort(([a], [b]) => a.localeCompare(b))) {
+      if (qty === 0) continue;
+      const [row] = await tx
+        .update(products)
+        .set({ stockQty: sql`${products.stockQty} - ${qty}`, updatedAt: at })
+        .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
+        .returning({ id: products.id, name: products.name, after: products.stockQty, minQty: products.minQty });
+      if (row) out.push({ ...row, before: row.after + qty });
+    }
+    return out;
+  }
+
+  /** The deals that hold the product (every status), newest change first: its buyers. */
+  async buyers(tx: TenantTx, tenantId: string, productId: string, offset: number, limit: number): Promise<{ rows: BuyerRow[]; total: number }> {
+    const where = and(eq(contactDealProducts.tenantId, tenantId), eq(contactDealProducts.productId, productId));
+    const rows = await tx
+      .select({
+        contactId: contacts.id,
+        name: contacts.name,
+        phone: contacts.phone,
+        amount: contacts.dealAmount,
+        pipelineStatus: contacts.pipelineStatus,
+        qty: sql<number>`sum(${contactDealProducts.qty})::int`,
+      })
+      .from(contactDealProducts)
+      .innerJoin(contacts, eq(contacts.id, contactDealProducts.contactId))
+      .where(where)
+      .groupBy(contacts.id)
+      .orderBy(desc(contacts.updatedAt), desc(contacts.id))
+      .limit(limit)
+      .offset(offset);
+    const [{ total }] = await tx.select({ total: sql<number>`count(distinct ${contactDealProducts.contactId})::int` }).from(contactDealProducts).where(where);
+    return { rows, total };
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, tenantIdColumn, updatedAtColumn } from '../../platform/db/columns.js';
+import { createdAtColumn, idColumn, tenantIdColumn, timestampColumn, updatedAtColumn } from '../../platform/db/columns.js';
 import { tenantPolicies } from '../../platform/db/tenancy.js';
 import { tenants } from '../tenants/tenants.table.js';
 
@@ -17,13 +17,17 @@ export const products = pgTable(
     stockQty: integer('stock_qty').notNull().default(0),
     minQty: integer('min_qty').notNull().default(0),
     notes: text('notes'),
+    /** Deleting a product archives it: deals keep it (and its name), lists and pickers leave it out. */
+    archivedAt: timestampColumn('archived_at'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    uniqueIndex('products_tenant_sku_unique').on(t.tenantId, sql`lower(${t.sku})`),
+    // a SKU names one product of the company among those not deleted (an archived one frees it)
+    uniqueIndex('products_tenant_sku_active_unique').on(t.tenantId, sql`lower(${t.sku})`).where(sql`${t.archivedAt} is null`),
     index('products_tenant_name_idx').on(t.tenantId, t.name),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
     ...tenantPolicies('products'),
   ],
 );
