@@ -6,6 +6,8 @@ import { ContactProfilePage } from '../modules/contacts/ContactProfilePage';
 import { CustomersPage } from '../modules/customers/CustomersPage';
 import { DashboardPage } from '../modules/dashboard/DashboardPage';
 import { ExpensesPage } from '../modules/expenses/ExpensesPage';
+import { ProductDetailPage } from '../modules/products/ProductDetailPage';
+import { ProductsPage } from '../modules/products/ProductsPage';
 import { FollowUpTemplatesPage } from '../modules/follow-ups/FollowUpTemplatesPage';
 import { AddLeadPage } from '../modules/leads/AddLeadPage';
 import { LeadsPage } from '../modules/leads/LeadsPage';
@@ -55,6 +57,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'customers', element: <CustomersPage /> },
               { path: 'sales', element: <PipelinePage /> },
               guarded('expenses.manage', { path: 'expenses', element: <ExpensesPage /> }),
+              guarded('products.manage', { path: 'products', element: <ProductsPage /> }),
+              guarded('products.manage', { path: 'products/:id', element: <ProductDetailPage /> }),
               { path: 'contacts/:id', element: <ContactProfilePage /> },
               { path: 'follow-up-templates', element: <FollowUpTemplatesPage /> },
               ...companyScreens.map((screen) => guarded(screen.permission, placeholder(screen))),

@@ -1,0 +1,169 @@
+import { Anchor, Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { Product } from '@crm/common';
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../lib/error-message';
+import { formatDate, formatMoney } from '../../lib/format';
+import { ListPage } from '../../ui/ListPage';
+import { Ltr } from '../../ui/Ltr';
+import { productsApi } from './api';
+import { ProductFormModal } from './ProductFormModal';
+import { StockBadge } from './StockBadge';
+
+export const PRODUCTS_PAGE_SIZE = 50;
+
+/** spec/admin.md "Products": the inventory table, search by name or SKU, add/edit modal, delete (archive). */
+export function ProductsPage() {
+  const { t } = useTranslation('products');
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [items, setItems] = useState<Product[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      const list = await productsApi.list({ q, page, limit: PRODUCTS_PAGE_SIZE });
+      setItems(list.items);
+      setTotal(list.total);
+    } catch (failure) {
+      setItems([]);
+      setTotal(0);
+      setError(errorMessage(failure, 'products:fetchFailed'));
+    } finally {
+      setLoading(false);
+    }
+  }, [q, page]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setPage(1);
+    setQ(text.trim());
+  };
+
+  const open = (product: Product | null) => {
+    setEditing(product);
+    setModalOpen(true);
+  };
+
+  const confirmDelete = (product: Product) =>
+    modals.openConfirmModal({
+      title: t('delete.title'),
+      children: <Text size="sm">{t('delete.confirm', { name: product.name })}</Text>,
+      labels: { confirm: t('delete.button'), cancel: t('delete.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await productsApi.remove(product._id);
+          notifications.show({ color: 'green', message: t('delete.done') });
+          await load();
+        } catch (failure) {
+          notifications.show({ color: 'red', title: t('delete.title'), message: errorMessage(failure, 'products:deleteFailed') });
+        }
+      },
+    });
+
+  return (
+    <>
+      <ListPage
+        title={t('title')}
+        actions={
+          <Button leftSection={<Plus size={16} aria-hidden />} onClick={() => open(null)}>
+            {t('add')}
+          </Button>
+        }
+        filters={
+          <form onSubmit={search} role="search">
+            <Group gap="sm" align="flex-end">
+              <TextInput aria-label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={text} onChange={(e) => setText(e.currentTarget.value)} w={320} />
+              <Button type="submit" variant="light" leftSection={<Search size={16} aria-hidden />}>
+                {t('search')}
+              </Button>
+            </Group>
+          </form>
+        }
+        tableLabel={t('title')}
+        minWidth={860}
+        head={
+          <>
+            <Table.Th>{t('columns.name')}</Table.Th>
+            <Table.Th>{t('columns.sku')}</Table.Th>
+            <Table.Th>{t('columns.category')}</Table.Th>
+            <Table.Th>{t('columns.stock')}</Table.Th>
+            <Table.Th ta="end">{t('columns.price')}</Table.Th>
+            <Table.Th>{t('columns.updated')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
+          </>
+        }
+        columnCount={7}
+        status={loading ? 'loading' : error ? 'error' : 'ready'}
+        error={error}
+        texts={{ loading: t('loading'), empty: t('empty') }}
+        rowCount={items.length}
+        paging={{ page, total, pageSize: PRODUCTS_PAGE_SIZE, onPage: setPage }}
+      >
+        {items.map((p) => (
+          <Table.Tr key={p._id}>
+            <Table.Td fw={500}>
+              <Anchor component={Link} to={`/products/${p._id}`}>
+                {p.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Ltr>{p.sku}</Ltr>
+            </Table.Td>
+            <Table.Td>{p.category || <Text span c="dimmed">—</Text>}</Table.Td>
+            <Table.Td>
+              <StockBadge stockQty={p.stockQty} minQty={p.minQty} />
+            </Table.Td>
+            <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(p.price)}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.updatedAt)}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button size="xs" variant="subtle" leftSection={<Pencil size={14} aria-hidden />} aria-label={t('editLabel', { name: p.name })} onClick={() => open(p)}>
+                  {t('edit')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<Trash2 size={14} aria-hidden />}
+                  aria-label={t('delete.label', { name: p.name })}
+                  onClick={() => confirmDelete(p)}
+                >
+                  {t('delete.button')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListPage>
+      <ProductFormModal
+        opened={modalOpen}
+        product={editing}
+        onClose={() => setModalOpen(false)}
+        onSaved={(saved) => {
+          setModalOpen(false);
+          notifications.show({ color: 'green', message: t('saved', { name: saved.name }) });
+          void load();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import type { CreateProductRequest, Product, ProductBuyerList, ProductBuyersQuery, ProductList, ProductsQuery, QueryParams, UpdateProductRequest } from '@crm/common';
+import { api } from '../../lib/api';
+
+/** Products: every user reads them (deal editor); admins write them (the server refuses others). */
+export const productsApi = {
+  list: (query: QueryParams<ProductsQuery>) => api.get<ProductList>('/products', { query }),
+  get: (id: string) => api.get<Product>(`/products/${encodeURIComponent(id)}`),
+  buyers: (id: string, query: QueryParams<ProductBuyersQuery>) => api.get<ProductBuyerList>(`/products/${encodeURIComponent(id)}/buyers`, { query }),
+  create: (body: CreateProductRequest) => api.post<Product>('/products', body),
+  update: (id: string, body: UpdateProductRequest) => api.patch<Product>(`/products/${encodeURIComponent(id)}`, body),
+  remove: (id: string) => api.delete<{ message: string }>(`/products/${encodeURIComponent(id)}`),
+};
