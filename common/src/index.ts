@@ -24,6 +24,7 @@ export * from './rules/contact-stage.js';
 export * from './rules/conversion-rate.js';
 export * from './rules/day-range.js';
 export * from './rules/stock-level.js';
+export * from './rules/governorates.js';
 export * from './shared/inputs.js';
 export * from './contacts/contacts.schema.js';
 export * from './products/products.schema.js';

@@ -160,6 +160,9 @@ export const shippingDetailsSchema = z.object({
   cost: z.number().nullable(),
   status: z.enum(SHIPPING_STATUSES).nullable(),
   address: shippingAddressSchema,
+  /** Cash on delivery the courier collects (beyond the spec), and whether it reached the company. */
+  codAmount: z.number().nullable(),
+  codCollected: z.boolean(),
 });
 export type ShippingDetails = z.infer<typeof shippingDetailsSchema>;
 
@@ -282,6 +285,8 @@ export const updateContactSchema = z.object({
           company: z.preprocess(blankToNull, idOrRef('Choose a shipping company from the list').nullable()).optional(),
           trackingNumber: optionalText('Tracking number', 200),
           cost: numericInput(money('Shipping cost').nullable().optional(), 'Shipping cost must be a number', 'null'),
+          codAmount: numericInput(money('COD amount').nullable().optional(), 'COD amount must be a number', 'null'),
+          codCollected: z.boolean({ message: 'codCollected must be true or false' }).optional(),
           status: z.preprocess(
             blankToNull,
             z.enum(SHIPPING_STATUSES, { message: `Shipping status must be one of ${SHIPPING_STATUSES.join(', ')}` }).nullable(),

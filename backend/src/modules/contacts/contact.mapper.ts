@@ -49,6 +49,8 @@ export function toContactDto(row: ContactRecord, dealProducts: DealProductRecord
         cost: row.shippingCost,
         status: row.shippingStatus as ShippingStatus | null,
         address: { governorate: row.shippingGovernorate, city: row.shippingCity, street: row.shippingStreet },
+        codAmount: row.codAmount,
+        codCollected: row.codCollected,
       },
     },
   };

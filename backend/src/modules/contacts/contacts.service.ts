@@ -221,6 +221,8 @@ export class ContactsService {
       }
       if (ship?.trackingNumber !== undefined) patch.shippingTrackingNumber = ship.trackingNumber;
       if (ship?.cost !== undefined) patch.shippingCost = ship.cost;
+      if (ship?.codAmount !== undefined) patch.codAmount = ship.codAmount;
+      if (ship?.codCollected !== undefined) patch.codCollected = ship.codCollected;
       if (ship?.status !== undefined) patch.shippingStatus = ship.status;
       if (ship?.address?.governorate !== undefined) patch.shippingGovernorate = ship.address.governorate;
       if (ship?.address?.city !== undefined) patch.shippingCity = ship.address.city;

@@ -1,8 +1,18 @@
-import { Controller, Get } from '@nestjs/common';
-import { shippingCompanyListSchema } from '@crm/common';
+import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import {
+  createShippingCompanySchema,
+  idParamSchema,
+  messageResultSchema,
+  shippingCompanyListSchema,
+  shippingCompanySchema,
+  shippingStatsSchema,
+  updateShippingCompanySchema,
+  type CreateShippingCompanyRequest,
+  type UpdateShippingCompanyRequest,
+} from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
-import { CurrentUser } from '../../platform/auth/auth.decorators.js';
-import { ApiDoc } from '../../platform/http/route-docs.js';
+import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
+import { ApiDoc, ValidBody, ValidParams } from '../../platform/http/route-docs.js';
 import { ShippingService } from './shipping.service.js';
 
 @Controller('shipping')
@@ -10,8 +20,37 @@ export class ShippingController {
   constructor(private readonly shipping: ShippingService) {}
 
   @Get()
-  @ApiDoc({ summary: "The company's shipping companies by name", response: shippingCompanyListSchema })
+  @RequirePermission('catalogue.read')
+  @ApiDoc({ summary: "The company's shipping companies by name, with their governorate fees", response: shippingCompanyListSchema })
   list(@CurrentUser() actor: TenantActor) {
     return this.shipping.list(actor);
+  }
+
+  @Get('stats')
+  @RequirePermission('shipping.manage')
+  @ApiDoc({ summary: 'Per shipping company: shipments, count per shipping status and COD outstanding, over all deals (admins)', response: shippingStatsSchema })
+  stats(@CurrentUser() actor: TenantActor) {
+    return this.shipping.stats(actor);
+  }
+
+  @Post()
+  @RequirePermission('shipping.manage')
+  @ApiDoc({ summary: 'Add a shipping company (admins)', response: shippingCompanySchema })
+  create(@CurrentUser() actor: TenantActor, @ValidBody(createShippingCompanySchema) body: CreateShippingCompanyRequest) {
+    return this.shipping.create(actor, body);
+  }
+
+  @Patch(':id')
+  @RequirePermission('shipping.manage')
+  @ApiDoc({ summary: 'Change a shipping company; governorateFees replaces its fees (admins)', response: shippingCompanySchema })
+  update(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }, @ValidBody(updateShippingCompanySchema) body: UpdateShippingCompanyRequest) {
+    return this.shipping.update(actor, params.id, body);
+  }
+
+  @Delete(':id')
+  @RequirePermission('shipping.manage')
+  @ApiDoc({ summary: 'Delete a shipping company; its deals keep their shipping details without it (admins)', response: messageResultSchema })
+  remove(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }) {
+    return this.shipping.remove(actor, params.id);
   }
 }

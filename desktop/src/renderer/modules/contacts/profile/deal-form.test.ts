@@ -74,6 +74,8 @@ describe('deal form', () => {
           cost: 60,
           status: 'shipped',
           address: { governorate: 'Cairo', city: 'Maadi', street: '9 Road' },
+          codAmount: null,
+          codCollected: false,
         },
       },
     });

@@ -60,7 +60,7 @@ export function makeContact(overrides: Partial<Contact> = {}): Contact {
     amount: null,
     amountManual: false,
     probability: null,
-    shippingDetails: { company: null, trackingNumber: null, cost: null, status: null, address: { governorate: null, city: null, street: null } },
+    shippingDetails: { company: null, trackingNumber: null, cost: null, status: null, address: { governorate: null, city: null, street: null }, codAmount: null, codCollected: false },
     ...overrides.salesData,
   };
   return {
