@@ -8,6 +8,7 @@ import { DashboardPage } from '../modules/dashboard/DashboardPage';
 import { ExpensesPage } from '../modules/expenses/ExpensesPage';
 import { ProductDetailPage } from '../modules/products/ProductDetailPage';
 import { ProductsPage } from '../modules/products/ProductsPage';
+import { ShippingPage } from '../modules/shipping/ShippingPage';
 import { FollowUpTemplatesPage } from '../modules/follow-ups/FollowUpTemplatesPage';
 import { AddLeadPage } from '../modules/leads/AddLeadPage';
 import { LeadsPage } from '../modules/leads/LeadsPage';
@@ -59,6 +60,7 @@ export const appRoutes: RouteObject[] = [
               guarded('expenses.manage', { path: 'expenses', element: <ExpensesPage /> }),
               guarded('products.manage', { path: 'products', element: <ProductsPage /> }),
               guarded('products.manage', { path: 'products/:id', element: <ProductDetailPage /> }),
+              guarded('shipping.manage', { path: 'shipping', element: <ShippingPage /> }),
               { path: 'contacts/:id', element: <ContactProfilePage /> },
               { path: 'follow-up-templates', element: <FollowUpTemplatesPage /> },
               ...companyScreens.map((screen) => guarded(screen.permission, placeholder(screen))),

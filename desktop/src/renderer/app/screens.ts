@@ -14,11 +14,10 @@ export interface ScreenRoute {
 /**
  * Company area screens still waiting for their issue, under `/` (RequireAuth). Paths are relative
  * to `/`. Built screens (dashboard, messenger, leads, customers, sales, expenses, contact profile,
- * canned responses, follow-up templates, products) have their own routes in routes.tsx.
+ * canned responses, follow-up templates, products, shipping) have their own routes in routes.tsx.
  */
 export const companyScreens: ScreenRoute[] = [
   { path: 'reports', title: 'Detailed Reports', permission: 'reports.view' },
-  { path: 'shipping', title: 'Shipping Analytics & Management', permission: 'shipping.manage' },
   { path: 'my-tasks', title: 'My Tasks' },
   { path: 'team/users', title: 'Team Users', permission: 'team.manage' },
   { path: 'team/performance', title: 'Team Performance', permission: 'team.manage' },

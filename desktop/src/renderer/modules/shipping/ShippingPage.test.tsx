@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ShippingCompany, ShippingStatsEntry } from '@crm/common';
+import { describe, expect, it } from 'vitest';
+import { adminUser, ok } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { fakeCrmApi, testId, type CrmHandler } from '../contacts/testing/fake-crm-api';
+
+const bosta: ShippingCompany = {
+  _id: testId(),
+  name: 'Bosta',
+  contactPerson: 'Omar',
+  phone: '+201001234567',
+  trackingURL: 'https://bosta.co/track/{tracking}',
+  governorateFees: [{ governorate: 'cairo', fee: 45 }],
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+};
+const bostaStats: ShippingStatsEntry = {
+  company: { _id: bosta._id, name: 'Bosta' },
+  totalShipments: 4,
+  stats: { pending: 0, processing: 0, shipped: 1, delivered: 2, returned: 1, cancelled: 0 },
+  codOutstanding: 600,
+};
+
+function openShipping(handlers: Record<string, CrmHandler> = {}) {
+  const api = fakeCrmApi(adminUser, {
+    'GET /api/shipping': () => ok({ items: [bosta], total: 1 }),
+    'GET /api/shipping/stats': () => ok({ items: [bostaStats] }),
+    ...handlers,
+  });
+  return { ...renderApp('/shipping'), ...api };
+}
+
+describe('Shipping', { timeout: 20_000 }, () => {
+  it('shows a performance card per company and the company table', async () => {
+    openShipping();
+    expect(await screen.findByRole('heading', { name: 'Shipping Analytics & Management', level: 1 })).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Bosta' });
+    expect(card).toHaveTextContent('Shipments4');
+    expect(card).toHaveTextContent('Delivered rate50%');
+    expect(card).toHaveTextContent('Returned rate25%');
+    expect(card).toHaveTextContent(/COD outstanding\s*EGP\s600/);
+    const table = screen.getByRole('table', { name: 'Shipping companies' });
+    const row = (await within(table).findByText('Omar')).closest('tr')!;
+    expect(row).toHaveTextContent('https://bosta.co/track/{tracking}');
+    expect(row).toHaveTextContent('1 governorate');
+  });
+
+  it("shows 'No shipping data available to analyze.' without shipments", async () => {
+    openShipping({ 'GET /api/shipping/stats': () => ok({ items: [{ ...bostaStats, totalShipments: 0 }] }) });
+    expect(await screen.findByText('No shipping data available to analyze.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('adds a company with a governorate fee, requiring a name', async () => {
+    const { user, to } = openShipping({ 'POST /api/shipping': () => ok(bosta) });
+    await user.click(await screen.findByRole('button', { name: '+ Add Shipping Company' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Shipping Company' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Mylerz');
+    await user.click(within(dialog).getByRole('button', { name: 'Add governorate fee' }));
+    await user.click(within(dialog).getAllByLabelText('Governorate')[0]);
+    await user.click(await screen.findByRole('option', { name: 'Giza' }, { timeout: 5000 }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Fee' }), '55');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(to('POST', '/api/shipping')).toHaveLength(1));
+    expect(to('POST', '/api/shipping')[0].body).toMatchObject({ name: 'Mylerz', governorateFees: [{ governorate: 'giza', fee: 55 }] });
+  });
+
+  it('deletes after a confirmation', async () => {
+    const { user, to } = openShipping({ [`DELETE /api/shipping/${bosta._id}`]: () => ok({ message: 'ok' }) });
+    await user.click(await screen.findByRole('button', { name: 'Delete Bosta' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete shipping company' });
+    expect(dialog).toHaveTextContent('keep their tracking and address');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(to('DELETE', `/api/shipping/${bosta._id}`)).toHaveLength(1));
+  });
+});

@@ -1,0 +1,166 @@
+import { Button, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { shipmentRate, type ShippingCompany, type ShippingStatsEntry } from '@crm/common';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-message';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { ListPage } from '../../ui/ListPage';
+import { Ltr } from '../../ui/Ltr';
+import { shippingApi } from './api';
+import { ShippingFormModal } from './ShippingFormModal';
+
+/** spec/admin.md "Shipping": performance cards per company, the company table, add/edit modal, delete. */
+export function ShippingPage() {
+  const { t } = useTranslation('shipping');
+  const [companies, setCompanies] = useState<ShippingCompany[]>([]);
+  const [stats, setStats] = useState<ShippingStatsEntry[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<ShippingCompany | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      const [list, s] = await Promise.all([shippingApi.list(), shippingApi.stats()]);
+      setCompanies(list.items);
+      setStats(s.items);
+    } catch (failure) {
+      setCompanies([]);
+      setStats([]);
+      setError(errorMessage(failure, 'shipping:fetchFailed'));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const open = (company: ShippingCompany | null) => {
+    setEditing(company);
+    setModalOpen(true);
+  };
+
+  const confirmDelete = (company: ShippingCompany) =>
+    modals.openConfirmModal({
+      title: t('delete.title'),
+      children: <Text size="sm">{t('delete.confirm', { name: company.name })}</Text>,
+      labels: { confirm: t('delete.button'), cancel: t('delete.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await shippingApi.remove(company._id);
+          notifications.show({ color: 'green', message: t('delete.done') });
+          await load();
+        } catch (failure) {
+          notifications.show({ color: 'red', title: t('delete.title'), message: errorMessage(failure, 'shipping:deleteFailed') });
+        }
+      },
+    });
+
+  const withShipments = stats.filter((s) => s.totalShipments > 0);
+  const cards = (
+    <section aria-label={t('cards.label')}>
+      {!loading && withShipments.length === 0 ? (
+        <Card mb="lg" padding="md">
+          <Text c="dimmed">{t('cards.empty')}</Text>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="lg">
+          {withShipments.map((s) => (
+            <Card key={s.company._id} padding="md" component="article" aria-label={s.company.name}>
+              <Text fw={600} mb="xs">
+                {s.company.name}
+              </Text>
+              <Group justify="space-between">
+                <Text size="sm">{t('cards.shipments')}</Text>
+                <Text fw={500} data-stat="shipments">{formatNumber(s.totalShipments)}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text size="sm">{t('cards.delivered')}</Text>
+                <Text fw={500} c="green">{formatNumber(shipmentRate(s.stats.delivered, s.totalShipments), { maximumFractionDigits: 1 })}%</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text size="sm">{t('cards.returned')}</Text>
+                <Text fw={500} c="red">{formatNumber(shipmentRate(s.stats.returned, s.totalShipments), { maximumFractionDigits: 1 })}%</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text size="sm">{t('cards.cod')}</Text>
+                <Text fw={500}>{formatMoney(s.codOutstanding)}</Text>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
+  );
+
+  return (
+    <>
+      <ListPage
+        title={t('title')}
+        actions={
+          <Button leftSection={<Plus size={16} aria-hidden />} onClick={() => open(null)}>
+            {t('add')}
+          </Button>
+        }
+        summary={cards}
+        tableLabel={t('tableLabel')}
+        minWidth={760}
+        head={
+          <>
+            <Table.Th>{t('columns.name')}</Table.Th>
+            <Table.Th>{t('columns.contactPerson')}</Table.Th>
+            <Table.Th>{t('columns.phone')}</Table.Th>
+            <Table.Th>{t('columns.trackingURL')}</Table.Th>
+            <Table.Th>{t('columns.fees')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
+          </>
+        }
+        columnCount={6}
+        status={loading ? 'loading' : error ? 'error' : 'ready'}
+        error={error}
+        texts={{ loading: t('loading'), empty: t('empty') }}
+        rowCount={companies.length}
+      >
+        {companies.map((c) => (
+          <Table.Tr key={c._id}>
+            <Table.Td fw={500}>{c.name}</Table.Td>
+            <Table.Td>{c.contactPerson || '—'}</Table.Td>
+            <Table.Td>{c.phone ? <Ltr>{c.phone}</Ltr> : '—'}</Table.Td>
+            <Table.Td maw={260} style={{ overflowWrap: 'anywhere' }}>
+              {c.trackingURL ? <Ltr>{c.trackingURL}</Ltr> : '—'}
+            </Table.Td>
+            <Table.Td>{t('feesCount', { count: c.governorateFees.length })}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button size="xs" variant="subtle" leftSection={<Pencil size={14} aria-hidden />} aria-label={t('editLabel', { name: c.name })} onClick={() => open(c)}>
+                  {t('edit')}
+                </Button>
+                <Button size="xs" variant="subtle" color="red" leftSection={<Trash2 size={14} aria-hidden />} aria-label={t('delete.label', { name: c.name })} onClick={() => confirmDelete(c)}>
+                  {t('delete.button')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListPage>
+      <ShippingFormModal
+        opened={modalOpen}
+        company={editing}
+        onClose={() => setModalOpen(false)}
+        onSaved={() => {
+          setModalOpen(false);
+          notifications.show({ color: 'green', message: t('saved') });
+          void load();
+        }}
+      />
+    </>
+  );
+}
