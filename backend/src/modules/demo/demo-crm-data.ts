@@ -6,6 +6,7 @@ import type { NewContactRow } from '../contacts/contacts.table.js';
 import type { ExpensesRepository } from '../expenses/expenses.repository.js';
 import type { ProductsRepository } from '../products/products.repository.js';
 import type { ShippingRepository } from '../shipping/shipping.repository.js';
+import { seedDemoShippingFees } from './demo-shipping-fees.js';
 
 /** The demo company the seeder created: whose CRM data this fills in. */
 export type DemoContext = { tenantId: string; adminId: string; salesIds: string[]; now: Date };
@@ -153,6 +154,7 @@ export async function seedDemoCrm(tx: PlatformTx, ctx: DemoContext, repos: DemoC
     PRODUCTS.map((p, i) => ({ tenantId, ...p, createdAt: new Date(now.getTime() - (120 - i) * DAY), updatedAt: new Date(now.getTime() - rnd.int(1, 30) * DAY) })),
   );
   const couriers = await repos.shipping.insertMany(tx, COURIERS.map((c) => ({ tenantId, ...c, createdAt: new Date(now.getTime() - 120 * DAY) })));
+  await seedDemoShippingFees(tx, tenantId, couriers, repos.shipping);
 
   const usedPhones = new Set(['+201001112233', '+201112223344', '+201223334455', '+201554445566']); // the WhatsApp demo's own chats
   const contacts: NewContactRow[] = [];
@@ -230,6 +232,9 @@ export async function seedDemoCrm(tx: PlatformTx, ctx: DemoContext, repos: DemoC
           contact.shippingGovernorate = governorate;
           contact.shippingCity = city;
           contact.shippingStreet = street;
+          // cash on delivery: the deal's amount, collected once delivered (beyond the spec)
+          contact.codAmount = contact.dealAmount;
+          contact.codCollected = contact.shippingStatus === 'delivered';
         }
       }
     }
