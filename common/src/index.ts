@@ -21,7 +21,7 @@ export * from './notifications/notifications.schema.js';
 export * from './rules/whatsapp-status.js';
 export * from './rules/deal-amount.js';
 export * from './rules/contact-stage.js';
-export * from './rules/conversion-rate.js';
+export * from './rules/kpis.js';
 export * from './rules/day-range.js';
 export * from './shared/inputs.js';
 export * from './contacts/contacts.schema.js';
