@@ -30,3 +30,4 @@ export * from './shipping/shipping.schema.js';
 export * from './expenses/expenses.schema.js';
 export * from './rules/follow-up.js';
 export * from './follow-ups/follow-ups.schema.js';
+export * from './reports/reports.schema.js';
