@@ -64,6 +64,9 @@ export const ERROR_CODES = [
   'canned_response.not_yours',
   'follow_up.already_active',
   'follow_up.none_active',
+  // reports
+  'reports.own_performance_only',
+  'reports.user_not_found',
   // companies (super area)
   'tenant.slug_taken',
   'user.email_taken',

@@ -205,8 +205,9 @@ export const pipelineTotalsSchema = z.object({
   count: z.number(),
   amount: z.number(),
   byStatus: z.array(pipelineStatusTotalSchema),
+  /** the won deals: their amount is the sales revenue (rules/kpis.ts), equal to the dashboard's salesAmount */
   won: z.object({ count: z.number(), amount: z.number() }),
-  /** won ÷ count, whole percent */
+  /** the win rate: won ÷ count, whole percent (winRate in rules/kpis.ts) */
   conversionRate: z.number(),
   /** amount ÷ count */
   averageDeal: z.number(),
@@ -221,12 +222,15 @@ export const contactListSchema = z.object({
 });
 export type ContactList = z.infer<typeof contactListSchema>;
 
-/** The dashboard's cards; see `salesConversionRate` for the conversion rate. */
+/** The dashboard's cards; each figure is defined in `rules/kpis.ts`. */
 export const contactStatsSchema = z.object({
   leads: z.number(),
   customers: z.number(),
+  /** deals: contacts in stage sales */
   sales: z.number(),
+  /** sales revenue: the won deals' amounts */
   salesAmount: z.number(),
+  /** won deals ÷ contacts of the period × 100, two decimals */
   conversionRate: z.number(),
 });
 export type ContactStats = z.infer<typeof contactStatsSchema>;

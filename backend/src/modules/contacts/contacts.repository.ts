@@ -1,7 +1,7 @@
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { ContactSortField, ContactStage, PipelineStatus } from '@crm/common';
+import { WON_STATUS, type ContactSortField, type ContactStage, type PipelineStatus } from '@crm/common';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { products } from '../products/products.table.js';
 import { shippingCompanies } from '../shipping/shipping.table.js';
@@ -212,14 +212,19 @@ export class ContactsRepository {
       .groupBy(status);
   }
 
-  /** Count per stage and the amount of the non-lost deals, for contacts created in the range. */
-  async stats(tx: TenantTx, scope: ContactScope, range: { createdFrom?: Date; createdBefore?: Date }): Promise<{ stage: string; count: number; amount: number }[]> {
+  /** Count per stage, and the number and amount of the won deals (kpis.ts), for contacts created in the range. */
+  async stats(
+    tx: TenantTx,
+    scope: ContactScope,
+    range: { createdFrom?: Date; createdBefore?: Date },
+  ): Promise<{ stage: string; count: number; won: number; wonAmount: number }[]> {
     if (this.countable(range)) {
       return tx
         .select({
           stage: contactCounts.stage,
           count: sql<number>`sum(${contactCounts.contacts})`.mapWith(Number),
-          amount: sql<number>`coalesce(sum(${contactCounts.dealAmount}) filter (where ${contactCounts.statusKey} <> 'lost'), 0)`.mapWith(Number),
+          won: sql<number>`coalesce(sum(${contactCounts.contacts}) filter (where ${contactCounts.statusKey} = ${WON_STATUS}), 0)`.mapWith(Number),
+          wonAmount: sql<number>`coalesce(sum(${contactCounts.dealAmount}) filter (where ${contactCounts.statusKey} = ${WON_STATUS}), 0)`.mapWith(Number),
         })
         .from(contactCounts)
         .where(this.countsWhere(scope, {}))
@@ -229,7 +234,8 @@ export class ContactsRepository {
       .select({
         stage: contacts.stage,
         count: count(),
-        amount: sql<number>`coalesce(sum(${contacts.dealAmount}) filter (where ${contacts.pipelineStatus} is distinct from 'lost'), 0)`.mapWith(Number),
+        won: sql<number>`count(*) filter (where ${contacts.pipelineStatus} = ${WON_STATUS})`.mapWith(Number),
+        wonAmount: sql<number>`coalesce(sum(${contacts.dealAmount}) filter (where ${contacts.pipelineStatus} = ${WON_STATUS}), 0)`.mapWith(Number),
       })
       .from(contacts)
       .where(this.where(scope, range))

@@ -6,15 +6,15 @@ import {
   type Role,
   PIPELINE_STATUSES,
   STAGE_HISTORY_SHOWN,
-  averageDeal,
+  averageDealSize,
+  conversionRate,
   dayIn,
   dayRange,
   normalizePhone,
   phoneSearchDigits,
-  pipelineConversionRate,
   resolveDealAmount,
   roundMoney,
-  salesConversionRate,
+  winRate,
   stageChangeError,
   type AssignBulkRequest,
   type ChangeStageRequest,
@@ -116,19 +116,24 @@ export class ContactsService {
 
   /**
    * The dashboard's cards over the contacts created in the period (each in its current stage):
-   * leads, customers and sales deals; salesAmount = the amounts of those deals, lost ones left
-   * out; conversionRate = sales deals ÷ all contacts of the period, in percent with one decimal.
+   * leads, customers and deals; salesAmount = sales revenue (the won deals' amounts) and
+   * conversionRate = won deals ÷ all contacts of the period — the definitions of
+   * `common/rules/kpis.ts`, the same the pipeline's Won tile and the reports use.
    * A sales user gets the figures of their own contacts.
    */
   async stats(actor: TenantActor, query: ContactStatsQuery): Promise<ContactStats> {
     const { createdFrom, createdBefore } = this.filter({ ...query });
     const rows = await this.db.tenant(actor.tenantId, (tx) => this.contacts.stats(tx, this.scope(actor), { createdFrom, createdBefore }));
     const of = (stage: string) => rows.find((r) => r.stage === stage);
-    const leads = of('lead')?.count ?? 0;
-    const customers = of('customer')?.count ?? 0;
-    const sales = of('sales')?.count ?? 0;
+    const sales = of('sales');
     const all = rows.reduce((n, r) => n + r.count, 0);
-    return { leads, customers, sales, salesAmount: roundMoney(of('sales')?.amount ?? 0), conversionRate: salesConversionRate(sales, all) };
+    return {
+      leads: of('lead')?.count ?? 0,
+      customers: of('customer')?.count ?? 0,
+      sales: sales?.count ?? 0,
+      salesAmount: roundMoney(sales?.wonAmount ?? 0),
+      conversionRate: conversionRate(sales?.won ?? 0, all),
+    };
   }
 
   async get(actor: TenantActor, id: string): Promise<Contact> {
@@ -402,8 +407,8 @@ function toTotals(rows: { status: string; count: number; amount: number }[]): Pi
     amount,
     byStatus,
     won: { count: won.count, amount: won.amount },
-    conversionRate: pipelineConversionRate(won.count, count),
-    averageDeal: averageDeal(amount, count),
+    conversionRate: winRate(won.count, count),
+    averageDeal: averageDealSize(amount, count),
   };
 }
 

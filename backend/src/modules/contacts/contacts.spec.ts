@@ -5,6 +5,7 @@ import { addLead, expectTotalsMatchCounts, moveTo, seedProducts, setLeadDistribu
 import { UsersRepository } from '../users/users.repository.js';
 import { users } from '../users/users.table.js';
 import { eq, sql } from 'drizzle-orm';
+import { conversionRate, winRate } from '@crm/common';
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -323,16 +324,34 @@ describe('GET /contacts: filters, sorting, paging', () => {
     expect((await list('?assignedTo=unassigned', 'nileSales')).total).toBe(0);
   });
 
-  it('stats: the period’s leads, customers, deals, deal amount without lost deals, conversion rate', async () => {
+  it('stats: the period’s leads, customers, deals, sales revenue (won deals only), conversion rate (won ÷ contacts)', async () => {
     const all = await t.api.get('/contacts/stats', { token: (token as any).nileAdmin });
-    expect(all.body.data).toEqual({ leads: 3, customers: 1, sales: 3, salesAmount: 1100, conversionRate: 42.9 });
+    expect(all.body.data).toEqual({ leads: 3, customers: 1, sales: 3, salesAmount: 800, conversionRate: 14.29 });
     const march6to8 = await t.api.get('/contacts/stats?from=2026-03-06&to=2026-03-08', { token: (token as any).nileAdmin });
-    expect(march6to8.body.data).toEqual({ leads: 0, customers: 0, sales: 3, salesAmount: 1100, conversionRate: 100 });
+    expect(march6to8.body.data).toEqual({ leads: 0, customers: 0, sales: 3, salesAmount: 800, conversionRate: 33.33 });
     const empty = await t.api.get('/contacts/stats?from=2020-01-01&to=2020-01-31', { token: (token as any).nileAdmin });
     expect(empty.body.data).toEqual({ leads: 0, customers: 0, sales: 0, salesAmount: 0, conversionRate: 0 });
     const mine = await t.api.get('/contacts/stats', { token: (token as any).nileSales });
     expect(mine.body.data).toEqual({ leads: 1, customers: 0, sales: 1, salesAmount: 800, conversionRate: 50 });
     expect((await t.api.get('/contacts/stats?from=yesterday', { token: (token as any).nileAdmin })).status).toBe(400);
+  });
+
+  it("the dashboard's figures agree with the pipeline's on the same data (one definition, rules/kpis.ts)", async () => {
+    for (const [who, range] of [
+      ['nileAdmin', ''],
+      ['nileAdmin', 'from=2026-03-06&to=2026-03-08'],
+      ['nileSales', ''],
+    ] as const) {
+      const stats = (await t.api.get(`/contacts/stats?${range}`, { token: (token as any)[who] })).body.data;
+      const pipeline = await list(`?stage=sales&withTotals=true&limit=1${range ? '&' + range : ''}`, who);
+      // Sales Deals = the pipeline's Total Deals; Sales Amount = the pipeline's Won value
+      expect(stats.sales).toBe(pipeline.totals.count);
+      expect(stats.salesAmount).toBe(pipeline.totals.won.amount);
+      // both rates count the same won deals, over contacts (dashboard) or over deals (pipeline's win rate)
+      const contacts = (await list(`?limit=1${range ? '&' + range : ''}`, who)).total;
+      expect(stats.conversionRate).toBe(conversionRate(pipeline.totals.won.count, contacts));
+      expect(pipeline.totals.conversionRate).toBe(winRate(pipeline.totals.won.count, pipeline.totals.count));
+    }
   });
 });
 

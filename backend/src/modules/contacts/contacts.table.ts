@@ -94,6 +94,10 @@ export const contacts = pgTable(
     index('contacts_stage_label_idx').on(t.tenantId, t.stage, sql`lower(coalesce(${t.name}, ${t.phone}))`, t.id),
     index('contacts_stage_updated_idx').on(t.tenantId, t.stage, t.updatedAt.desc(), t.id.desc()),
     index('contacts_shipping_company_idx').on(t.tenantId, t.shippingCompanyId, t.shippingStatus),
+    // the won deals by creation time (reports: sales revenue, won deals, revenue per month), index-only
+    index('contacts_won_created_idx')
+      .on(t.tenantId, t.createdAt, t.assignedTo, t.dealAmount)
+      .where(sql`${t.stage} = 'sales' and ${t.pipelineStatus} = 'won'`),
     index('contacts_chat_list_idx').on(t.tenantId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),

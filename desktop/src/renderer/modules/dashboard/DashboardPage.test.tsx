@@ -29,6 +29,12 @@ describe('Dashboard', { timeout: 15_000 }, () => {
     expect(card('Conversion Rate')).toHaveTextContent('22%');
   });
 
+  it('says what Sales Amount and Conversion Rate count, the same definitions as the pipeline and the reports', async () => {
+    await openDashboard();
+    await waitFor(() => expect(card('Sales Amount')).toHaveTextContent('won deals'));
+    expect(card('Conversion Rate')).toHaveTextContent('won deals ÷ contacts');
+  });
+
   it('applies the From / To dates only when Apply is pressed', async () => {
     const { user, to } = await openDashboard();
     await waitFor(() => expect(to('GET', '/api/contacts/stats')).toHaveLength(1));

@@ -116,8 +116,15 @@ export function DashboardPage() {
         <StatCard label={t('cards.leads')} icon={UserPlus} color="blue" loading={loading} value={stats ? formatNumber(stats.leads) : undefined} />
         <StatCard label={t('cards.customers')} icon={UserCheck} color="teal" loading={loading} value={stats ? formatNumber(stats.customers) : undefined} />
         <StatCard label={t('cards.sales')} icon={ShoppingCart} color="grape" loading={loading} value={stats ? formatNumber(stats.sales) : undefined} />
-        <StatCard label={t('cards.salesAmount')} icon={Coins} color="brand" loading={loading} value={stats ? formatMoney(stats.salesAmount) : undefined} />
-        <StatCard label={t('cards.conversionRate')} icon={Percent} color="orange" loading={loading} value={stats ? formatNumber(stats.conversionRate / 100, { style: 'percent', maximumFractionDigits: 2 }) : undefined} />
+        <StatCard label={t('cards.salesAmount')} detail={t('cards.salesAmountDetail')} icon={Coins} color="brand" loading={loading} value={stats ? formatMoney(stats.salesAmount) : undefined} />
+        <StatCard
+          label={t('cards.conversionRate')}
+          detail={t('cards.conversionDetail')}
+          icon={Percent}
+          color="orange"
+          loading={loading}
+          value={stats ? formatNumber(stats.conversionRate / 100, { style: 'percent', maximumFractionDigits: 2 }) : undefined}
+        />
       </SimpleGrid>
 
       {(canManageTeam || superToken) && <AdminInsights showUsers={canManageTeam} showCompanies={Boolean(superToken)} />}
@@ -125,7 +132,7 @@ export function DashboardPage() {
   );
 }
 
-function StatCard({ label, value, icon: Icon, color, loading }: { label: string; value: ReactNode; icon: LucideIcon; color: string; loading: boolean }) {
+function StatCard({ label, detail, value, icon: Icon, color, loading }: { label: string; detail?: string; value: ReactNode; icon: LucideIcon; color: string; loading: boolean }) {
   // Re-render on a language switch: the value was formatted in the chosen locale.
   useTranslation();
   return (
@@ -143,6 +150,12 @@ function StatCard({ label, value, icon: Icon, color, loading }: { label: string;
       ) : (
         <Text fz="clamp(1.1rem, 1.7vw, 1.375rem)" fw={700} lh={1.2} mt={8} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'break-word' }} data-testid={`stat-${label}`}>
           {value ?? '—'}
+        </Text>
+      )}
+      {/* what the figure counts (rules/kpis.ts), so it reads the same as the pipeline's and the reports' */}
+      {detail && (
+        <Text size="xs" c="dimmed">
+          {detail}
         </Text>
       )}
     </Card>

@@ -44,7 +44,7 @@ describe('Sales Pipeline in Arabic', { timeout: 15_000 }, () => {
     expect(within(row).getByText('منتج محذوف × 2')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'عرض الملف' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'إجمالي الصفقات (حسب التصفية)' })).toHaveTextContent('2');
-    expect(screen.getByRole('group', { name: 'معدل التحويل (حسب التصفية)' })).toHaveTextContent('الناجحة ÷ الصفقات');
+    expect(screen.getByRole('group', { name: 'معدل الفوز (حسب التصفية)' })).toHaveTextContent('الناجحة ÷ الصفقات');
     expect(screen.getByRole('button', { name: /^ناجحة: عدد الصفقات 1، / })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'الحالة' })).toHaveTextContent('كل الحالات');
   });

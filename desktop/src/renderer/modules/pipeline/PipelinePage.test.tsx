@@ -50,7 +50,7 @@ describe('Sales Pipeline', { timeout: 15_000 }, () => {
     expect(tile('Pipeline Value (Filtered)')).toHaveTextContent(formatMoney(54_300));
     expect(tile('Won (Filtered)')).toHaveTextContent('6');
     expect(tile('Won (Filtered)')).toHaveTextContent(formatMoney(6000));
-    expect(tile('Conv. Rate (Filtered)')).toHaveTextContent('26%');
+    expect(tile('Win Rate (Filtered)')).toHaveTextContent('26%');
     expect(tile('Avg. Deal (Filtered)')).toHaveTextContent(formatMoney(2361, { whole: true }));
     // A tile per canonical status with its count and amount.
     for (const [i, status] of PIPELINE_STATUSES.entries()) {

@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_won_created_idx" ON "contacts" USING btree ("tenant_id","created_at","assigned_to","deal_amount") WHERE "contacts"."stage" = 'sales' and "contacts"."pipeline_status" = 'won';

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/test-app.js';
+import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
+import { addLead, moveTo, setLeadDistribution } from '../../../test/crm-fixtures.js';
+
+/*
+ * A company with known leads, deals and expenses on known days (Cairo time: UTC+2 in winter), over
+ * two years, and a second company that must never show up.
+ */
+let t: TestApp;
+let acme: SeededCompany;
+const token = { admin: '', sales1: '', sales2: '', globexAdmin: '' };
+const at = (iso: string) => t.clock.set(new Date(iso));
+
+beforeAll(async () => {
+  // sessions live through the months the test walks
+  t = await startTestApp({ env: { SESSION_MAX_HOURS: '100000', SESSION_IDLE_MINUTES: '1000000' } });
+  at('2025-12-01T08:00:00Z');
+  acme = await seedCompany(t, 'acme');
+  const globex = await seedCompany(t, 'globex', { sales: 1 });
+  token.admin = await signIn(t, acme.admin.email);
+  token.sales1 = await signIn(t, acme.sales[0].email);
+  token.sales2 = await signIn(t, acme.sales[1].email);
+  token.globexAdmin = await signIn(t, globex.admin.email);
+  await setLeadDistribution(t, token.admin, 'manual');
+  const [s1, s2] = [acme.sales[0].id, acme.sales[1].id];
+
+  const deal = async (iso: string, phone: string, assignedTo: string | undefined, stage: 'lead' | 'customer' | 'sales', salesData?: Record<string, unknown>) => {
+    at(iso);
+    const c = await addLead(t, token.admin, { name: `C ${phone}`, phone, ...(assignedTo ? { assignedTo } : {}) });
+    if (stage !== 'lead') await moveTo(t, token.admin, c._id, stage);
+    if (salesData) {
+      const res = await t.api.patch(`/contacts/${c._id}`, { salesData }, { token: token.admin });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+  };
+  await deal('2025-12-15T10:00:00Z', '01000000001', s1, 'sales', { pipeline_status: 'won', amount: 1000 });
+  // 00:30 on 1 January 2026 in Cairo (still 31 December in UTC)
+  await deal('2025-12-31T22:30:00Z', '01000000002', s2, 'sales', { pipeline_status: 'won', amount: 500 });
+  // 23:30 on 31 January in Cairo: the last evening of the month
+  await deal('2026-01-31T21:30:00Z', '01000000003', s1, 'sales', { pipeline_status: 'won', amount: 250.25 });
+  await deal('2026-02-10T10:00:00Z', '01000000004', s1, 'sales', { pipeline_status: 'lost', amount: 2000 });
+  await deal('2026-02-11T10:00:00Z', '01000000005', s2, 'sales', { pipeline_status: 'negotiation', amount: 300 });
+  await deal('2026-02-12T10:00:00Z', '01000000006', s1, 'lead');
+  await deal('2026-02-13T10:00:00Z', '01000000007', s2, 'customer');
+  await deal('2026-02-14T10:00:00Z', '01000000008', undefined, 'lead');
+
+  for (const e of [
+    { title: 'Facebook', amount: 100, category: 'Ads', date: '2025-12-20' },
+    { title: 'Google', amount: 50.5, category: 'Ads', date: '2026-01-15' },
+    { title: 'Office', amount: 1000, category: 'Rent', date: '2026-02-01' },
+    { title: 'Tea', amount: 20, date: '2026-02-02' },
+  ]) {
+    const res = await t.api.post('/expenses', e, { token: token.admin });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+  // the other company: a won deal and an expense of its own
+  at('2026-01-10T10:00:00Z');
+  const other = await addLead(t, token.globexAdmin, { name: 'Globex lead', phone: '01000000001', assignedTo: globex.sales[0].id });
+  await moveTo(t, token.globexAdmin, other._id, 'sales');
+  await t.api.patch(`/contacts/${other._id}`, { salesData: { pipeline_status: 'won', amount: 99999 } }, { token: token.globexAdmin });
+  await t.api.post('/expenses', { title: 'Globex rent', amount: 7777, category: 'Rent', date: '2026-01-10' }, { token: token.globexAdmin });
+  at('2026-03-01T08:00:00Z');
+}, 120_000);
+afterAll(() => t?.close());
+
+const report = async (query = '', as: keyof typeof token = 'admin') => {
+  const res = await t.api.get(`/reports/detailed${query}`, { token: token[as] });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+};
+
+describe('GET /reports/detailed', () => {
+  it('all time: every card, the pipeline, revenue per Cairo month across two years, expenses per category, the sales team', async () => {
+    expect(await report()).toEqual({
+      kpis: { leads: 8, sales: 3, salesAmount: 1750.25, expenses: 1170.5, conversionRate: 37.5, avgDealSize: 583.42 },
+      pipeline: [
+        { status: 'negotiation', count: 1 },
+        { status: 'won', count: 3 },
+        { status: 'lost', count: 1 },
+      ],
+      monthlyRevenue: [
+        { _id: { month: 12, year: 2025 }, revenue: 1000, deals: 1 },
+        { _id: { month: 1, year: 2026 }, revenue: 750.25, deals: 2 },
+      ],
+      expensePerformance: [
+        { category: 'Rent', totalAmount: 1000 },
+        { category: 'Ads', totalAmount: 150.5 },
+        { category: null, totalAmount: 20 },
+      ],
+      salesTeam: [
+        { _id: acme.sales[0].id, name: acme.sales[0].name },
+        { _id: acme.sales[1].id, name: acme.sales[1].name },
+      ],
+    });
+  });
+
+  it('from/to are whole calendar days in Cairo, both inclusive: 00:30 on 1 January and 23:30 on 31 January are January', async () => {
+    const jan = await report('?from=2026-01-01&to=2026-01-31');
+    expect(jan.kpis).toEqual({ leads: 2, sales: 2, salesAmount: 750.25, expenses: 50.5, conversionRate: 100, avgDealSize: 375.13 });
+    expect(jan.pipeline).toEqual([{ status: 'won', count: 2 }]);
+    expect(jan.monthlyRevenue).toEqual([{ _id: { month: 1, year: 2026 }, revenue: 750.25, deals: 2 }]);
+    expect(jan.expensePerformance).toEqual([{ category: 'Ads', totalAmount: 50.5 }]);
+    const dec = await report('?from=2025-12-01&to=2025-12-31');
+    expect(dec.kpis).toMatchObject({ leads: 1, sales: 1, salesAmount: 1000, expenses: 100 });
+    const feb = await report('?from=2026-02-01&to=2026-02-28');
+    expect(feb.kpis).toEqual({ leads: 5, sales: 0, salesAmount: 0, expenses: 1020, conversionRate: 0, avgDealSize: 0 });
+    expect(feb.monthlyRevenue).toEqual([]);
+    // the same days read in UTC put the deal of 22:30 UTC on 31 December into December
+    const decUtc = await report('?from=2025-12-01&to=2025-12-31&tz=UTC');
+    expect(decUtc.kpis).toMatchObject({ leads: 2, sales: 2, salesAmount: 1500 });
+    expect(decUtc.monthlyRevenue).toEqual([{ _id: { month: 12, year: 2025 }, revenue: 1500, deals: 2 }]);
+    // one day: only the last evening of January
+    expect((await report('?from=2026-01-31&to=2026-01-31')).kpis).toMatchObject({ leads: 1, sales: 1, salesAmount: 250.25 });
+  });
+
+  it('assignedTo narrows contacts and deals to one sales person (expenses stay the company’s)', async () => {
+    const one = await report(`?assignedTo=${acme.sales[0].id}`);
+    expect(one.kpis).toEqual({ leads: 4, sales: 2, salesAmount: 1250.25, expenses: 1170.5, conversionRate: 50, avgDealSize: 625.13 });
+    expect(one.pipeline).toEqual([
+      { status: 'won', count: 2 },
+      { status: 'lost', count: 1 },
+    ]);
+    expect(one.monthlyRevenue).toEqual([
+      { _id: { month: 12, year: 2025 }, revenue: 1000, deals: 1 },
+      { _id: { month: 1, year: 2026 }, revenue: 250.25, deals: 1 },
+    ]);
+    const dated = await report(`?assignedTo=${acme.sales[1].id}&from=2026-01-01&to=2026-02-28`);
+    expect(dated.kpis).toMatchObject({ leads: 3, sales: 1, salesAmount: 500, conversionRate: 33.33 });
+    expect(dated.pipeline).toEqual([
+      { status: 'negotiation', count: 1 },
+      { status: 'won', count: 1 },
+    ]);
+  });
+
+  it('its cards agree with the dashboard and the pipeline on the same data (rules/kpis.ts)', async () => {
+    for (const range of ['', 'from=2026-01-01&to=2026-01-31', 'from=2025-12-01&to=2026-02-28']) {
+      const r = await report(`?${range}`);
+      const stats = (await t.api.get(`/contacts/stats?${range}`, { token: token.admin })).body.data;
+      const pipeline = (await t.api.get(`/contacts?stage=sales&withTotals=true&limit=1&${range}`, { token: token.admin })).body.data.totals;
+      expect(r.kpis.salesAmount).toBe(stats.salesAmount);
+      expect(r.kpis.conversionRate).toBe(stats.conversionRate);
+      expect(r.kpis.salesAmount).toBe(pipeline.won.amount);
+      expect(r.kpis.sales).toBe(pipeline.won.count);
+      expect(r.pipeline.reduce((n: number, p: { count: number }) => n + p.count, 0)).toBe(stats.sales);
+    }
+  });
+
+  it('refuses a range that ends before it starts and bad dates', async () => {
+    const res = await t.api.get('/reports/detailed?from=2026-02-01&to=2026-01-01', { token: token.admin });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'date_range.invalid', field: 'from' });
+    expect((await t.api.get('/reports/detailed?from=yesterday', { token: token.admin })).status).toBe(400);
+    expect((await t.api.get('/reports/detailed?assignedTo=bob', { token: token.admin })).status).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    expect((await t.api.get('/reports/detailed', { token: token.sales1 })).status).toBe(403);
+    expect((await t.api.get('/reports/detailed')).status).toBe(401);
+  });
+
+  it("never shows another company's contacts, deals, expenses or users", async () => {
+    const g = await report('', 'globexAdmin');
+    expect(g.kpis).toEqual({ leads: 1, sales: 1, salesAmount: 99999, expenses: 7777, conversionRate: 100, avgDealSize: 99999 });
+    expect(g.salesTeam.map((u: { _id: string }) => u._id)).not.toContain(acme.sales[0].id);
+    const asked = await report(`?assignedTo=${acme.sales[0].id}`, 'globexAdmin');
+    expect(asked.kpis).toMatchObject({ leads: 0, sales: 0, salesAmount: 0 });
+    expect(asked.monthlyRevenue).toEqual([]);
+  });
+});
+
+describe('GET /reports/sales-performance/:userId', () => {
+  const perf = (userId: string, as: keyof typeof token = 'admin') => t.api.get(`/reports/sales-performance/${userId}`, { token: token[as] });
+
+  it("an admin reads any sales person's totals; conversion = deals ÷ assigned with one decimal", async () => {
+    expect((await perf(acme.sales[0].id)).body.data).toEqual({
+      totalAssigned: 4,
+      convertedToCustomer: 0,
+      totalSalesDeals: 3,
+      totalSalesAmount: 1250.25,
+      conversionRate: 75,
+    });
+    expect((await perf(acme.sales[1].id)).body.data).toEqual({
+      totalAssigned: 3,
+      convertedToCustomer: 1,
+      totalSalesDeals: 2,
+      totalSalesAmount: 500,
+      conversionRate: 66.7,
+    });
+    // nobody assigned: 0, not a division by zero
+    expect((await perf(acme.admin.id)).body.data).toEqual({ totalAssigned: 0, convertedToCustomer: 0, totalSalesDeals: 0, totalSalesAmount: 0, conversionRate: 0 });
+  });
+
+  it('a sales user reads only their own', async () => {
+    const own = await perf(acme.sales[0].id, 'sales1');
+    expect(own.status).toBe(200);
+    expect(own.body.data.totalAssigned).toBe(4);
+    const other = await perf(acme.sales[1].id, 'sales1');
+    expect(other.status).toBe(403);
+    expect(other.body.code).toBe('reports.own_performance_only');
+  });
+
+  it("another company's user is not found; a bad id is refused", async () => {
+    const res = await perf(acme.sales[0].id, 'globexAdmin');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('reports.user_not_found');
+    expect((await perf('not-a-uuid')).status).toBe(400);
+  });
+});
