@@ -11,7 +11,8 @@ afterEach(async () => {
   apps = [];
 });
 
-describe('demo data', () => {
+// Each test starts an app and seeds ~300 contacts: room for a loaded machine.
+describe('demo data', { timeout: 180_000 }, () => {
   it('with demo mode on, an empty database gets the demo company and the known accounts', async () => {
     const t = await startTestApp({ env: { DEMO: '1' } });
     apps.push(t);
