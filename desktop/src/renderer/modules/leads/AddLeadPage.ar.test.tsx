@@ -39,6 +39,7 @@ describe('Add New Lead in Arabic', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'إضافة العميل المحتمل' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('توجد جهة اتصال بهذا الرقم بالفعل.');
   });
+
   it('words skipped import rows in Arabic by their code', async () => {
     const { user } = await openAddLeadInArabic({
       'POST /api/contacts/import': () =>
