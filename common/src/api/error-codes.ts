@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'auth.too_many_attempts',
   // contacts
   'contact.not_found',
+  'contact.assigned_elsewhere',
+  'contact.unassigned',
   'contact.phone_invalid',
   'contact.phone_taken',
   'contact.stage_move_refused',

@@ -334,6 +334,16 @@ export type AssignBulkResult = z.infer<typeof assignBulkResultSchema>;
 
 export const importRejectedRowSchema = z.object({ row: z.number().int(), reason: z.string() });
 
+/**
+ * Why a row whose phone the company already has was left as it was: nothing in the row to fill
+ * into the contact's empty fields; the contact is a colleague's (a sales user imports); or
+ * someone created the phone's contact while the file was being imported.
+ */
+export const IMPORT_SKIP_REASONS = ['nothing_to_fill', 'assigned_elsewhere', 'created_meanwhile'] as const;
+export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
+export const importSkippedRowSchema = z.object({ row: z.number().int(), code: z.enum(IMPORT_SKIP_REASONS), reason: z.string() });
+export type ImportSkippedRow = z.infer<typeof importSkippedRowSchema>;
+
 export const contactImportResultSchema = z.object({
   /** One sentence for the alert. */
   message: z.string(),
@@ -344,6 +354,8 @@ export const contactImportResultSchema = z.object({
   updated: z.number(),
   /** Existing contacts left as they were. */
   skipped: z.number(),
+  /** The skipped rows: spreadsheet row number, why (a code to word it, and the English text). */
+  skippedRows: z.array(importSkippedRowSchema),
   /** Rows not imported: spreadsheet row number (header = row 1) and why. */
   rejected: z.array(importRejectedRowSchema),
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq } from 'drizzle-orm';
-import type { TenantTx } from '../../platform/db/database.types.js';
+import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { cannedResponses, type CannedResponseRow } from './canned-responses.table.js';
 
 @Injectable()
@@ -17,6 +17,11 @@ export class CannedResponsesRepository {
   async insert(tx: TenantTx, row: typeof cannedResponses.$inferInsert): Promise<CannedResponseRow> {
     const [created] = await tx.insert(cannedResponses).values(row).returning();
     return created;
+  }
+
+  /** Batch insert of prepared rows (demo data). */
+  async insertMany(tx: TenantTx | PlatformTx, rows: (typeof cannedResponses.$inferInsert)[]): Promise<CannedResponseRow[]> {
+    return rows.length ? tx.insert(cannedResponses).values(rows).returning() : [];
   }
 
   async update(tx: TenantTx, tenantId: string, id: string, patch: { title?: string; text?: string }): Promise<CannedResponseRow | undefined> {

@@ -204,9 +204,16 @@ describe('who sees what', () => {
     const other = (await t.api.get('/chats?q=Customer%200', { token: sales2 })).body.data.items;
     expect(other).toEqual([]);
     const s1Contact = (await t.api.get('/chats?q=Customer%200', { token: sales1 })).body.data.items[0]._id;
-    expect((await t.api.get(`/messages?contactId=${s1Contact}`, { token: sales2 })).status).toBe(404);
-    expect((await t.api.get(`/chats/${s1Contact}`, { token: sales2 })).status).toBe(404);
-    expect((await t.api.post('/messages', { contactId: s1Contact, body: 'x' }, { token: sales2 })).status).toBe(404);
+    // a colleague's chat: refused, saying whose it is not (issue 16), never its messages
+    for (const res of [
+      await t.api.get(`/messages?contactId=${s1Contact}`, { token: sales2 }),
+      await t.api.get(`/chats/${s1Contact}`, { token: sales2 }),
+      await t.api.post('/messages', { contactId: s1Contact, body: 'x' }, { token: sales2 }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ ok: false, code: 'contact.assigned_elsewhere' });
+      expect(res.body).not.toHaveProperty('data');
+    }
   });
 
   it("another company sees none of these chats and cannot mark them read", async () => {

@@ -13,8 +13,19 @@ export function canSeeContact(actor: TenantActor, contact: { assignedTo: string 
   return may(actor, 'contacts.all') || contact.assignedTo === actor.userId;
 }
 
-/** Not found rather than forbidden: a sales user should not learn that a contact exists. */
+/**
+ * The contact, when the actor may see it. A contact that does not exist (or belongs to another
+ * company: row-level security hides it) is 404 'Contact not found.'. A contact of the actor's own
+ * company that is not theirs is 403 and says so (issue 16: a sales rep who opens a colleague's
+ * contact must not read 'not found'): `contact.assigned_elsewhere` when a colleague has it,
+ * `contact.unassigned` when nobody has it yet. Colleagues already learn whose a phone is from the
+ * duplicate-phone answer, so this tells nothing new; the contact's data stays hidden.
+ */
 export function assertCanSeeContact<T extends { assignedTo: string | null }>(actor: TenantActor, contact: T | undefined): T {
-  if (!contact || !canSeeContact(actor, contact)) throw ApiError.notFound('Contact not found.').withCode('contact.not_found');
-  return contact;
+  if (!contact) throw ApiError.notFound('Contact not found.').withCode('contact.not_found');
+  if (canSeeContact(actor, contact)) return contact;
+  if (contact.assignedTo) {
+    throw ApiError.forbidden('This contact is assigned to someone else. Ask an admin to reassign it to you.').withCode('contact.assigned_elsewhere');
+  }
+  throw ApiError.forbidden('This contact is not assigned to anyone yet. Ask an admin to assign it to you.').withCode('contact.unassigned');
 }

@@ -74,6 +74,8 @@ describe('POST /contacts/import', () => {
       created: 2,
       updated: 1,
       skipped: 1,
+      // the skipped row with its number and why (issue 16: shown on screen after the import)
+      skippedRows: [{ row: 9, code: 'nothing_to_fill', reason: 'Already a contact; the row had nothing to add to it' }],
       rejected: [
         { row: 3, reason: 'Phone is missing' },
         { row: 4, reason: '"12" is not a valid phone number' },
@@ -137,7 +139,12 @@ describe('POST /contacts/import', () => {
 
   it("a sales user's import is assigned to them and skips contacts they cannot see", async () => {
     const res = await upload('Name,Phone\nSales Import,01233332222\nHany,01011112222\n', 'mine.csv', token.sales1);
-    expect(res.body.data).toMatchObject({ created: 1, updated: 0, skipped: 1 });
+    expect(res.body.data).toMatchObject({
+      created: 1,
+      updated: 0,
+      skipped: 1,
+      skippedRows: [{ row: 3, code: 'assigned_elsewhere', reason: 'Already a contact, assigned to someone else' }],
+    });
     expect((await byPhone('01233332222', token.sales1)).assignedTo._id).toBe(acme.sales[0].id);
     expect(await byPhone('01011112222', token.sales1)).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ContactImportResult } from '@crm/common';
+import type { ContactImportResult, ImportSkipReason, ImportSkippedRow } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
@@ -10,6 +10,13 @@ import { ContactsRepository, type FillBlanksRow } from './contacts.repository.js
 import { ContactsService } from './contacts.service.js';
 import { retryOnDeadlock } from '../../platform/db/retry-on-deadlock.js';
 import { ContactsWorkerPool } from './contacts-worker.pool.js';
+
+/** The English text of each skip reason (the renderer words it from the code). */
+const SKIP_REASONS: Record<ImportSkipReason, string> = {
+  nothing_to_fill: 'Already a contact; the row had nothing to add to it',
+  assigned_elsewhere: 'Already a contact, assigned to someone else',
+  created_meanwhile: 'Someone added this phone while the file was being imported',
+};
 
 export type UploadedImportFile = { originalname: string; buffer: Buffer; size: number };
 
@@ -53,12 +60,15 @@ export class ContactsImportService {
     return retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
       const existing = new Map((await this.contacts.findByPhones(tx, actor.tenantId, valid.map((v) => v.phone))).map((c) => [c.phone, c]));
       const toCreate: ContactDraft[] = [];
+      const rowOfDraft: number[] = [];
       const toFill: FillBlanksRow[] = [];
-      let skipped = 0;
+      const skippedRows: ImportSkippedRow[] = [];
+      const skip = (row: number, code: ImportSkipReason) => skippedRows.push({ row, code, reason: SKIP_REASONS[code] });
       for (const v of valid) {
         const found = existing.get(v.phone);
         if (!found) {
           toCreate.push({ name: v.name ?? null, phone: v.phone, email: v.email ?? null, address: v.address ?? null, notes: v.notes ?? null });
+          rowOfDraft.push(v.row);
           continue;
         }
         const fill: FillBlanksRow = { id: found.id };
@@ -66,18 +76,23 @@ export class ContactsImportService {
         if (!found.email && v.email) fill.email = v.email;
         if (!found.address && v.address) fill.address = v.address;
         if (!found.notes && v.notes) fill.notes = v.notes;
-        if (!canSeeContact(actor, found) || Object.keys(fill).length === 1) skipped++;
+        if (!canSeeContact(actor, found)) skip(v.row, 'assigned_elsewhere');
+        else if (Object.keys(fill).length === 1) skip(v.row, 'nothing_to_fill');
         else toFill.push(fill);
       }
 
       const inserted = await this.creation.createContacts(tx, actor.tenantId, toCreate, { source: 'import', at: now, actor, skipExisting: true });
-      skipped += toCreate.length - inserted.length; // created meanwhile by someone else
+      // drafts someone else created meanwhile were left out
+      const createdIndexes = new Set(inserted.map((c) => c.index));
+      rowOfDraft.forEach((row, index) => createdIndexes.has(index) || skip(row, 'created_meanwhile'));
+      skippedRows.sort((a, b) => a.row - b.row);
+      const skipped = skippedRows.length;
       await this.contacts.fillBlanks(tx, actor.tenantId, toFill, now);
 
       const created = inserted.length;
       const updated = toFill.length;
       const message = `Import finished: ${created} created, ${updated} updated, ${skipped} skipped, ${rejected.length} rejected.`;
-      return { message, total, created, updated, skipped, rejected };
+      return { message, total, created, updated, skipped, skippedRows, rejected };
     }));
   }
 }

@@ -635,12 +635,39 @@ describe('visibility: a sales user sees and changes only contacts assigned to th
   });
 
   it('cannot read, change, move or export a contact of a colleague', async () => {
-    expect((await t.api.get(`/contacts/${theirs}`, { token: token.sales1 })).status).toBe(404);
-    expect((await t.api.patch(`/contacts/${theirs}`, { notes: 'mine now' }, { token: token.sales1 })).status).toBe(404);
-    expect((await t.api.patch(`/contacts/${theirs}/stage`, { stage: 'customer' }, { token: token.sales1 })).status).toBe(404);
+    // Refused with a 403 that says the contact is someone else's, not 'Contact not found.' (issue 16)
+    for (const res of [
+      await t.api.get(`/contacts/${theirs}`, { token: token.sales1 }),
+      await t.api.patch(`/contacts/${theirs}`, { notes: 'mine now' }, { token: token.sales1 }),
+      await t.api.patch(`/contacts/${theirs}/stage`, { stage: 'customer' }, { token: token.sales1 }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({
+        ok: false,
+        code: 'contact.assigned_elsewhere',
+        error: 'This contact is assigned to someone else. Ask an admin to reassign it to you.',
+      });
+    }
     expect((await t.api.delete(`/contacts/${theirs}`, { token: token.sales1 })).status).toBe(403);
     const after = await t.api.get(`/contacts/${theirs}`, { token: token.admin });
     expect(after.body.data).toMatchObject({ notes: null, stage: 'lead' });
+  });
+
+  it("says a contact nobody has yet is not assigned, and still shows it to the admin; another company's stays 'not found'", async () => {
+    await setLeadDistribution(t, token.admin, 'manual');
+    try {
+      const nobodys = await addLead(t, token.admin, { name: 'Nobody yet', phone: '01088880002' });
+      expect(nobodys.assignedTo).toBeNull();
+      const res = await t.api.get(`/contacts/${nobodys._id}`, { token: token.sales1 });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ ok: false, code: 'contact.unassigned', error: 'This contact is not assigned to anyone yet. Ask an admin to assign it to you.' });
+      expect((await t.api.get(`/contacts/${nobodys._id}`, { token: token.admin })).status).toBe(200);
+      const foreign = await t.api.get(`/contacts/${theirs}`, { token: token.globexSales });
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.code).toBe('contact.not_found');
+    } finally {
+      await setLeadDistribution(t, token.admin, 'round-robin');
+    }
   });
 
   it('can read, change and move their own', async () => {
@@ -651,7 +678,9 @@ describe('visibility: a sales user sees and changes only contacts assigned to th
 
   it('loses sight of a contact once it is assigned to someone else', async () => {
     await t.api.put('/leads/assign-bulk', { leadIds: [mine], salesId: acme.sales[1].id }, { token: token.admin });
-    expect((await t.api.get(`/contacts/${mine}`, { token: token.sales1 })).status).toBe(404);
+    const lost = await t.api.get(`/contacts/${mine}`, { token: token.sales1 });
+    expect(lost.status).toBe(403);
+    expect(lost.body.code).toBe('contact.assigned_elsewhere');
     expect((await t.api.get(`/contacts/${mine}`, { token: token.sales2 })).status).toBe(200);
   });
 

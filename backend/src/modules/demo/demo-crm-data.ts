@@ -159,7 +159,7 @@ export async function seedDemoCrm(tx: PlatformTx, ctx: DemoContext, repos: DemoC
   const usedPhones = new Set(['+201001112233', '+201112223344', '+201223334455', '+201554445566']); // the WhatsApp demo's own chats
   const contacts: NewContactRow[] = [];
   const deals: { contactId: string; productId: string; qty: number; price: number; position: number; tenantId: string }[] = [];
-  const history: { tenantId: string; contactId: string; fromStage: string; toStage: string; changedBy: string | null; changedAt: Date }[] = [];
+  const history: { tenantId: string; contactId: string; fromStage: string | null; toStage: string; changedBy: string | null; changedAt: Date }[] = [];
   // every pipeline status at least once, then by weight
   const statuses: PipelineStatus[] = [...PIPELINE_STATUSES];
 
@@ -200,6 +200,8 @@ export async function seedDemoCrm(tx: PlatformTx, ctx: DemoContext, repos: DemoC
       updatedAt: createdAt,
     };
 
+    // every contact's history starts as the app's own do: created as a lead, by its creator (issue 16)
+    history.push({ tenantId, contactId: id, fromStage: null, toStage: 'lead', changedBy: contact.createdBy ?? null, changedAt: createdAt });
     if (stage !== 'lead') {
       const toCustomer = new Date(Math.min(now.getTime(), createdAt.getTime() + rnd.int(2, 72) * HOUR));
       history.push({ tenantId, contactId: id, fromStage: 'lead', toStage: 'customer', changedBy: actor, changedAt: toCustomer });

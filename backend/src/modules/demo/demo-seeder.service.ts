@@ -12,6 +12,9 @@ import { ExpensesRepository } from '../expenses/expenses.repository.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ShippingRepository } from '../shipping/shipping.repository.js';
 import { seedDemoCrm, type DemoContext } from './demo-crm-data.js';
+import { CannedResponsesRepository } from '../canned-responses/canned-responses.repository.js';
+import { FollowUpsRepository } from '../follow-ups/follow-ups.repository.js';
+import { seedDemoMessaging } from './demo-messaging-data.js';
 import { DEMO_PASSWORD, DEMO_SUPER, DEMO_TENANT, DEMO_USERS } from './demo-accounts.js';
 
 /**
@@ -33,6 +36,8 @@ export class DemoSeeder implements OnApplicationBootstrap {
     private readonly shipping: ShippingRepository,
     private readonly contacts: ContactsRepository,
     private readonly expenses: ExpensesRepository,
+    private readonly canned: CannedResponsesRepository,
+    private readonly followUps: FollowUpsRepository,
   ) {}
 
   async onApplicationBootstrap() {
@@ -66,6 +71,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
         now,
       };
       await seedDemoCrm(tx, ctx, { products: this.products, shipping: this.shipping, contacts: this.contacts, expenses: this.expenses });
+      await seedDemoMessaging(tx, ctx, { canned: this.canned, followUps: this.followUps });
       if (!(await this.auth.findPlatformAdminByEmail(tx, DEMO_SUPER.email))) {
         await this.auth.insertPlatformAdmin(tx, { name: DEMO_SUPER.name, email: DEMO_SUPER.email, passwordHash: superHash });
       }

@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import { DEMO_PASSWORD, DEMO_SUPER, DEMO_USERS } from './demo-accounts.js';
 import { DEMO_CONTACT_COUNT } from './demo-crm-data.js';
+import { DEMO_CANNED_RESPONSES, DEMO_FOLLOW_UP_TEMPLATES } from './demo-messaging-data.js';
 
 let apps: TestApp[] = [];
 afterEach(async () => {
@@ -10,7 +11,8 @@ afterEach(async () => {
   apps = [];
 });
 
-describe('demo data', () => {
+// Each test starts an app and seeds ~300 contacts: room for a loaded machine.
+describe('demo data', { timeout: 180_000 }, () => {
   it('with demo mode on, an empty database gets the demo company and the known accounts', async () => {
     const t = await startTestApp({ env: { DEMO: '1' } });
     apps.push(t);
@@ -73,6 +75,45 @@ describe('demo data', () => {
     expect(Date.now() - new Date(oldest.createdAt).getTime()).toBeLessThan(91 * 86_400_000);
     const expenses = (await t.api.get('/expenses', { token: admin })).body.data;
     expect(expenses.total).toBe(12);
+  });
+
+  it("the messenger's pickers open populated: canned responses and team follow-up templates in English and Arabic, for every user (issue 16)", async () => {
+    const t = await startTestApp({ env: { DEMO: '1' } });
+    apps.push(t);
+    const login = async (email: string) => (await t.api.post('/auth/login', { email, password: DEMO_PASSWORD })).body.data.token as string;
+    const arabic = /[\u0600-\u06FF]/;
+    for (const user of DEMO_USERS) {
+      const token = await login(user.email);
+      const canned = (await t.api.get('/canned-responses', { token })).body.data;
+      const cannedItems: { title: string; text: string }[] = canned.items ?? canned;
+      expect(cannedItems.length, user.email).toBe(DEMO_CANNED_RESPONSES.length);
+      expect(cannedItems.length).toBeGreaterThanOrEqual(5);
+      expect(cannedItems.some((c) => arabic.test(c.text))).toBe(true);
+      expect(cannedItems.some((c) => !arabic.test(c.text))).toBe(true);
+
+      const templates = (await t.api.get('/follow-up-templates', { token })).body.data;
+      expect(templates.total, user.email).toBe(DEMO_FOLLOW_UP_TEMPLATES.length);
+      for (const template of templates.items) {
+        expect(template.messages.length).toBeGreaterThan(0);
+        expect(template.createdBy).toMatchObject({ role: 'admin' });
+      }
+      expect(templates.items.some((tpl: { name: string }) => arabic.test(tpl.name))).toBe(true);
+      expect(templates.items.some((tpl: { name: string }) => !arabic.test(tpl.name))).toBe(true);
+    }
+  });
+
+  it("every demo contact's history starts 'created as lead', never a move from a stage to itself (issue 16)", async () => {
+    const t = await startTestApp({ env: { DEMO: '1' } });
+    apps.push(t);
+    const admin = (await t.api.post('/auth/login', { email: DEMO_USERS[0].email, password: DEMO_PASSWORD })).body.data.token as string;
+    for (const stage of ['lead', 'customer', 'sales']) {
+      const [contact] = (await t.api.get(`/contacts?stage=${stage}&limit=1`, { token: admin })).body.data.items;
+      const history: { from: string | null; to: string; timestamp: string }[] = (await t.api.get(`/contacts/${contact._id}`, { token: admin })).body.data.stageHistory;
+      const oldest = [...history].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp))[0];
+      expect(oldest, stage).toMatchObject({ from: null, to: 'lead', timestamp: contact.createdAt });
+      for (const entry of history) expect(entry.from).not.toBe(entry.to);
+      expect([...history].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp))[0].to).toBe(stage);
+    }
   });
 
   it('never seeds with demo mode off', async () => {

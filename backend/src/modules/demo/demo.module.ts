@@ -7,6 +7,16 @@ import { ContactsModule } from '../contacts/contacts.module.js';
 import { ExpensesModule } from '../expenses/expenses.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
+import { CannedResponsesModule } from '../canned-responses/canned-responses.module.js';
+import { FollowUpsRepository } from '../follow-ups/follow-ups.repository.js';
 
-@Module({ imports: [AuthModule, TenantsModule, UsersModule, ProductsModule, ShippingModule, ContactsModule, ExpensesModule], providers: [DemoSeeder], exports: [DemoSeeder] })
+/**
+ * FollowUpsModule is built per configuration (forRoot), so the demo provides the follow-up
+ * repository itself: it is stateless, and the demo only writes the templates through it.
+ */
+@Module({
+  imports: [AuthModule, TenantsModule, UsersModule, ProductsModule, ShippingModule, ContactsModule, ExpensesModule, CannedResponsesModule],
+  providers: [DemoSeeder, FollowUpsRepository],
+  exports: [DemoSeeder],
+})
 export class DemoModule {}

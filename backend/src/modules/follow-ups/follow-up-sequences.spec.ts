@@ -369,11 +369,12 @@ describe('who may do what', () => {
       [a.sales[0], salesA],
       [a.sales[1], salesA2],
     ] as const) {
-      const expected = assignedTo === user.id ? 200 : 404;
+      // another's (or nobody's) contact: 403 saying so, not 404 (issue 16)
+      const expected = assignedTo === user.id ? 200 : 403;
       expect((await t.api.get(`/contacts/${contact.id}/follow-ups`, { token })).status).toBe(expected);
       expect((await t.api.post(`/contacts/${contact.id}/follow-up/start`, { templateId: template._id }, { token })).status).toBe(expected);
       if (expected === 200) expect((await t.api.post(`/contacts/${contact.id}/follow-up/stop`, undefined, { token })).status).toBe(200);
-      else expect((await t.api.post(`/contacts/${contact.id}/follow-up/stop`, undefined, { token })).status).toBe(404);
+      else expect((await t.api.post(`/contacts/${contact.id}/follow-up/stop`, undefined, { token })).status).toBe(403);
     }
   });
 

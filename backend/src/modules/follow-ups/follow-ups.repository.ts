@@ -53,6 +53,11 @@ export class FollowUpsRepository {
     return created;
   }
 
+  /** Batch insert of prepared templates (demo data). */
+  async insertTemplates(tx: TenantTx | PlatformTx, rows: (typeof followUpTemplates.$inferInsert)[]): Promise<FollowUpTemplateRow[]> {
+    return rows.length ? tx.insert(followUpTemplates).values(rows).returning() : [];
+  }
+
   async updateTemplate(tx: TenantTx, tenantId: string, id: string, patch: Pick<FollowUpTemplateRow, 'name' | 'steps'>): Promise<void> {
     await tx
       .update(followUpTemplates)

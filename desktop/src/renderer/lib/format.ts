@@ -30,26 +30,32 @@ const moneyFormatters = new Map<string, Intl.NumberFormat>();
 
 /**
  * An amount in the tenant's currency (EGP; subscriptions pass `currency: 'USD'`; ARCHITECTURE
- * "Money and statuses") with thousands separators: "EGP 12,500" / "EGP 99.50" in English, the
- * locale's own symbol in Arabic ("12,500 ج.م."). Wrap it in <Ltr> inside Arabic text.
+ * "Money and statuses") with thousands separators, the one money format of the app: two decimals,
+ * or none when the amount is whole ("EGP 1,250.50", "EGP 1,250"; never "EGP 1,250.5"). English
+ * writes the code, Arabic the locale's own symbol ("12,500 ج.م."). `whole` rounds to the unit
+ * (averages). Show it with <Money> (ui/Money.tsx), which keeps it on one line and left to right.
  */
 export function formatMoney(amount: number | null | undefined, options: { currency?: string; whole?: boolean } = {}): string {
   const currency = options.currency ?? DEFAULT_CURRENCY;
+  const value = Number.isFinite(amount) ? (amount as number) : 0;
+  // Decided on the amount as shown (to the cent): 1250.004 is "1,250", 1250.5 is "1,250.50".
+  const cents = Math.round(Math.abs(value) * 100) % 100;
+  const digits = options.whole || cents === 0 ? 0 : 2;
   const locale = intlLocale();
-  const key = `${locale}:${currency}:${options.whole ? 0 : 2}`;
+  const key = `${locale}:${currency}:${digits}`;
   let formatter = moneyFormatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: useLocaleStore.getState().language === 'en' ? 'code' : 'symbol',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: options.whole ? 0 : 2,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     });
     moneyFormatters.set(key, formatter);
   }
   // Intl separates the code with a no-break space: keep it, it stops "EGP" wrapping alone.
-  return formatter.format(amount ?? 0);
+  return formatter.format(digits === 0 ? Math.round(value) : value);
 }
 
 /** Date and time as the chosen locale writes them, e.g. "Nov 22, 2026, 02:05 PM", in `timeZone` when given. */

@@ -36,6 +36,15 @@ describe('Contact profile in Arabic', { timeout: 15_000 }, () => {
     expect(screen.getByText('تم حفظ كل التغييرات')).toBeInTheDocument();
   });
 
+  it("words a colleague's contact by its code in Arabic (issue 16)", async () => {
+    const id = '0190a0b0-0000-7000-8000-00000000cafe';
+    fakeCrmApi(arabicAdmin, {
+      [`GET /api/contacts/${id}`]: () => json(403, { ok: false, code: 'contact.assigned_elsewhere', error: 'This contact is assigned to someone else. Ask an admin to reassign it to you.' }),
+    });
+    renderApp(`/contacts/${id}`);
+    expect(await screen.findByText('جهة الاتصال هذه مُسندة إلى زميل آخر. اطلب من المسؤول إعادة إسنادها إليك.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it("confirms a save with the spec's Arabic alert", async () => {
     const contact = makeContact();
     const { user } = await openProfileInArabic(contact, { [`PATCH /api/contacts/${contact._id}`]: ({ body }) => ok({ ...contact, ...(body as object) }) });

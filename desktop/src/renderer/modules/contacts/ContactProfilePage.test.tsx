@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Contact, StageHistoryEntry } from '@crm/common';
 import { describe, expect, it } from 'vitest';
-import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
+import { adminUser, fail, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { deferred, fakeCrmApi, makeContact, testId, type CrmHandler } from './testing/fake-crm-api';
 import { makeRun } from '../follow-ups/testing';
@@ -41,6 +41,18 @@ describe('Contact profile', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Loading profile...')).toBeInTheDocument();
     pending.release(fail(404, 'Contact not found.'));
     expect(await screen.findByText('Contact not found.')).toBeInTheDocument();
+  });
+
+  it("tells a sales user that a colleague's contact is assigned to someone else, not 'Contact not found.'", async () => {
+    const id = '0190a0b0-0000-7000-8000-00000000cafe';
+    fakeCrmApi(salesUser, {
+      [`GET /api/contacts/${id}`]: () =>
+        json(403, { ok: false, code: 'contact.assigned_elsewhere', error: 'This contact is assigned to someone else. Ask an admin to reassign it to you.' }),
+    });
+    renderApp(`/contacts/${id}`);
+    expect(await screen.findByText('This contact is assigned to someone else. Ask an admin to reassign it to you.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Contact not found.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Leads' })).toHaveAttribute('href', '/leads');
   });
 
   it('alerts with the server error when the profile cannot be loaded (the spec\'s Arabic alert, in English for an English user)', async () => {

@@ -47,7 +47,7 @@ const BACK = {
 
 const SECTIONS = ['details', 'deal', 'management'];
 
-type LoadState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error'; message: string } | { kind: 'ready'; contact: Contact };
+type LoadState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'not-yours'; message: string } | { kind: 'error'; message: string } | { kind: 'ready'; contact: Contact };
 
 /** spec/core.md §2 "Contact profile". */
 export function ContactProfilePage() {
@@ -83,6 +83,10 @@ export function ContactProfilePage() {
       (error) => {
         if (!alive) return;
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return setState({ kind: 'not-found' });
+        // A colleague's (or nobody's) contact: say so, in the user's language (issue 16).
+        if (error instanceof ApiError && (error.code === 'contact.assigned_elsewhere' || error.code === 'contact.unassigned')) {
+          return setState({ kind: 'not-yours', message: errorMessage(error, 'contacts:profile.notYours') });
+        }
         const message = withReason(i18n.t('contacts:profile.alerts.loadFailed'), error);
         setState({ kind: 'error', message });
         notifications.show({ color: 'red', message: alertText(message) });
@@ -121,6 +125,7 @@ export function ContactProfilePage() {
 
   if (state.kind === 'loading') return <FullPageLoader label={t('profile.loading')} inline />;
   if (state.kind === 'not-found') return <Problem text={t('profile.notFound')} muted />;
+  if (state.kind === 'not-yours') return <Problem text={state.message} muted />;
   if (state.kind === 'error') return <Problem text={state.message} />;
   if (!contact || !details || !deal) return null;
 

@@ -25,7 +25,7 @@ describe('Dashboard', { timeout: 15_000 }, () => {
     await waitFor(() => expect(card('Leads')).toHaveTextContent('167'));
     expect(card('Customers')).toHaveTextContent('67');
     expect(card('Sales Deals')).toHaveTextContent('66');
-    expect(card('Sales Amount')).toHaveTextContent(/EGP\s105,754\.5/);
+    expect(card('Sales Amount')).toHaveTextContent(/EGP\s105,754\.50(?!\d)/);
     expect(card('Conversion Rate')).toHaveTextContent('22%');
   });
 

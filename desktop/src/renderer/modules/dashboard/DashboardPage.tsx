@@ -6,12 +6,19 @@ import { Building2, CalendarDays, CircleAlert, Coins, Percent, ShoppingCart, Use
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader';
-import { formatMoney, formatNumber, userTimeZone } from '../../lib/format';
+import { formatNumber, userTimeZone } from '../../lib/format';
+import { Money } from '../../ui/Money';
 import { errorMessage } from '../../lib/error-message';
 import { useAuthStore } from '../auth/store';
 import { useCan } from '../auth/use-can';
 import { useSuperStore } from '../super/store';
 import { dashboardApi } from './api';
+
+/**
+ * Five cards in a row from 1408 px; three below (1024-1407 px), where five would be too narrow for
+ * 'Conversion Rate' and 'EGP 105,754.50' on one line each (issue 16).
+ */
+const STAT_COLUMNS = { base: 1, xs: 2, md: 3, xl: 5 };
 
 type Range = { from: string | null; to: string | null };
 
@@ -112,11 +119,11 @@ export function DashboardPage() {
         </Alert>
       )}
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
+      <SimpleGrid cols={STAT_COLUMNS} spacing="md">
         <StatCard label={t('cards.leads')} icon={UserPlus} color="blue" loading={loading} value={stats ? formatNumber(stats.leads) : undefined} />
         <StatCard label={t('cards.customers')} icon={UserCheck} color="teal" loading={loading} value={stats ? formatNumber(stats.customers) : undefined} />
         <StatCard label={t('cards.sales')} icon={ShoppingCart} color="grape" loading={loading} value={stats ? formatNumber(stats.sales) : undefined} />
-        <StatCard label={t('cards.salesAmount')} detail={t('cards.salesAmountDetail')} icon={Coins} color="brand" loading={loading} value={stats ? formatMoney(stats.salesAmount) : undefined} />
+        <StatCard label={t('cards.salesAmount')} detail={t('cards.salesAmountDetail')} icon={Coins} color="brand" loading={loading} value={stats ? <Money amount={stats.salesAmount} /> : undefined} />
         <StatCard
           label={t('cards.conversionRate')}
           detail={t('cards.conversionDetail')}
@@ -136,19 +143,21 @@ function StatCard({ label, detail, value, icon: Icon, color, loading }: { label:
   // Re-render on a language switch: the value was formatted in the chosen locale.
   useTranslation();
   return (
-    <Card padding="md" role="group" aria-label={label}>
+    // The card is a size container: the figure's size follows the card's width (cqi), so the
+    // widest amount still fits on one line; label and figure never wrap.
+    <Card padding="md" role="group" aria-label={label} style={{ containerType: 'inline-size' }}>
       <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
-        <Text size="sm" c="dimmed" fw={600}>
+        <Text size="sm" c="dimmed" fw={600} truncate="end" title={label} data-stat-label="">
           {label}
         </Text>
-        <ThemeIcon variant="light" color={color} size={30} radius="md" aria-hidden>
+        <ThemeIcon variant="light" color={color} size={30} radius="md" aria-hidden style={{ flexShrink: 0 }}>
           <Icon size={16} />
         </ThemeIcon>
       </Group>
       {loading ? (
         <Skeleton height={28} width={90} mt={8} />
       ) : (
-        <Text fz="clamp(1.1rem, 1.7vw, 1.375rem)" fw={700} lh={1.2} mt={8} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'break-word' }} data-testid={`stat-${label}`}>
+        <Text fz="clamp(1rem, 11cqi, 1.375rem)" fw={700} lh={1.2} mt={8} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid={`stat-${label}`} data-stat-value="">
           {value ?? '—'}
         </Text>
       )}
@@ -189,7 +198,7 @@ function AdminInsights({ showUsers, showCompanies }: { showUsers: boolean; showC
           {text}
         </Alert>
       ))}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
+      <SimpleGrid cols={STAT_COLUMNS} spacing="md">
         {showUsers && <StatCard label={t('cards.totalUsers')} icon={Users} color="cyan" loading={users === null && errors.length === 0} value={users === null ? undefined : formatNumber(users)} />}
         {showCompanies && <StatCard label={t('cards.totalCompanies')} icon={Building2} color="indigo" loading={companies === null && errors.length === 0} value={companies === null ? undefined : formatNumber(companies)} />}
       </SimpleGrid>

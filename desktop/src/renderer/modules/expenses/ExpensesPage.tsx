@@ -13,6 +13,7 @@ import { ListPage } from '../../ui/ListPage';
 import { ApiError } from '../../lib/api';
 import { formatDay, formatMoney, userTimeZone } from '../../lib/format';
 import { expensesApi } from './api';
+import { Money } from '../../ui/Money';
 
 export const EXPENSES_PAGE_SIZE = 50;
 
@@ -204,8 +205,8 @@ export function ExpensesPage() {
       {items.map((expense) => (
         <Table.Tr key={expense._id}>
           <Table.Td fw={500}>{expense.title}</Table.Td>
-          <Table.Td ta="end" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-            {formatMoney(expense.amount)}
+          <Table.Td ta="end">
+            <Money amount={expense.amount} />
           </Table.Td>
           <Table.Td>{expense.category || <Text span c="dimmed">—</Text>}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(expense.date)}</Table.Td>

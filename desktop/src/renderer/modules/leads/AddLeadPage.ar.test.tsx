@@ -39,4 +39,15 @@ describe('Add New Lead in Arabic', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'إضافة العميل المحتمل' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('توجد جهة اتصال بهذا الرقم بالفعل.');
   });
+
+  it('words skipped import rows in Arabic by their code', async () => {
+    const { user } = await openAddLeadInArabic({
+      'POST /api/contacts/import': () =>
+        ok({ message: 'Import finished', total: 1, created: 0, updated: 0, skipped: 1, skippedRows: [{ row: 2, code: 'assigned_elsewhere', reason: 'Already a contact, assigned to someone else' }], rejected: [] }),
+    });
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['name,phone\n'], 'leads.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'استيراد العملاء المحتملين' }));
+    const table = await screen.findByRole('table', { name: 'الصفوف المتخطاة' }, { timeout: 5000 });
+    expect(table).toHaveTextContent('جهة اتصال موجودة بالفعل ومُسندة إلى شخص آخر');
+  });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminUser, fail, ok } from '../../test/fake-api';
+import { adminUser, fail, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { fakeCrmApi, list, makeContact, type CrmHandler } from '../contacts/testing/fake-crm-api';
 
@@ -53,6 +53,47 @@ describe('Add New Lead', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('A contact with this phone number already exists: Ali Test (+201001234567).');
   });
 
+  it('links the duplicate-phone error to the existing contact when the server names it (issue 16)', async () => {
+    const existing = makeContact({ name: 'Ali Test', phone: '+201001234567' });
+    const { user, router } = await openAddLead({
+      'POST /api/contacts': () =>
+        json(409, {
+          ok: false,
+          code: 'contact.phone_taken',
+          error: 'A contact with this phone number already exists: Ali Test (+201001234567).',
+          params: { contactId: existing._id, label: 'Ali Test (+201001234567)' },
+          field: 'phone',
+        }),
+      [`GET /api/contacts/${existing._id}`]: () => ok(existing),
+    });
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Ali');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '01001234567');
+    await user.click(screen.getByRole('button', { name: 'Add Lead' }));
+    const alert = await screen.findByRole('alert');
+    const link = within(alert).getByRole('link', { name: 'Open the existing contact' });
+    expect(link).toHaveAttribute('href', `/contacts/${existing._id}`);
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/contacts/${existing._id}`));
+  });
+
+  it('offers no link when the existing contact is not the user’s to open (the server names only its owner)', async () => {
+    const api = fakeCrmApi(salesUser, {
+      'GET /api/contacts': () => list([]),
+      'POST /api/contacts': () =>
+        json(409, { ok: false, code: 'contact.phone_taken', error: 'A contact with this phone number already exists (assigned to Omar).', params: { assignedName: 'Omar' }, field: 'phone' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/leads/new');
+    await screen.findByRole('heading', { name: 'Add New Lead', level: 1 });
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Ali');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '01001234567');
+    await user.click(screen.getByRole('button', { name: 'Add Lead' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('A contact with this phone number already exists (assigned to Omar).');
+    expect(within(alert).queryByRole('link')).not.toBeInTheDocument();
+    expect(api.to('POST', '/api/contacts')).toHaveLength(1);
+  });
+
   it('imports a spreadsheet, shows the counts and rejected rows, then goes to /leads', async () => {
     const { user, to, router } = await openAddLead({
       'POST /api/contacts/import': () =>
@@ -73,6 +114,32 @@ describe('Add New Lead', { timeout: 15_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Go to Leads' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads'));
+  });
+
+  it('lists the skipped rows with their row number and reason (issue 16)', async () => {
+    const { user } = await openAddLead({
+      'POST /api/contacts/import': () =>
+        ok({
+          message: 'Import finished: 1 created, 0 updated, 2 skipped, 0 rejected.',
+          total: 3,
+          created: 1,
+          updated: 0,
+          skipped: 2,
+          skippedRows: [
+            { row: 3, code: 'nothing_to_fill', reason: 'Already a contact; the row had nothing to add to it' },
+            { row: 4, code: 'assigned_elsewhere', reason: 'Already a contact, assigned to someone else' },
+          ],
+          rejected: [],
+        }),
+    });
+    await user.upload(fileInput(), new File(['name,phone\n'], 'leads.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Import Leads' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import finished' }, { timeout: 5000 });
+    expect(within(dialog).getByRole('group', { name: 'Skipped' })).toHaveTextContent('2');
+    expect(within(dialog).getByText('Skipped rows (2)')).toBeInTheDocument();
+    const rows = within(within(dialog).getByRole('table', { name: 'Skipped rows' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['3Already a contact; the row had nothing to add to it', '4Already a contact, assigned to someone else']);
+    expect(within(dialog).queryByRole('table', { name: 'Rejected rows' })).not.toBeInTheDocument();
   });
 
   it("shows the server's error, else 'Import failed'", async () => {

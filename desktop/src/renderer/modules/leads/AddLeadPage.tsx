@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
+import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-message';
 import { contactsApi } from '../contacts/api';
 import { ImportLeadsCard } from './ImportLeadsCard';
@@ -36,6 +37,8 @@ export function AddLeadPage() {
   const [form, setForm] = useState<LeadForm>(emptyLead);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<LeadField, string>>>({});
   const [error, setError] = useState<string | null>(null);
+  /** The contact that already has the phone, when the server names it to this user. */
+  const [existingId, setExistingId] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   const edit = (name: LeadField) => (value: string) => {
@@ -59,6 +62,7 @@ export function AddLeadPage() {
     }
     setFieldErrors({});
     setError(null);
+    setExistingId(null);
     setSaving(true);
     try {
       const contact = await contactsApi.create(parsed.data);
@@ -67,6 +71,7 @@ export function AddLeadPage() {
     } catch (failure) {
       // A duplicate phone: the server names the contact that already has it.
       setError(errorMessage(failure, 'leads:add.failed'));
+      setExistingId(existingContactOf(failure));
       setSaving(false);
     }
   };
@@ -93,7 +98,14 @@ export function AddLeadPage() {
                 </Title>
                 {error && (
                   <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
-                    {error}
+                    <Stack gap={6}>
+                      <span>{error}</span>
+                      {existingId && (
+                        <Anchor component={Link} to={`/contacts/${existingId}`} size="sm" fw={600}>
+                          {t('add.openExisting')}
+                        </Anchor>
+                      )}
+                    </Stack>
                   </Alert>
                 )}
                 <Grid gap="md">
@@ -140,4 +152,11 @@ export function AddLeadPage() {
       </Grid>
     </>
   );
+}
+
+/** The id of the contact that already has the phone: the server sends it only to a user who may open it. */
+function existingContactOf(failure: unknown): string | null {
+  if (!(failure instanceof ApiError) || failure.code !== 'contact.phone_taken') return null;
+  const id = failure.params?.contactId;
+  return typeof id === 'string' && id ? id : null;
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, FileInput, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IMPORT_FILE_EXTENSIONS, type ContactImportResult } from '@crm/common';
+import { IMPORT_FILE_EXTENSIONS, type ContactImportResult, type ImportSkipReason } from '@crm/common';
 import { CircleAlert, FileSpreadsheet, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,13 @@ import { i18n } from '../../i18n';
 import { errorMessage } from '../../lib/error-message';
 import { formatNumber } from '../../lib/format';
 import { contactsApi } from '../contacts/api';
+
+/** Keys written out so the catalogue checks can find them. */
+const SKIP_REASON_KEYS: Record<ImportSkipReason, string> = {
+  nothing_to_fill: 'leads:import.skipReasons.nothing_to_fill',
+  assigned_elsewhere: 'leads:import.skipReasons.assigned_elsewhere',
+  created_meanwhile: 'leads:import.skipReasons.created_meanwhile',
+};
 
 const hasImportExtension = (name: string): boolean => IMPORT_FILE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
@@ -80,6 +87,8 @@ export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
 /** A modal outside the card's React tree: its texts come from the instance, in the language of the moment. */
 function showImportResult(result: ContactImportResult, onDone: () => void) {
   const t = i18n.t.bind(i18n);
+  // An older server sends only the count.
+  const skippedRows = result.skippedRows ?? [];
   const id = modals.open({
     title: t('leads:import.resultTitle'),
     size: 'lg',
@@ -94,27 +103,18 @@ function showImportResult(result: ContactImportResult, onDone: () => void) {
           <Count label={t('leads:import.skipped')} value={result.skipped} />
         </SimpleGrid>
         {result.rejected.length > 0 && (
-          <Stack gap="xs">
-            <Text fw={600}>{t('leads:import.rejectedCount', { rejected: formatNumber(result.rejected.length) })}</Text>
-            <ScrollArea.Autosize mah={240}>
-              <Table aria-label={t('leads:import.rejectedTable')} striped={false}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={80}>{t('leads:import.row')}</Table.Th>
-                    <Table.Th>{t('leads:import.reason')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.rejected.map((entry) => (
-                    <Table.Tr key={`${entry.row}-${entry.reason}`}>
-                      <Table.Td>{formatNumber(entry.row)}</Table.Td>
-                      <Table.Td>{entry.reason}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-          </Stack>
+          <RowTable
+            title={t('leads:import.rejectedCount', { rejected: formatNumber(result.rejected.length) })}
+            label={t('leads:import.rejectedTable')}
+            rows={result.rejected.map((entry) => ({ row: entry.row, reason: entry.reason }))}
+          />
+        )}
+        {skippedRows.length > 0 && (
+          <RowTable
+            title={t('leads:import.skippedCount', { skipped: formatNumber(skippedRows.length) })}
+            label={t('leads:import.skippedTable')}
+            rows={skippedRows.map((entry) => ({ row: entry.row, reason: SKIP_REASON_KEYS[entry.code] ? t(SKIP_REASON_KEYS[entry.code]) : entry.reason }))}
+          />
         )}
         {result.rejected.length === 0 && (
           <List size="sm" c="dimmed">
@@ -129,6 +129,34 @@ function showImportResult(result: ContactImportResult, onDone: () => void) {
       </Stack>
     ),
   });
+}
+
+/** Rows of the file that were not imported or left as they were: the spreadsheet row number and why. */
+function RowTable({ title, label, rows }: { title: string; label: string; rows: { row: number; reason: string }[] }) {
+  const t = i18n.t.bind(i18n);
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>{title}</Text>
+      <ScrollArea.Autosize mah={240}>
+        <Table aria-label={label} striped={false}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={80}>{t('leads:import.row')}</Table.Th>
+              <Table.Th>{t('leads:import.reason')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((entry) => (
+              <Table.Tr key={`${entry.row}-${entry.reason}`}>
+                <Table.Td>{formatNumber(entry.row)}</Table.Td>
+                <Table.Td dir="auto">{entry.reason}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
 }
 
 function Count({ label, value }: { label: string; value: number }) {

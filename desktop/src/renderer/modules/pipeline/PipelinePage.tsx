@@ -1,10 +1,11 @@
-import { Anchor, Badge, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { DEALS_PAGE_SIZE, PIPELINE_STATUSES, SEARCH_DEBOUNCE_MS, type Contact, type PipelineStatus, type PipelineTotals } from '@crm/common';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ListPage } from '../../ui/ListPage';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { Money } from '../../ui/Money';
 import { PipelineStatusBadge, ShippingStatusBadge } from '../contacts/components/badges';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { ProductPicker } from '../contacts/components/ProductPicker';
@@ -101,7 +102,7 @@ function DealRow({ deal }: { deal: Contact }) {
         {deal.phone}
       </Table.Td>
       <Table.Td ta="end" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-        {formatMoney(deal.salesData.amount ?? 0)}
+        <Money amount={deal.salesData.amount ?? 0} />
       </Table.Td>
       <Table.Td>
         <PipelineStatusBadge status={deal.salesData.pipeline_status} />
@@ -110,19 +111,7 @@ function DealRow({ deal }: { deal: Contact }) {
         <ShippingStatusBadge status={deal.salesData.shippingDetails.status} />
       </Table.Td>
       <Table.Td>
-        <Group gap={4} miw={160} maw={220}>
-          {deal.products.length === 0 ? (
-            <Text span c="dimmed" size="sm">
-              —
-            </Text>
-          ) : (
-            deal.products.map((line, index) => (
-              <Badge key={`${line.productId?._id ?? 'deleted'}-${index}`} color="gray" variant="light" tt="none" classNames={{ root: classes.productBadge, label: classes.productBadgeLabel }}>
-                {line.productId?.name ?? t('deletedProduct')} × {formatNumber(line.qty)}
-              </Badge>
-            ))
-          )}
-        </Group>
+        <ProductBadges deal={deal} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(deal.createdAt)}</Table.Td>
       <Table.Td>
@@ -134,17 +123,49 @@ function DealRow({ deal }: { deal: Contact }) {
   );
 }
 
+/**
+ * Each row of a deal stays one line: the first product's badge (cut with an ellipsis when long)
+ * and '+N' for the others; every product, in full, in the tooltip (issue 16).
+ */
+function ProductBadges({ deal }: { deal: Contact }) {
+  const { t } = useTranslation('pipeline');
+  if (deal.products.length === 0) {
+    return (
+      <Text span c="dimmed" size="sm">
+        —
+      </Text>
+    );
+  }
+  const lines = deal.products.map((line) => t('productLine', { name: line.productId?.name ?? t('deletedProduct'), qty: formatNumber(line.qty) }));
+  const rest = lines.length - 1;
+  return (
+    <Tooltip label={lines.join(' · ')} multiline maw={320} withArrow openDelay={150}>
+      <Group gap={4} wrap="nowrap" miw={160} maw={240} tabIndex={0} aria-label={lines.join(', ')} data-product-badges="">
+        <Badge color="gray" variant="light" tt="none" classNames={{ root: classes.productBadge, label: classes.productBadgeLabel }}>
+          {lines[0]}
+        </Badge>
+        {rest > 0 && (
+          <Badge color="gray" variant="outline" tt="none" className={classes.moreBadge}>
+            {t('moreProducts', { more: formatNumber(rest) })}
+          </Badge>
+        )}
+      </Group>
+    </Tooltip>
+  );
+}
+
+/** A figure under a one-line title: titles never wrap, so the figures of a row sit at one height. */
 function Tile({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
   return (
-    <Card padding="md" role="group" aria-label={label}>
-      <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+    <Card padding="md" role="group" aria-label={label} style={{ containerType: 'inline-size' }}>
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" truncate="end" title={label}>
         {label}
       </Text>
-      <Text fz={20} fw={700} mt={4} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      <Text fz="clamp(1rem, 11cqi, 1.25rem)" fw={700} mt={4} lh={1.3} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-tile-figure="">
         {value}
       </Text>
       {detail && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" truncate="end">
           {detail}
         </Text>
       )}
@@ -157,14 +178,14 @@ function SummaryTiles({ totals }: { totals: PipelineTotals | null }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" mb="md" aria-label={t('summary.label')} component="section">
       <Tile label={t('summary.totalDeals')} value={formatNumber(totals?.count ?? 0)} />
-      <Tile label={t('summary.pipelineValue')} value={formatMoney(totals?.amount ?? 0)} />
-      <Tile label={t('summary.won')} value={formatNumber(totals?.won.count ?? 0)} detail={formatMoney(totals?.won.amount ?? 0)} />
+      <Tile label={t('summary.pipelineValue')} value={<Money amount={totals?.amount ?? 0} />} />
+      <Tile label={t('summary.won')} value={formatNumber(totals?.won.count ?? 0)} detail={<Money amount={totals?.won.amount ?? 0} />} />
       <Tile
         label={t('summary.conversionRate')}
         value={formatNumber((totals?.conversionRate ?? 0) / 100, { style: 'percent', maximumFractionDigits: 2 })}
         detail={t('summary.conversionDetail')}
       />
-      <Tile label={t('summary.averageDeal')} value={formatMoney(totals?.averageDeal ?? 0, { whole: true })} detail={t('summary.averageDetail')} />
+      <Tile label={t('summary.averageDeal')} value={<Money amount={totals?.averageDeal ?? 0} whole />} detail={t('summary.averageDetail')} />
     </SimpleGrid>
   );
 }
@@ -173,7 +194,7 @@ function SummaryTiles({ totals }: { totals: PipelineTotals | null }) {
 function StatusTiles({ totals, active, onPick }: { totals: PipelineTotals | null; active: PipelineStatus | ''; onPick: (status: PipelineStatus) => void }) {
   const { t } = useTranslation('pipeline');
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm" mb="md" component="section" aria-label={t('byStatus.label')}>
+    <SimpleGrid cols={{ base: 2, sm: 4, xl: 7 }} spacing="sm" mb="md" component="section" aria-label={t('byStatus.label')}>
       {PIPELINE_STATUSES.map((status) => {
         const figure = totals?.byStatus.find((entry) => entry.status === status);
         const pressed = active === status;
@@ -188,14 +209,14 @@ function StatusTiles({ totals, active, onPick }: { totals: PipelineTotals | null
             style={{ '--tile-color': `var(--mantine-color-${PIPELINE_STATUS_COLORS[status]}-filled)` } as React.CSSProperties}
           >
             <Stack gap={2}>
-              <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed" truncate="end">
                 {t(STATUS_KEYS[status])}
               </Text>
-              <Text fw={700} fz="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Text fw={700} fz="lg" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-tile-figure="">
                 {formatNumber(figure?.count ?? 0)}
               </Text>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(figure?.amount ?? 0)}
+                <Money amount={figure?.amount ?? 0} />
               </Text>
             </Stack>
           </UnstyledButton>

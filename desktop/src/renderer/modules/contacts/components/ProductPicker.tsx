@@ -4,8 +4,7 @@ import type { Product, ProductRef } from '@crm/common';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupsApi } from '../api';
-import { formatMoney } from '../../../lib/format';
-import { Ltr } from '../../../ui/Ltr';
+import { Money } from '../../../ui/Money';
 
 export type PickedProduct = Pick<ProductRef, '_id' | 'name' | 'price'>;
 
@@ -101,7 +100,7 @@ export function ProductPicker({ value, onChange, label, placeholder, clearable, 
             <Text size="sm">{option.label}</Text>
             {product && (
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                <Ltr>{formatMoney(product.price)}</Ltr>
+                <Money amount={product.price} />
               </Text>
             )}
           </Group>

@@ -4,8 +4,8 @@ import { Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ProductPicker } from '../components/ProductPicker';
 import { capitalize, formatMoney, formatNumber } from '../../../lib/format';
-import { Ltr } from '../../../ui/Ltr';
 import { PIPELINE_STATUS_KEYS, SHIPPING_STATUS_KEYS } from '../labels';
+import { Money } from '../../../ui/Money';
 import {
   addRow,
   followProducts,
@@ -166,8 +166,8 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
                           hideControls
                         />
                       </Table.Td>
-                      <Table.Td ta="end" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                        <Ltr>{formatMoney((row.price === '' ? 0 : row.price) * (row.qty === '' ? 1 : row.qty))}</Ltr>
+                      <Table.Td ta="end">
+                        <Money amount={(row.price === '' ? 0 : row.price) * (row.qty === '' ? 1 : row.qty)} />
                       </Table.Td>
                       <Table.Td>
                         <Tooltip label={t('deal.columns.remove')}>
