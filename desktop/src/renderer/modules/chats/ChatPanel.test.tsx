@@ -39,7 +39,7 @@ const messageBox = () => screen.getByRole('textbox', { name: 'Message' });
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
 const bubbles = () => screen.getAllByTestId('message');
 
-describe('chat panel', () => {
+describe('chat panel', { timeout: 20_000 }, () => {
   it("shows the header with 'View Full Profile', the follow-up control, and the messages newest last", async () => {
     const { contactId, router, user } = setup({
       messages: [makeMessage({ body: 'First', createdAt: '2026-11-22T09:00:00.000Z' }), makeMessage({ body: 'Second', createdAt: '2026-11-22T09:01:00.000Z' })],

@@ -67,7 +67,7 @@ interface ChatState {
   loadConversation: (contactId: string) => Promise<void>;
   loadOlder: (contactId: string) => Promise<void>;
   /** Optimistic send: a pending copy at once, replaced by the server's copy. Throws SendFailure. */
-  send: (contactId: string, draft: OutgoingDraft, sentBy?: string | null) => Promise<Message>;
+  send: (contactId: string, draft: OutgoingDraft, author?: { id: string | null; name: string | null }) => Promise<Message>;
   /** `confirmDuplicate`: the user accepted that a message whose delivery is unknown may arrive twice. */
   retry: (message: Message, options?: { confirmDuplicate?: boolean }) => Promise<void>;
   deleteMessage: (message: Message, forEveryone: boolean) => Promise<void>;
@@ -316,7 +316,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
       }
     },
 
-    send: async (contactId, draft, sentBy = null) => {
+    send: async (contactId, draft, author) => {
+      const sentBy = author?.id ?? null;
       const clientId = newClientId();
       const upload = draft.upload;
       const type: MessageType = draft.type ?? upload?.type ?? 'text';
@@ -338,6 +339,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
         automated: false,
         followUpRunId: null,
         sentBy,
+        sentByName: sentBy ? (author?.name ?? null) : null,
         clientId,
         meta: upload ? { mediaType: upload.mediaType, mediaUrl: upload.url, fileName: upload.fileName, path: upload.path, size: upload.size } : null,
       };
