@@ -233,6 +233,19 @@ describe('WhatsApp messenger screen', { timeout: 20_000 }, () => {
     expect(screen.getByPlaceholderText('Search or start new chat')).toBeInTheDocument();
   });
 
+  it("says who wrote the last outgoing message: 'You:' for the reader's own, the colleague's name otherwise (issue 16)", async () => {
+    const chats = [
+      makeChat({ name: 'Mona Hassan', lastMessageAt: '2026-11-22T10:05:00.000Z', lastMessagePreview: 'Sent by the admin', lastMessageDirection: 'out', lastMessageSentBy: { _id: adminUser._id, name: adminUser.name } }),
+      makeChat({ name: 'Karim Adel', lastMessageAt: '2026-11-22T09:00:00.000Z', lastMessagePreview: 'Sent by a colleague', lastMessageDirection: 'out', lastMessageSentBy: { _id: salesUser._id, name: 'Samir Sales' } }),
+    ];
+    await openMessenger({ chats });
+    await waitFor(() => expect(rowNames()).toEqual(['Mona Hassan', 'Karim Adel']));
+    expect(chatRow('Mona Hassan')).toHaveTextContent('You: Sent by the admin');
+    expect(chatRow('Karim Adel')).toHaveTextContent('Samir Sales: Sent by a colleague');
+    expect(chatRow('Karim Adel')).not.toHaveTextContent('You:');
+    expect(chatRow('Karim Adel')).toHaveAccessibleName('Karim Adel, Samir Sales: Sent by a colleague');
+  });
+
   it('moves a conversation to the top with its unread badge when a message arrives (msg:new), and adds new ones (chat:update)', async () => {
     const mona = makeChat({ name: 'Mona Hassan', lastMessageAt: '2026-11-22T10:05:00.000Z' });
     const karim = makeChat({ name: 'Karim Adel', lastMessageAt: '2026-11-22T09:00:00.000Z' });

@@ -124,7 +124,8 @@ export function MessageList({ conversation, actions, onLoadOlder, onReload }: Me
   useEffect(() => {
     if (!ready || !lastKey) return;
     if (!atBottom.current && !lastIsOwnPending) return;
-    const timer = setTimeout(scrollToBottom, SCROLL_TO_BOTTOM_DELAY_MS);
+    // a reader who scrolled away meanwhile stays where they went
+    const timer = setTimeout(() => (atBottom.current || lastIsOwnPending) && scrollToBottom(), SCROLL_TO_BOTTOM_DELAY_MS);
     return () => clearTimeout(timer);
   }, [ready, lastKey, lastIsOwnPending, scrollToBottom]);
 
