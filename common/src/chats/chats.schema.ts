@@ -23,6 +23,8 @@ export const chatSchema = z.object({
   lastMessageAt: z.string().nullable(),
   lastMessagePreview: z.string().nullable(),
   lastMessageDirection: z.enum(['in', 'out']).nullable(),
+  /** Who wrote the last message when it is an outgoing one sent by a user (the list shows the name when it is not the reader). */
+  lastMessageSentBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
   unreadCount: z.number().int(),
 });
 export type Chat = z.infer<typeof chatSchema>;

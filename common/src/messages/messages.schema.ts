@@ -53,6 +53,8 @@ export const messageSchema = z.object({
   followUpRunId: z.string().nullable(),
   /** The user who sent it (outgoing typed messages). */
   sentBy: z.string().nullable(),
+  /** That user's name, so a chat can say who wrote an outgoing message (null: automated, from the phone, or the user is gone). */
+  sentByName: z.string().nullable(),
   /** The client's id for its optimistic copy (echoed, so the stored copy replaces it). */
   clientId: z.string().nullable(),
   meta: messageMetaSchema.nullable(),

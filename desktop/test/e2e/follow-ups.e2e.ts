@@ -150,8 +150,10 @@ describe('follow-up sequences in Chromium against the real backend', () => {
     await picker.getByPlaceholder('Choose a template').click();
     await page.getByRole('option', { name: `${template.name} (Team)` }).click();
     await picker.getByRole('button', { name: 'Start Sequence' }).click();
+    // the question replaces the picker in the same dialog (one dialog, issue 16)
     const confirm = page.getByRole('dialog', { name: 'Start follow-up' });
     await confirm.getByText('Are you sure you want to start this automated follow-up sequence?').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
     await confirm.getByRole('button', { name: 'Start' }).click();
     await page.getByText('Follow-up sequence started successfully!').waitFor();
 

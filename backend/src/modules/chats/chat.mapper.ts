@@ -13,6 +13,8 @@ export type ChatRow = {
   last_message_preview: string | null;
   last_message_direction: string | null;
   unread_count: number;
+  last_sent_by?: string | null;
+  last_sent_by_name?: string | null;
 };
 
 const iso = (v: Date | string | null) => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
@@ -29,6 +31,7 @@ export function toChatDto(row: ChatRow): Chat {
     lastMessageAt: iso(row.last_message_at),
     lastMessagePreview: row.last_message_preview,
     lastMessageDirection: row.last_message_direction === 'in' || row.last_message_direction === 'out' ? row.last_message_direction : null,
+    lastMessageSentBy: row.last_message_direction === 'out' && row.last_sent_by ? { _id: row.last_sent_by, name: row.last_sent_by_name ?? '' } : null,
     unreadCount: Number(row.unread_count),
   };
 }

@@ -78,7 +78,7 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
       const row = await this.repo.applyAck(tx, tenantId, waMessageId, ack);
       return row ? { row, assignedTo: await this.repo.assigneeOf(tx, tenantId, row.contactId) } : undefined;
     });
-    if (hit) this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
+    if (hit) await this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
     else this.pendingAcks.put(tenantId, waMessageId, ack);
   }
 
@@ -88,7 +88,7 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
       const row = await this.repo.markRevoked(tx, tenantId, waMessageId);
       return row ? { row, assignedTo: await this.repo.assigneeOf(tx, tenantId, row.contactId) } : undefined;
     });
-    if (hit) this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
+    if (hit) await this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
   }
 
   private async drain(tenantId: string) {
@@ -176,7 +176,7 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
       if (row) {
         const chat = chatOf.get(row.contactId);
         const assignedTo = chat?.assigned_to ?? resolved.contact.assignedTo;
-        const dto: Message = this.broadcast.created(tenantId, assignedTo, row, chat ? toChatDto(chat) : null);
+        const dto: Message = await this.broadcast.created(tenantId, assignedTo, row, chat ? toChatDto(chat) : null);
         this.broadcast.notifyAssignee(assignedTo, row.contactId, chat?.name || resolved.contact.name || chat?.phone || resolved.contact.phone, notificationBody(row));
         this.events.emit('message.inbound', {
           tenantId,

@@ -4,7 +4,8 @@ import type { MessageRow } from './messages.table.js';
 
 const TYPES = new Set<string>(MESSAGE_TYPES);
 
-export function toMessageDto(row: MessageRow, urls: SignedUrls): Message {
+/** `authorName`: the name of the user in `sentBy` (null when unknown). */
+export function toMessageDto(row: MessageRow, urls: SignedUrls, authorName: string | null = null): Message {
   return {
     _id: row.id,
     contactId: row.contactId,
@@ -23,6 +24,7 @@ export function toMessageDto(row: MessageRow, urls: SignedUrls): Message {
     automated: row.automated,
     followUpRunId: row.followUpRunId,
     sentBy: row.sentBy,
+    sentByName: row.sentBy ? authorName : null,
     clientId: row.clientId,
     meta: row.mediaPath
       ? {

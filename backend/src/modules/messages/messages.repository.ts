@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, notInArray } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { contacts } from '../contacts/contacts.table.js';
+import { users } from '../users/users.table.js';
 import { messages, type MessageRow } from './messages.table.js';
 
 export type NewMessage = typeof messages.$inferInsert;
@@ -71,6 +72,13 @@ export class MessagesRepository {
       )
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(limit);
+  }
+
+  /** The names of the users who sent messages (issue 16: a chat says who wrote an outgoing message). */
+  async authorNames(tx: TenantTx, ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   async countVisible(tx: TenantTx, tenantId: string, contactId: string): Promise<number> {

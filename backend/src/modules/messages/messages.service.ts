@@ -69,7 +69,7 @@ export class MessagesService {
     const page = rows.slice(0, query.limit);
     const oldest = page.at(-1);
     return {
-      items: page.reverse().map((r) => this.broadcast.dto(r)),
+      items: await this.broadcast.dtos(actor.tenantId, page.reverse()),
       total,
       hasMore,
       nextCursor: hasMore && oldest ? encodeMessageCursor(oldest) : null,
@@ -101,10 +101,10 @@ export class MessagesService {
     const m = hit.message;
     if (!input.forEveryone) {
       const row = await this.db.tenant(actor.tenantId, (tx) => this.repo.update(tx, actor.tenantId, m.id, { hiddenForTenant: true }));
-      return this.broadcast.updated(actor.tenantId, hit.assignedTo, row!);
+      return await this.broadcast.updated(actor.tenantId, hit.assignedTo, row!);
     }
     if (m.direction !== 'out') throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneOnlyOwn, 'forEveryone').withCode('message.delete_for_everyone_refused', { reason: 'not_own' });
-    if (m.deletedForEveryone) return this.broadcast.dto(m);
+    if (m.deletedForEveryone) return await this.broadcast.dto(m);
     if (m.status !== 'sent' || !m.waMessageId) throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneNotSent, 'forEveryone').withCode('message.delete_for_everyone_refused', { reason: 'not_sent' });
     const age = this.clock.now().getTime() - (m.sentAt ?? m.createdAt).getTime();
     if (age > DELETE_FOR_EVERYONE_WINDOW_HOURS * 3_600_000) throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneTooOld, 'forEveryone').withCode('message.delete_for_everyone_refused', { reason: 'too_old' });
@@ -116,7 +116,7 @@ export class MessagesService {
       throw ApiError.conflict(`Could not delete the message for everyone: ${reason}`).withCode('message.delete_for_everyone_refused', { reason: 'whatsapp' });
     }
     const row = await this.db.tenant(actor.tenantId, (tx) => this.repo.update(tx, actor.tenantId, m.id, { deletedForEveryone: true, deletedBy: 'staff' }));
-    return this.broadcast.updated(actor.tenantId, hit.assignedTo, row!);
+    return await this.broadcast.updated(actor.tenantId, hit.assignedTo, row!);
   }
 
   /** Checks the file by its content (never its name), keeps it under the tenant's folder, answers a signed preview URL. */

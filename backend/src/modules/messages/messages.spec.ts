@@ -63,6 +63,38 @@ describe('sending', () => {
     expect(list.body.data.items.at(-1)).toMatchObject({ _id: res.body.data._id, ack: 3, status: 'sent' });
   });
 
+  it('carries its author: id and name on the answer, the pushes, the list, and the chat list of the assigned rep (issue 16)', async () => {
+    const inboundRes = await inbound(t, adminA, { from: '+201001234599', name: 'Author Test', body: 'Who answers?' });
+    const authoredContact = inboundRes.body.data.contactId as string;
+    expect((await t.api.put('/leads/assign-bulk', { leadIds: [authoredContact], salesId: a.sales[0].id }, { token: adminA })).status).toBe(200);
+    const salesToken = await signIn(t, a.sales[0].email);
+    const rep = await socketFor(salesToken);
+
+    const res = await t.api.post('/messages', { contactId: authoredContact, body: 'The admin answers' }, { token: adminA });
+    expect(res.status).toBe(200);
+    const author = { sentBy: a.admin.id, sentByName: a.admin.name };
+    expect(res.body.data).toMatchObject(author);
+    const pushed = await rep.waitFor('msg:new', (m) => m._id === res.body.data._id);
+    expect(pushed).toMatchObject(author);
+    expect(pushed.chat).toMatchObject({ lastMessageDirection: 'out', lastMessageSentBy: { _id: a.admin.id, name: a.admin.name } });
+    expect(await rep.waitFor('msg:update', (m) => m._id === res.body.data._id)).toMatchObject(author);
+
+    const list = await t.api.get(`/messages?contactId=${authoredContact}`, { token: salesToken });
+    expect(list.body.data.items.map((m: { body: string; sentBy: string | null; sentByName: string | null }) => [m.body, m.sentBy, m.sentByName])).toEqual([
+      ['Who answers?', null, null],
+      ['The admin answers', a.admin.id, a.admin.name],
+    ]);
+    const chats = await t.api.get('/chats', { token: salesToken });
+    expect(chats.body.data.items.find((c: { _id: string }) => c._id === authoredContact)).toMatchObject({ lastMessageSentBy: { _id: a.admin.id, name: a.admin.name } });
+    const chat = await t.api.get(`/chats/${authoredContact}`, { token: salesToken });
+    expect(chat.body.data.lastMessageSentBy).toEqual({ _id: a.admin.id, name: a.admin.name });
+
+    // the last message from the contact: no author on the chat
+    await inbound(t, adminA, { from: '+201001234599', name: 'Author Test', body: 'Thanks' });
+    const after = await t.api.get(`/chats/${authoredContact}`, { token: salesToken });
+    expect(after.body.data).toMatchObject({ lastMessageDirection: 'in', lastMessageSentBy: null });
+  });
+
   it('refuses an empty or blank text with the spec’s rule', async () => {
     const res = await t.api.post('/messages', { contactId, body: '   ' }, { token: adminA });
     expect(res.status).toBe(400);

@@ -176,7 +176,7 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
   private async announce(rows: MessageRow[], status: 'failed' | 'unknown') {
     for (const row of rows) {
       const assignedTo = await this.db.tenant(row.tenantId, (tx) => this.repo.assigneeOf(tx, row.tenantId, row.contactId));
-      this.broadcast.updated(row.tenantId, assignedTo, row);
+      await this.broadcast.updated(row.tenantId, assignedTo, row);
       this.events.emit('message.outbound', {
         tenantId: row.tenantId,
         contactId: row.contactId,
@@ -254,9 +254,9 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
         }
         throw err;
       });
-    if ('existing' in stored && stored.existing) return this.broadcast.dto(stored.existing);
+    if ('existing' in stored && stored.existing) return await this.broadcast.dto(stored.existing);
     const { row, contact, chat } = stored as { row: MessageRow; contact: SenderContact; chat: Parameters<typeof toChatDto>[0] | undefined };
-    this.broadcast.created(tenantId, contact.assignedTo, row, chat ? toChatDto(chat) : null);
+    await this.broadcast.created(tenantId, contact.assignedTo, row, chat ? toChatDto(chat) : null);
     return this.deliver(tenantId, row, contact);
   }
 
@@ -278,7 +278,7 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
       const contact = (await this.chats.findContact(tx, tenantId, m.contactId))!;
       return { row, contact };
     });
-    this.broadcast.updated(tenantId, found.contact.assignedTo, found.row);
+    await this.broadcast.updated(tenantId, found.contact.assignedTo, found.row);
     return this.deliver(tenantId, found.row, found.contact);
   }
 
@@ -323,7 +323,7 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
     });
     // someone else decided this message meanwhile (a retry after `unknown`, another process): theirs stands
     if (!updated.saved) return this.current(tenantId, row.id);
-    const message = this.broadcast.updated(tenantId, updated.assignedTo, updated.saved);
+    const message = await this.broadcast.updated(tenantId, updated.assignedTo, updated.saved);
     this.events.emit('message.outbound', {
       tenantId,
       contactId: row.contactId,
@@ -340,7 +340,7 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
   private async current(tenantId: string, id: string): Promise<Message> {
     const hit = await this.db.tenant(tenantId, (tx) => this.repo.findById(tx, tenantId, id));
     if (!hit) throw ApiError.notFound('Message not found.').withCode('message.not_found');
-    return this.broadcast.dto(hit.message);
+    return await this.broadcast.dto(hit.message);
   }
 
   /** The driver's content; a webm voice note becomes OGG/Opus for the real WhatsApp, and that file is what is kept. */

@@ -11,26 +11,10 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'app/screens.ts',
   // lib
   'lib/error-catalogue.ts',
-  // modules/chat
-  'modules/chats/ChatPanel.tsx',
-  'modules/chats/components/AttachmentPreview.tsx',
-  'modules/chats/components/CannedResponsePicker.tsx',
-  'modules/chats/components/Composer.tsx',
-  'modules/chats/components/FollowUpControl.tsx',
-  'modules/chats/components/MessageBubble.tsx',
-  'modules/chats/components/MessageList.tsx',
-  'modules/chats/components/MessageMedia.tsx',
-  'modules/chats/components/VoiceRecorderBar.tsx',
-  'modules/chats/store.ts',
   // modules/realtime
   'modules/realtime/force-logout-alert.tsx',
   // modules/server-setup
   'modules/server-setup/ServerLine.tsx',
   'modules/server-setup/ServerSetupPage.tsx',
   'modules/server-setup/ServerUrlForm.tsx',
-  // modules/whatsapp
-  'modules/whatsapp/WhatsAppPage.tsx',
-  'modules/chats/components/ChatList.tsx',
-  'modules/whatsapp/components/ConnectionStatus.tsx',
-  'modules/whatsapp/store.ts',
 ];

@@ -4,16 +4,6 @@ import { i18n } from '../../i18n';
 import { errorMessage } from '../../lib/error-message';
 import { cannedResponsesApi } from './api';
 
-/**
- * The messenger's picker (modules/chats) still reads its empty text from here; a getter so it
- * follows the chosen language until that screen is converted (spec/admin.md §5 and §8).
- */
-export const CANNED_TEXTS = {
-  get empty(): string {
-    return i18n.t('canned:empty');
-  },
-};
-
 /** What went wrong (the spec's "..."): the server's reason or its code's text, else the exception's message. */
 const reasonOf = (error: unknown): string => errorMessage(error, 'common:unknownError', { list: true });
 

@@ -1,10 +1,11 @@
 import type { Message, MessagePage, SendMessageRequest } from '@crm/common';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminUser, fail, fakeApi, ok } from '../../test/fake-api';
 import { ChatPanel } from './ChatPanel';
 import { CANNED_PICKER_MAX_HEIGHT } from './components/CannedResponsePicker';
 import { deleteOptions } from './components/MessageBubble';
+import { MESSAGE_ROW_ESTIMATE } from './components/MessageList';
 import { deferred, makeChat, makeMessage, messengerTestSetup, renderWithApp, testId } from './testing';
 import type { RecorderDeps } from './use-voice-recorder';
 
@@ -39,7 +40,7 @@ const messageBox = () => screen.getByRole('textbox', { name: 'Message' });
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
 const bubbles = () => screen.getAllByTestId('message');
 
-describe('chat panel', () => {
+describe('chat panel', { timeout: 20_000 }, () => {
   it("shows the header with 'View Full Profile', the follow-up control, and the messages newest last", async () => {
     const { contactId, router, user } = setup({
       messages: [makeMessage({ body: 'First', createdAt: '2026-11-22T09:00:00.000Z' }), makeMessage({ body: 'Second', createdAt: '2026-11-22T09:01:00.000Z' })],
@@ -299,6 +300,81 @@ describe('chat panel', () => {
     await screen.findByText('Older one');
     expect(bubbles().map((b) => b.textContent)).toEqual([expect.stringContaining('Older one'), expect.stringContaining('Newer one')]);
     expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
+  });
+
+  it("shows the author's name on an outgoing message another user sent, not on the reader's own nor on automated ones (issue 16)", async () => {
+    setup({
+      messages: [
+        makeMessage({ direction: 'out', status: 'sent', ack: 3, body: 'From a colleague', sentBy: '0190a0b0-0000-7000-8000-0000000000aa', sentByName: 'Samir Sales' }),
+        makeMessage({ direction: 'out', status: 'sent', ack: 3, body: 'From me', sentBy: adminUser._id, sentByName: adminUser.name }),
+        makeMessage({ direction: 'out', status: 'sent', ack: 3, body: 'From the follow-up', automated: true }),
+        makeMessage({ direction: 'in', body: 'From the contact' }),
+      ],
+    });
+    await waitFor(() => expect(bubbles()).toHaveLength(4));
+    const [colleague, mine, automated, incoming] = bubbles() as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(within(colleague).getByTestId('message-author')).toHaveTextContent('Samir Sales');
+    expect(within(colleague).getByLabelText('Sent by Samir Sales')).toBeInTheDocument();
+    for (const bubble of [mine, automated, incoming]) expect(within(bubble).queryByTestId('message-author')).not.toBeInTheDocument();
+    expect(screen.queryByText(adminUser.name)).not.toBeInTheDocument();
+  });
+
+  it('renders only a window of a long conversation, newest at the bottom, and loads older pages on scroll up without jumping (issue 16)', async () => {
+    const base = Date.parse('2026-11-22T08:00:00.000Z');
+    const at = (minute: number) => new Date(base + minute * 60_000).toISOString();
+    const newer = Array.from({ length: 50 }, (_, i) => makeMessage({ body: `Newer ${i}`, createdAt: at(100 + i) }));
+    const older = Array.from({ length: 50 }, (_, i) => makeMessage({ body: `Older ${i}`, createdAt: at(i) }));
+    let loads = 0;
+    const { api } = setup({
+      handlers: {
+        'GET /api/messages': () => ok(loads++ === 0 ? page(newer, { hasMore: true, nextCursor: 'cursor-1', total: 100 }) : page(older, { total: 100 })),
+      },
+    });
+    // opened at the bottom: the newest message is shown, the first of the page is not rendered
+    expect(await screen.findByText('Newer 49', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Newer 0')).not.toBeInTheDocument();
+    expect(bubbles().length).toBeLessThan(30);
+    expect(bubbles().every((b) => b.closest('[data-index]'))).toBe(true);
+
+    // the reader scrolls up to the top: the older page comes, and the same messages stay in view
+    const list = screen.getByTestId('message-list');
+    act(() => {
+      list.scrollTop = 0;
+      fireEvent.scroll(list);
+    });
+    expect(await screen.findByText('Newer 0', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(loads).toBe(2), { timeout: 5000 });
+    expect(api.calls.filter((c) => c.path === '/api/messages')).toHaveLength(2);
+    await waitFor(() => expect(list.scrollTop).toBe(50 * MESSAGE_ROW_ESTIMATE), { timeout: 5000 });
+    expect(screen.getByText('Newer 0')).toBeInTheDocument();
+    expect(screen.queryByText('Older 0')).not.toBeInTheDocument();
+    expect(bubbles().length).toBeLessThan(30);
+
+    // scrolling further up shows the older messages
+    act(() => {
+      list.scrollTop = 0;
+      fireEvent.scroll(list);
+    });
+    expect(await screen.findByText('Older 0', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(loads).toBe(2);
+  });
+
+  it('scrolls to a new message when the reader is at the bottom, and leaves a reader who scrolled up in place', async () => {
+    const base = Date.parse('2026-11-22T08:00:00.000Z');
+    const messages = Array.from({ length: 60 }, (_, i) => makeMessage({ body: `Line ${i}`, createdAt: new Date(base + i * 60_000).toISOString() }));
+    const { socket, contactId } = setup({ messages });
+    expect(await screen.findByText('Line 59', {}, { timeout: 5000 })).toBeInTheDocument();
+    act(() => socket.serverEmit('msg:new', { ...makeMessage({ contactId, body: 'Just arrived', createdAt: new Date(base + 61 * 60_000).toISOString() }), chat: null }));
+    expect(await screen.findByText('Just arrived', {}, { timeout: 5000 })).toBeInTheDocument();
+
+    const list = screen.getByTestId('message-list');
+    act(() => {
+      list.scrollTop = 600;
+      fireEvent.scroll(list);
+    });
+    act(() => socket.serverEmit('msg:new', { ...makeMessage({ contactId, body: 'While reading', createdAt: new Date(base + 62 * 60_000).toISOString() }), chat: null }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(list.scrollTop).toBe(600);
   });
 
   it('inserts a canned response from a picker of limited height', async () => {

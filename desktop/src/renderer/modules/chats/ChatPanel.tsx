@@ -4,15 +4,18 @@ import { notifications } from '@mantine/notifications';
 import type { Message } from '@crm/common';
 import { CircleAlert, UserRound } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { i18n } from '../../i18n';
+import { errorMessage } from '../../lib/error-message';
 import { initialOf } from '../../ui/initial';
-import { describeError } from '../../lib/api';
+import { Ltr } from '../../ui/Ltr';
 import { Composer } from './components/Composer';
 import { ActiveFollowUpStrip, StartFollowUpControl } from './components/FollowUpControl';
 import type { MessageActions } from './components/MessageBubble';
 import { MessageList } from './components/MessageList';
 import { useChatRealtime, useOpenConversation } from './realtime';
-import { CHAT_TEXTS, SendFailure, useChatStore } from './store';
+import { SendFailure, useChatStore } from './store';
 import type { RecorderDeps } from './use-voice-recorder';
 import classes from './ChatPanel.module.css';
 
@@ -43,6 +46,7 @@ function usePageVisible(): boolean {
  * the contact profile.
  */
 export function ChatPanel({ contactId, contact, showProfileLink = true, recorderDeps }: ChatPanelProps) {
+  const { t } = useTranslation('messenger');
   useChatRealtime();
   useOpenConversation(contactId);
   const summary = useChatStore((state) => state.summaries[contactId]);
@@ -70,19 +74,19 @@ export function ChatPanel({ contactId, contact, showProfileLink = true, recorder
         useChatStore
           .getState()
           .deleteMessage(message, false)
-          .catch((error: unknown) => notifications.show({ color: 'red', title: CHAT_TEXTS.deleteFailed, message: describeError(error, CHAT_TEXTS.deleteFailed) }));
+          .catch((error: unknown) => notifications.show({ color: 'red', title: i18n.t('messenger:deleteFailed'), message: errorMessage(error, 'messenger:deleteFailed', { list: true }) }));
       },
       onDeleteForEveryone: (message: Message) =>
         modals.openConfirmModal({
-          title: 'Delete for everyone',
-          children: <Text size="sm">{CHAT_TEXTS.confirmDeleteForEveryone}</Text>,
-          labels: { confirm: 'Delete for everyone', cancel: 'Cancel' },
+          title: i18n.t('messenger:panel.deleteForEveryoneTitle'),
+          children: <Text size="sm">{i18n.t('messenger:panel.confirmDeleteForEveryone')}</Text>,
+          labels: { confirm: i18n.t('messenger:panel.deleteForEveryone'), cancel: i18n.t('messenger:panel.cancel') },
           confirmProps: { color: 'red' },
           onConfirm: () => {
             useChatStore
               .getState()
               .deleteMessage(message, true)
-              .catch((error: unknown) => notifications.show({ color: 'red', title: CHAT_TEXTS.deleteFailed, message: describeError(error, CHAT_TEXTS.deleteFailed) }));
+              .catch((error: unknown) => notifications.show({ color: 'red', title: i18n.t('messenger:deleteFailed'), message: errorMessage(error, 'messenger:deleteFailed', { list: true }) }));
           },
         }),
       onRetry: (message: Message) => {
@@ -91,14 +95,18 @@ export function ChatPanel({ contactId, contact, showProfileLink = true, recorder
             .getState()
             .retry(message, { confirmDuplicate })
             .catch((error: unknown) =>
-              notifications.show({ color: 'red', title: 'WhatsApp', message: error instanceof SendFailure ? error.message : CHAT_TEXTS.sendFailed(describeError(error, 'Unknown error')) }),
+              notifications.show({
+                color: 'red',
+                title: i18n.t('messenger:sendFailedTitle'),
+                message: error instanceof SendFailure ? error.message : i18n.t('messenger:sendFailed', { reason: errorMessage(error, 'common:unknownError', { list: true }) }),
+              }),
             );
         if (message.status !== 'unknown') return void retry(false);
         // WhatsApp may already have it: the user decides whether a possible duplicate is acceptable
         modals.openConfirmModal({
-          title: CHAT_TEXTS.confirmDuplicateTitle,
-          children: <Text size="sm">{CHAT_TEXTS.confirmDuplicate}</Text>,
-          labels: { confirm: 'Send again', cancel: 'Cancel' },
+          title: i18n.t('messenger:panel.confirmDuplicateTitle'),
+          children: <Text size="sm">{i18n.t('messenger:panel.confirmDuplicate')}</Text>,
+          labels: { confirm: i18n.t('messenger:panel.sendAgain'), cancel: i18n.t('messenger:panel.cancel') },
           confirmProps: { color: 'orange' },
           onConfirm: () => void retry(true),
         });
@@ -109,11 +117,11 @@ export function ChatPanel({ contactId, contact, showProfileLink = true, recorder
 
   const name = summary?.name ?? contact?.name ?? null;
   const phone = summary?.phone ?? contact?.phone ?? '';
-  const title = name?.trim() || phone || 'Conversation';
+  const title = name?.trim() || phone || t('panel.conversation');
   const refreshSummary = () => void useChatStore.getState().loadSummary(contactId);
 
   return (
-    <section className={classes.panel} aria-label={`Chat with ${title}`}>
+    <section className={classes.panel} aria-label={t('panel.label', { name: title })}>
       <header className={classes.header}>
         <Avatar radius="xl" size={40} color="brand" aria-hidden>
           {initialOf(title)}
@@ -124,8 +132,8 @@ export function ChatPanel({ contactId, contact, showProfileLink = true, recorder
           </Title>
           <Group gap={6} wrap="nowrap">
             {name && phone && (
-              <Text size="xs" c="dimmed" dir="ltr">
-                {phone}
+              <Text size="xs" c="dimmed">
+                <Ltr>{phone}</Ltr>
               </Text>
             )}
             {summary?.assignedTo && (
@@ -139,7 +147,7 @@ export function ChatPanel({ contactId, contact, showProfileLink = true, recorder
           <StartFollowUpControl contactId={contactId} hasActiveFollowUp={summary?.hasActiveFollowUp ?? false} onChanged={refreshSummary} />
           {showProfileLink && (
             <Button component={Link} to={`/contacts/${contactId}`} size="xs" variant="subtle">
-              View Full Profile
+              {t('panel.viewProfile')}
             </Button>
           )}
         </Group>

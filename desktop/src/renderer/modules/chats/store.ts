@@ -1,6 +1,7 @@
 import type { Chat, Message, MessageType, UploadResult } from '@crm/common';
 import { create } from 'zustand';
-import { describeError } from '../../lib/api';
+import { i18n } from '../../i18n';
+import { errorMessage } from '../../lib/error-message';
 import { chatsApi, messagesApi } from './api';
 import { useAuthStore } from '../auth/store';
 import { currentUserCan } from '../auth/use-can';
@@ -11,21 +12,6 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 export const CHAT_LIST_PAGE_SIZE = 100;
 export const MESSAGES_PAGE = 50;
 
-export const CHAT_TEXTS = {
-  chatsFailed: 'Failed to load chats.',
-  messagesFailed: 'Failed to load messages.',
-  sendFailed: (reason: string) => `Failed to send message: ${reason}`,
-  deletedForEveryone: 'This message was deleted',
-  deletedByContact: 'deleted by the contact',
-  mediaUnavailable: 'Media not available',
-  microphoneDenied: 'Could not access microphone.',
-  confirmDeleteForEveryone: 'Delete this message for everyone? It disappears from the contact’s WhatsApp too.',
-  deleteFailed: 'Could not delete the message.',
-  retryFailed: 'Could not send the message again.',
-  unknownDelivery: 'Not sure this was delivered',
-  confirmDuplicateTitle: 'Send this message again?',
-  confirmDuplicate: 'The app stopped while sending this message, so WhatsApp may already have delivered it. Sending it again may deliver it twice.',
-} as const;
 
 export interface ChatListState {
   /** Newest conversation first, the pages loaded so far. */
@@ -60,7 +46,7 @@ export interface OutgoingDraft {
 /** Why a send failed, as the spec writes it: 'Failed to send message: {server error or message}'. */
 export class SendFailure extends Error {
   constructor(readonly reason: string) {
-    super(CHAT_TEXTS.sendFailed(reason));
+    super(i18n.t('messenger:sendFailed', { reason }));
   }
 }
 
@@ -81,7 +67,7 @@ interface ChatState {
   loadConversation: (contactId: string) => Promise<void>;
   loadOlder: (contactId: string) => Promise<void>;
   /** Optimistic send: a pending copy at once, replaced by the server's copy. Throws SendFailure. */
-  send: (contactId: string, draft: OutgoingDraft, sentBy?: string | null) => Promise<Message>;
+  send: (contactId: string, draft: OutgoingDraft, author?: { id: string | null; name: string | null }) => Promise<Message>;
   /** `confirmDuplicate`: the user accepted that a message whose delivery is unknown may arrive twice. */
   retry: (message: Message, options?: { confirmDuplicate?: boolean }) => Promise<void>;
   deleteMessage: (message: Message, forEveryone: boolean) => Promise<void>;
@@ -230,7 +216,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
         set({ list: { items: page.items, total: page.total, nextCursor: page.nextCursor, query, status: 'ready', error: null, loadingMore: false } });
       } catch (error) {
         if (request !== listRequest || (error instanceof DOMException && error.name === 'AbortError')) return;
-        set({ list: { ...emptyList, query, status: 'error', error: describeError(error, CHAT_TEXTS.chatsFailed) } });
+        set({ list: { ...emptyList, query, status: 'error', error: errorMessage(error, 'messenger:chatsFailed', { list: true }) } });
       }
     },
 
@@ -250,7 +236,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
         });
       } catch (error) {
         if (request !== listRequest) return;
-        set((state) => ({ list: { ...state.list, loadingMore: false, error: describeError(error, CHAT_TEXTS.chatsFailed) } }));
+        set((state) => ({ list: { ...state.list, loadingMore: false, error: errorMessage(error, 'messenger:chatsFailed', { list: true }) } }));
       }
     },
 
@@ -271,7 +257,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
           summaryErrors: { ...state.summaryErrors, [contactId]: undefined },
         }));
       } catch (error) {
-        set((state) => ({ summaryErrors: { ...state.summaryErrors, [contactId]: describeError(error, CHAT_TEXTS.chatsFailed) } }));
+        set((state) => ({ summaryErrors: { ...state.summaryErrors, [contactId]: errorMessage(error, 'messenger:chatsFailed', { list: true }) } }));
       }
     },
 
@@ -304,7 +290,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
           };
         });
       } catch (error) {
-        patchConversation(contactId, (c) => ({ ...c, status: 'error', error: describeError(error, CHAT_TEXTS.messagesFailed) }));
+        patchConversation(contactId, (c) => ({ ...c, status: 'error', error: errorMessage(error, 'messenger:messagesFailed', { list: true }) }));
       }
     },
 
@@ -326,11 +312,12 @@ export const useChatStore = create<ChatState>()((set, get) => {
           };
         });
       } catch (error) {
-        patchConversation(contactId, (c) => ({ ...c, loadingOlder: false, error: describeError(error, CHAT_TEXTS.messagesFailed) }));
+        patchConversation(contactId, (c) => ({ ...c, loadingOlder: false, error: errorMessage(error, 'messenger:messagesFailed', { list: true }) }));
       }
     },
 
-    send: async (contactId, draft, sentBy = null) => {
+    send: async (contactId, draft, author) => {
+      const sentBy = author?.id ?? null;
       const clientId = newClientId();
       const upload = draft.upload;
       const type: MessageType = draft.type ?? upload?.type ?? 'text';
@@ -352,6 +339,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
         automated: false,
         followUpRunId: null,
         sentBy,
+        sentByName: sentBy ? (author?.name ?? null) : null,
         clientId,
         meta: upload ? { mediaType: upload.mediaType, mediaUrl: upload.url, fileName: upload.fileName, path: upload.path, size: upload.size } : null,
       };
@@ -368,7 +356,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
       try {
         get().applyMessage(await messagesApi.retry(message._id, options), 'update');
       } catch (error) {
-        throw new SendFailure(describeError(error, CHAT_TEXTS.retryFailed));
+        throw new SendFailure(errorMessage(error, 'messenger:retryFailed', { list: true }));
       }
     },
 
@@ -402,11 +390,11 @@ export const useChatStore = create<ChatState>()((set, get) => {
         clientId: local.clientId ?? undefined,
       });
       get().applyMessage(saved, 'update');
-      if (saved.status === 'failed') throw new SendFailure(saved.error ?? 'WhatsApp did not take the message.');
+      if (saved.status === 'failed') throw new SendFailure(saved.error ?? i18n.t('messenger:notTaken'));
       return saved;
     } catch (error) {
       if (error instanceof SendFailure) throw error;
-      const reason = describeError(error, 'Unknown error');
+      const reason = errorMessage(error, 'common:unknownError', { list: true });
       const current = get().conversations[contactId]?.items.find((m) => m.clientId === local.clientId);
       if (current && current.status === 'pending') {
         get().applyMessage({ ...current, status: 'failed', error: reason, retryable: true }, 'update');

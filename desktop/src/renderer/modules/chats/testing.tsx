@@ -33,6 +33,7 @@ export function makeChat(overrides: Partial<Chat> = {}): Chat {
     lastMessageAt: '2026-11-22T10:00:00.000Z',
     lastMessagePreview: 'Is the blue dress available?',
     lastMessageDirection: 'in',
+    lastMessageSentBy: null,
     unreadCount: 0,
     ...overrides,
   };
@@ -56,6 +57,7 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     automated: false,
     followUpRunId: null,
     sentBy: null,
+    sentByName: null,
     clientId: null,
     meta: null,
     ...overrides,

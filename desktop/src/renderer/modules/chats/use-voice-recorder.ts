@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { bridge } from '../../lib/bridge';
-import { CHAT_TEXTS } from './store';
+import { i18n } from '../../i18n';
 
 /** spec/core.md §4 "Voice recording": idle → recording (mm:ss) → stop gives a preview; cancel discards. */
 export type VoiceRecorderState =
@@ -61,7 +61,7 @@ export function useVoiceRecorder(deps: RecorderDeps = browserRecorderDeps, onErr
     const fail = () => {
       stopStream();
       setState({ phase: 'idle' });
-      onError?.(CHAT_TEXTS.microphoneDenied);
+      onError?.(i18n.t('messenger:microphoneDenied'));
     };
     let media: MediaStream;
     try {

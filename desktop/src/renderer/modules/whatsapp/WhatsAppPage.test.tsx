@@ -1,4 +1,5 @@
 import type { AuthUser, Chat, ChatPage, WhatsAppStatus } from '@crm/common';
+import { MantineProvider } from '@mantine/core';
 import { cleanNotifications } from '@mantine/notifications';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,9 +111,31 @@ describe('connection status (spec/core.md §4 badge table)', () => {
     renderStatus(status('connected'), true, false);
     expect(screen.queryByRole('button', { name: 'Delete session' })).not.toBeInTheDocument();
   });
+
+  it.each(['connected', 'needs_qr', 'scan'])('offers Delete session while the session is %s, not while WhatsApp is Not Configured (issue 16)', (state) => {
+    const { unmount } = renderStatus(status(state), true, true);
+    expect(screen.getByRole('button', { name: 'Delete session' })).toBeInTheDocument();
+    unmount();
+    renderStatus(status('not_configured'), true, true);
+    expect(screen.getByTestId('whatsapp-status')).toHaveTextContent('Not Configured');
+    expect(screen.queryByRole('button', { name: 'Delete session' })).not.toBeInTheDocument();
+  });
+
+  it('keeps Delete session red in dark mode (a red shade, not the plain colour Mantine turns near white there)', () => {
+    freshStores();
+    render(
+      <AppProviders env="test">
+        <MantineProvider forceColorScheme="dark">
+          <ConnectionStatus tenantId={TENANT} status={status('connected')} socketConnected canManageSession />
+        </MantineProvider>
+      </AppProviders>,
+    );
+    const button = screen.getByRole('button', { name: 'Delete session' });
+    expect(button.style.getPropertyValue('--button-color')).toBe('var(--mantine-color-red-6)');
+  });
 });
 
-describe('WhatsApp messenger screen', () => {
+describe('WhatsApp messenger screen', { timeout: 20_000 }, () => {
   it("shows 'WhatsApp Dashboard' and 'Tenant not found. Please login again.' for a user without a tenant", async () => {
     await openMessenger({ user: { ...adminUser, tenantId: '' } as AuthUser });
     expect(await screen.findByRole('heading', { name: 'WhatsApp Dashboard', level: 1 })).toBeInTheDocument();
@@ -176,7 +199,7 @@ describe('WhatsApp messenger screen', () => {
 
   it('deletes the session after confirmation, with the spec texts', async () => {
     let allowed = true;
-    const { user } = await openMessenger({
+    const { user, socket } = await openMessenger({
       handlers: { 'DELETE /api/whatsapp/session': () => (allowed ? ok({ message: 'Session deleted. Please request new QR.' }) : fail(500, 'boom')) },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete session' }));
@@ -184,10 +207,13 @@ describe('WhatsApp messenger screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete session' }));
     expect(await screen.findByText('Session deleted. Please request new QR.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('whatsapp-status')).toHaveTextContent('Not Configured'));
+    // nothing left to delete (issue 16)
+    expect(screen.queryByRole('button', { name: 'Delete session' })).not.toBeInTheDocument();
 
     allowed = false;
     cleanNotifications();
-    await user.click(screen.getByRole('button', { name: 'Delete session' }));
+    act(() => socket.serverEmit('wa:status', status('connected')));
+    await user.click(await screen.findByRole('button', { name: 'Delete session' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete WhatsApp session' })).getByRole('button', { name: 'Delete session' }));
     expect(await screen.findByText('Failed to delete session.')).toBeInTheDocument();
   });
@@ -205,6 +231,19 @@ describe('WhatsApp messenger screen', () => {
     expect(screen.getByRole('heading', { name: 'CRM Messenger' })).toBeInTheDocument();
     expect(screen.getByText('Select a conversation to start chatting')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search or start new chat')).toBeInTheDocument();
+  });
+
+  it("says who wrote the last outgoing message: 'You:' for the reader's own, the colleague's name otherwise (issue 16)", async () => {
+    const chats = [
+      makeChat({ name: 'Mona Hassan', lastMessageAt: '2026-11-22T10:05:00.000Z', lastMessagePreview: 'Sent by the admin', lastMessageDirection: 'out', lastMessageSentBy: { _id: adminUser._id, name: adminUser.name } }),
+      makeChat({ name: 'Karim Adel', lastMessageAt: '2026-11-22T09:00:00.000Z', lastMessagePreview: 'Sent by a colleague', lastMessageDirection: 'out', lastMessageSentBy: { _id: salesUser._id, name: 'Samir Sales' } }),
+    ];
+    await openMessenger({ chats });
+    await waitFor(() => expect(rowNames()).toEqual(['Mona Hassan', 'Karim Adel']));
+    expect(chatRow('Mona Hassan')).toHaveTextContent('You: Sent by the admin');
+    expect(chatRow('Karim Adel')).toHaveTextContent('Samir Sales: Sent by a colleague');
+    expect(chatRow('Karim Adel')).not.toHaveTextContent('You:');
+    expect(chatRow('Karim Adel')).toHaveAccessibleName('Karim Adel, Samir Sales: Sent by a colleague');
   });
 
   it('moves a conversation to the top with its unread badge when a message arrives (msg:new), and adds new ones (chat:update)', async () => {

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { Chat } from '@crm/common';
 import { CircleAlert, Search, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
 import { useAuthStore } from '../auth/store';
@@ -14,7 +15,7 @@ import { useRealtimeStore } from '../realtime/store';
 import { ChatList } from '../chats/components/ChatList';
 import { ConnectionStatus } from './components/ConnectionStatus';
 import { WelcomeScreen } from './components/WelcomeScreen';
-import { WHATSAPP_TEXTS, useWhatsAppStore } from './store';
+import { useWhatsAppStore } from './store';
 import { useWhatsAppStatus } from './use-whatsapp-status';
 import classes from './WhatsAppPage.module.css';
 
@@ -23,13 +24,14 @@ export const CHAT_SEARCH_DEBOUNCE_MS = 300;
 
 /** /whatsapp (spec/core.md §2 "WhatsApp messenger"). */
 export function WhatsAppPage() {
+  const { t } = useTranslation('whatsapp');
   const tenantId = useAuthStore((state) => state.user?.tenantId);
   if (!tenantId) {
     return (
       <>
-        <PageHeader title={WHATSAPP_TEXTS.dashboardTitle} />
+        <PageHeader title={t('dashboardTitle')} />
         <Alert color="red" variant="light" icon={<CircleAlert size={18} />}>
-          {WHATSAPP_TEXTS.noTenant}
+          {t('noTenant')}
         </Alert>
       </>
     );
@@ -38,6 +40,7 @@ export function WhatsAppPage() {
 }
 
 function Messenger({ tenantId }: { tenantId: string }) {
+  const { t } = useTranslation('whatsapp');
   useWhatsAppStatus(tenantId);
   useChatRealtime();
   const canManageSession = useCan('whatsapp.session.manage');
@@ -60,18 +63,18 @@ function Messenger({ tenantId }: { tenantId: string }) {
 
   return (
     <div className={classes.root}>
-      <aside className={classes.sidebar} aria-label="Chats">
+      <aside className={classes.sidebar} aria-label={t('chats')}>
         <ConnectionStatus tenantId={tenantId} status={status} socketConnected={socketConnected} canManageSession={canManageSession} />
         <div className={classes.search}>
           <TextInput
             size="sm"
             radius="xl"
-            placeholder={WHATSAPP_TEXTS.searchPlaceholder}
-            aria-label="Search chats"
+            placeholder={t('searchPlaceholder')}
+            aria-label={t('searchLabel')}
             leftSection={<Search size={16} aria-hidden />}
             rightSection={
               search ? (
-                <X size={16} role="button" aria-label="Clear search" tabIndex={0} style={{ cursor: 'pointer' }} onClick={() => setSearch('')} onKeyDown={(e) => e.key === 'Enter' && setSearch('')} />
+                <X size={16} role="button" aria-label={t('common:search.clear')} tabIndex={0} style={{ cursor: 'pointer' }} onClick={() => setSearch('')} onKeyDown={(e) => e.key === 'Enter' && setSearch('')} />
               ) : list.status === 'loading' ? (
                 <Loader size={14} />
               ) : null
@@ -86,7 +89,7 @@ function Messenger({ tenantId }: { tenantId: string }) {
             <Group justify="space-between" gap="xs">
               <Text size="sm">{list.error}</Text>
               <Button size="compact-xs" variant="light" color="red" onClick={() => void useChatStore.getState().loadChats(query)}>
-                Try again
+                {t('tryAgain')}
               </Button>
             </Group>
           </Alert>
@@ -98,7 +101,7 @@ function Messenger({ tenantId }: { tenantId: string }) {
         )}
         {list.status === 'ready' && list.items.length === 0 && (
           <Text size="sm" c="dimmed" ta="center" p="lg">
-            {query ? `No chats match “${query}”.` : 'No conversations yet.'}
+            {query ? t('noMatch', { query }) : t('noConversations')}
           </Text>
         )}
         {list.error && list.status === 'ready' && (
@@ -117,7 +120,7 @@ function Messenger({ tenantId }: { tenantId: string }) {
           query={list.query}
         />
       </aside>
-      <section className={classes.main} aria-label="Conversation">
+      <section className={classes.main} aria-label={t('conversation')}>
         {selectedId ? (
           <ChatPanel key={selectedId} contactId={selectedId} contact={selectedChat ? { name: selectedChat.name, phone: selectedChat.phone } : undefined} />
         ) : (

@@ -1,22 +1,9 @@
 import { type WhatsAppStatus } from '@crm/common';
 import { create } from 'zustand';
-import { errorText } from '../../lib/api';
+import { i18n } from '../../i18n';
+import { errorMessage } from '../../lib/error-message';
 import { localPrefs } from '../../lib/local-prefs';
 import { whatsappApi } from './api';
-
-/** The messenger's texts from spec/core.md §2 and §8, in one place for the screen and its tests. */
-export const WHATSAPP_TEXTS = {
-  dashboardTitle: 'WhatsApp Dashboard',
-  noTenant: 'Tenant not found. Please login again.',
-  initFailed: 'Could not initialize WhatsApp connection.',
-  sessionDeleted: 'Session deleted. Please request new QR.',
-  sessionDeleteFailed: 'Failed to delete session.',
-  confirmDelete: 'Delete this WhatsApp session? The phone is logged out and a new QR scan is needed to reconnect.',
-  searchPlaceholder: 'Search or start new chat',
-  chatsFailed: 'Failed to load chats.',
-  welcomeTitle: 'CRM Messenger',
-  welcomeText: 'Select a conversation to start chatting',
-} as const;
 
 /** spec/core.md §9: the status refreshes every 300 s and is cached per tenant for the browser session. */
 export const STATUS_CACHE_MS = 300_000;
@@ -109,7 +96,7 @@ export const useWhatsAppStore = create<WhatsAppState>()((set, get) => ({
       get().setStatus(await whatsappApi.start());
       return true;
     } catch {
-      set({ error: WHATSAPP_TEXTS.initFailed });
+      set({ error: i18n.t('whatsapp:initFailed') });
       return false;
     } finally {
       set({ connecting: false });
@@ -123,10 +110,11 @@ export const useWhatsAppStore = create<WhatsAppState>()((set, get) => ({
       const { status, tenantId } = get();
       const id = status?.tenantId ?? tenantId;
       if (id) get().setStatus({ state: 'not_configured', ready: false, qr: null, tenantId: id, reason: null, phoneNumber: null });
-      return { ok: true, message: WHATSAPP_TEXTS.sessionDeleted };
+      return { ok: true, message: i18n.t('whatsapp:sessionDeleted') };
     } catch (error) {
-      const detail = errorText(error, '');
-      return { ok: false, message: WHATSAPP_TEXTS.sessionDeleteFailed, ...(detail ? { detail } : {}) };
+      const detail = error instanceof Error ? errorMessage(error, 'whatsapp:sessionDeleteFailed') : '';
+      const message = i18n.t('whatsapp:sessionDeleteFailed');
+      return { ok: false, message, ...(detail && detail !== message ? { detail } : {}) };
     } finally {
       set({ deleting: false });
     }

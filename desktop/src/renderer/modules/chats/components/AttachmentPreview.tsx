@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { FileText, Send, X } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../format';
 import classes from './Composer.module.css';
 
@@ -15,6 +16,7 @@ export interface AttachmentPreviewProps {
 
 /** The chosen file before it goes: a preview (image, video, audio, or its name) and an optional caption. */
 export function AttachmentPreview({ file, caption, onCaptionChange, onCancel, onSend, sending }: AttachmentPreviewProps) {
+  const { t } = useTranslation('messenger');
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     const objectUrl = URL.createObjectURL(file);
@@ -32,7 +34,7 @@ export function AttachmentPreview({ file, caption, onCaptionChange, onCancel, on
   };
 
   return (
-    <div className={classes.preview} role="group" aria-label="Attachment preview">
+    <div className={classes.preview} role="group" aria-label={t('attachment.label')}>
       <div className={classes.previewMedia}>
         {url && kind === 'image' && <img src={url} alt={file.name} className={classes.previewImage} />}
         {url && kind === 'video' && <video src={url} controls className={classes.previewImage} aria-label={file.name} />}
@@ -46,8 +48,8 @@ export function AttachmentPreview({ file, caption, onCaptionChange, onCancel, on
             {formatBytes(file.size)}
           </Text>
         </div>
-        <Tooltip label="Remove the file">
-          <ActionIcon onClick={onCancel} aria-label="Remove attachment" className={classes.previewClose} disabled={sending}>
+        <Tooltip label={t('attachment.removeTip')}>
+          <ActionIcon onClick={onCancel} aria-label={t('attachment.remove')} className={classes.previewClose} disabled={sending}>
             <X size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
@@ -56,8 +58,8 @@ export function AttachmentPreview({ file, caption, onCaptionChange, onCancel, on
         <TextInput
           className={classes.grow}
           size="sm"
-          placeholder="Add a caption (optional)"
-          aria-label="Caption"
+          placeholder={t('attachment.captionPlaceholder')}
+          aria-label={t('attachment.caption')}
           value={caption}
           onChange={(e) => onCaptionChange(e.currentTarget.value)}
           onKeyDown={onKeyDown}
@@ -66,10 +68,10 @@ export function AttachmentPreview({ file, caption, onCaptionChange, onCancel, on
           autoFocus
         />
         <Button variant="default" size="sm" onClick={onCancel} disabled={sending}>
-          Cancel
+          {t('attachment.cancel')}
         </Button>
-        <Button size="sm" leftSection={<Send size={16} aria-hidden />} onClick={onSend} loading={sending}>
-          Send
+        <Button size="sm" leftSection={<Send size={16} aria-hidden className="mirror-rtl" />} onClick={onSend} loading={sending}>
+          {t('attachment.send')}
         </Button>
       </Group>
     </div>

@@ -1,8 +1,9 @@
 import { ActionIcon, Anchor, Loader, Popover, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { MessageSquareText, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CANNED_TEXTS, useCannedResponsesStore } from '../../canned-responses/store';
+import { useCannedResponsesStore } from '../../canned-responses/store';
 import classes from './Composer.module.css';
 
 /** The picker's list never grows past this (spec/core.md §2: a limited maximum height). */
@@ -10,6 +11,7 @@ export const CANNED_PICKER_MAX_HEIGHT = 240;
 
 /** The canned-responses picker: choose one and its text goes into the message box. */
 export function CannedResponsePicker({ onPick, disabled }: { onPick: (text: string) => void; disabled?: boolean }) {
+  const { t } = useTranslation('messenger');
   const { items, status, error, load } = useCannedResponsesStore();
   const [opened, setOpened] = useState(false);
   const [filter, setFilter] = useState('');
@@ -28,8 +30,8 @@ export function CannedResponsePicker({ onPick, disabled }: { onPick: (text: stri
   return (
     <Popover opened={opened} onChange={setOpened} position="top-start" width={340} shadow="md" withArrow trapFocus returnFocus>
       <Popover.Target>
-        <Tooltip label="Canned responses" disabled={opened}>
-          <ActionIcon onClick={toggle} aria-label="Canned responses" aria-expanded={opened} disabled={disabled}>
+        <Tooltip label={t('canned.button')} disabled={opened}>
+          <ActionIcon onClick={toggle} aria-label={t('canned.button')} aria-expanded={opened} disabled={disabled}>
             <MessageSquareText size={20} aria-hidden />
           </ActionIcon>
         </Tooltip>
@@ -37,7 +39,7 @@ export function CannedResponsePicker({ onPick, disabled }: { onPick: (text: stri
       <Popover.Dropdown p="xs">
         <Stack gap="xs">
           {items.length > 5 && (
-            <TextInput size="xs" placeholder="Filter responses" aria-label="Filter responses" leftSection={<Search size={14} aria-hidden />} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} data-autofocus />
+            <TextInput size="xs" placeholder={t('canned.filter')} aria-label={t('canned.filter')} leftSection={<Search size={14} aria-hidden />} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} data-autofocus />
           )}
           {status === 'loading' && items.length === 0 && <Loader size="xs" />}
           {status === 'error' && (
@@ -47,14 +49,14 @@ export function CannedResponsePicker({ onPick, disabled }: { onPick: (text: stri
           )}
           {status === 'ready' && items.length === 0 && (
             <Text size="sm" c="dimmed">
-              {CANNED_TEXTS.empty}{' '}
+              {t('canned:empty')}{' '}
               <Anchor component={Link} to="/canned-responses" size="sm">
-                Add one
+                {t('canned.addOne')}
               </Anchor>
             </Text>
           )}
           <ScrollArea.Autosize mah={CANNED_PICKER_MAX_HEIGHT} type="auto" data-testid="canned-list">
-            <Stack gap={2} component="ul" className={classes.cannedList} aria-label="Canned responses list">
+            <Stack gap={2} component="ul" className={classes.cannedList} aria-label={t('canned.listLabel')}>
               {shown.map((response) => (
                 <li key={response._id}>
                   <UnstyledButton

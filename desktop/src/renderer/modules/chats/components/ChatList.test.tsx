@@ -48,7 +48,7 @@ describe('chat list (virtualised)', () => {
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.length).toBeLessThan(40);
     expect(rows[0]).toHaveAttribute('aria-setsize', '100000');
-    expect(screen.getByRole('list', { name: 'Chats (100000)' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Chats (100,000)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Contact 0, 2 unread/ })).toBeInTheDocument();
     // The scroll area is as tall as all the rows.
     expect((screen.getByRole('list') as HTMLElement).style.blockSize).toBe(`${100_000 * CHAT_ROW_HEIGHT}px`);

@@ -3,6 +3,9 @@ import type { Chat } from '@crm/common';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Repeat } from 'lucide-react';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
+import { useAuthStore } from '../../auth/store';
 import { initialOf } from '../../../ui/initial';
 import { formatChatStamp } from '../format';
 import classes from './ChatList.module.css';
@@ -32,6 +35,7 @@ export interface ChatListProps {
  * user nears the end. Arrow keys, Home and End move between rows (one tab stop for the list).
  */
 export function ChatList({ items, total, hasMore, loadingMore, selectedId, onSelect, onLoadMore, query, initialRect }: ChatListProps) {
+  const { t } = useTranslation('messenger');
   const scroller = useRef<HTMLDivElement>(null);
   const count = items.length + (hasMore ? 1 : 0);
   const virtualizer = useVirtualizer({
@@ -79,7 +83,7 @@ export function ChatList({ items, total, hasMore, loadingMore, selectedId, onSel
 
   return (
     <div ref={scroller} className={classes.scroller} onKeyDown={onKeyDown}>
-      <div role="list" aria-label={`Chats (${total})`} style={{ blockSize: virtualizer.getTotalSize(), position: 'relative', inlineSize: '100%' }}>
+      <div role="list" aria-label={t('chats.label', { count: total })} style={{ blockSize: virtualizer.getTotalSize(), position: 'relative', inlineSize: '100%' }}>
         {rows.map((row) => {
           const chat = items[row.index];
           return (
@@ -98,11 +102,11 @@ export function ChatList({ items, total, hasMore, loadingMore, selectedId, onSel
                   {loadingMore ? (
                     <>
                       <Loader size="xs" />
-                      <Text size="sm">Loading more chats...</Text>
+                      <Text size="sm">{t('chats.loadingMore')}</Text>
                     </>
                   ) : (
                     <Button variant="subtle" size="xs" onClick={onLoadMore}>
-                      Load more chats
+                      {t('chats.loadMore')}
                     </Button>
                   )}
                 </Group>
@@ -124,11 +128,26 @@ interface ChatRowProps {
   onFocusRow: (index: number) => void;
 }
 
+/**
+ * Who wrote the last message, before its preview: 'You:' for the reader's own (or an outgoing one
+ * with no user behind it), the author's name for a colleague's (issue 16), nothing for the contact's.
+ */
+export function previewAuthor(chat: Chat, readerId: string | null, t: (key: 'messenger:chats.you' | 'messenger:chats.author', values?: { name: string }) => string): string | null {
+  if (chat.lastMessageDirection !== 'out') return null;
+  const author = chat.lastMessageSentBy;
+  if (author && author._id !== readerId && author.name) return t('messenger:chats.author', { name: author.name });
+  return t('messenger:chats.you');
+}
+
 const ChatRow = memo(function ChatRow({ chat, index, selected, tabbable, onSelect, onFocusRow }: ChatRowProps) {
+  const { t } = useTranslation('messenger');
+  const readerId = useAuthStore((state) => state.user?._id ?? null);
   const title = chat.name?.trim() || chat.phone;
   // The open conversation is being read: its count is cleared on the server right away.
   const unread = selected ? 0 : chat.unreadCount;
-  const preview = chat.lastMessagePreview ?? (chat.name ? chat.phone : 'No messages yet');
+  const preview = chat.lastMessagePreview ?? (chat.name ? chat.phone : t('chats.noMessages'));
+  const author = previewAuthor(chat, readerId, (key, values) => t(key, values ?? {}));
+  const described = author ? `${author} ${preview}` : preview;
   return (
     <UnstyledButton
       className={classes.row}
@@ -139,7 +158,7 @@ const ChatRow = memo(function ChatRow({ chat, index, selected, tabbable, onSelec
       tabIndex={tabbable ? 0 : -1}
       onClick={() => onSelect(chat)}
       onFocus={() => onFocusRow(index)}
-      aria-label={`${title}${unread > 0 ? `, ${unread} unread` : ''}, ${chat.lastMessageDirection === 'out' ? 'You: ' : ''}${preview}`}
+      aria-label={unread > 0 ? t('chats.rowLabelUnread', { title, unread, preview: described }) : t('chats.rowLabel', { title, preview: described })}
     >
       <Avatar radius="xl" size={44} color="brand" aria-hidden>
         {initialOf(title)}
@@ -155,13 +174,17 @@ const ChatRow = memo(function ChatRow({ chat, index, selected, tabbable, onSelec
         </div>
         <div className={classes.line}>
           <Text size="sm" c="dimmed" truncate="end" className={classes.preview}>
-            {chat.lastMessageDirection === 'out' && <span className={classes.you}>You: </span>}
+            {author && (
+              <span className={classes.you} data-testid="preview-author">
+                <bdi>{author}</bdi>{' '}
+              </span>
+            )}
             <bdi>{preview}</bdi>
           </Text>
           {chat.hasActiveFollowUp && <Repeat size={14} aria-hidden className={classes.followUp} />}
           {unread > 0 && (
             <Badge size="sm" circle={unread < 10} variant="filled" color="brand" data-testid="unread-badge">
-              {unread > 999 ? '999+' : unread}
+              {unread > 999 ? t('chats.manyUnread', { count: 999 }) : formatNumber(unread)}
             </Badge>
           )}
         </div>

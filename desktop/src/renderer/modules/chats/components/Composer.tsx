@@ -3,10 +3,12 @@ import { notifications } from '@mantine/notifications';
 import type { MessageType } from '@crm/common';
 import { Mic, Paperclip, SendHorizontal } from 'lucide-react';
 import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { describeError } from '../../../lib/api';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n';
+import { errorMessage } from '../../../lib/error-message';
 import { useAuthStore } from '../../auth/store';
 import { messagesApi } from '../api';
-import { CHAT_TEXTS, SendFailure, useChatStore } from '../store';
+import { SendFailure, useChatStore } from '../store';
 import { browserRecorderDeps, useVoiceRecorder, type RecorderDeps } from '../use-voice-recorder';
 import { AttachmentPreview } from './AttachmentPreview';
 import { CannedResponsePicker } from './CannedResponsePicker';
@@ -25,8 +27,8 @@ export const canSend = (text: string, sending: boolean): boolean => text.trim().
 const showSendError = (error: unknown) =>
   notifications.show({
     color: 'red',
-    title: 'WhatsApp',
-    message: error instanceof SendFailure ? error.message : CHAT_TEXTS.sendFailed(describeError(error, 'Unknown error')),
+    title: i18n.t('messenger:sendFailedTitle'),
+    message: error instanceof SendFailure ? error.message : i18n.t('messenger:sendFailed', { reason: errorMessage(error, 'common:unknownError', { list: true }) }),
   });
 
 export interface ComposerProps {
@@ -40,7 +42,9 @@ export interface ComposerProps {
  * (Enter sends, Shift+Enter starts a new line), voice recording and the send button.
  */
 export function Composer({ contactId, recorderDeps = browserRecorderDeps }: ComposerProps) {
+  const { t } = useTranslation('messenger');
   const userId = useAuthStore((state) => state.user?._id ?? null);
+  const userName = useAuthStore((state) => state.user?.name ?? null);
   const send = useChatStore((state) => state.send);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -48,7 +52,7 @@ export function Composer({ contactId, recorderDeps = browserRecorderDeps }: Comp
   const [caption, setCaption] = useState('');
   const [uploading, setUploading] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
-  const onMicError = useCallback((message: string) => notifications.show({ color: 'red', title: 'Voice note', message }), []);
+  const onMicError = useCallback((message: string) => notifications.show({ color: 'red', title: i18n.t('messenger:voiceNoteTitle'), message }), []);
   const recorder = useVoiceRecorder(recorderDeps, onMicError);
 
   const sendText = async () => {
@@ -57,7 +61,7 @@ export function Composer({ contactId, recorderDeps = browserRecorderDeps }: Comp
     setSending(true);
     setText('');
     try {
-      await send(contactId, { body }, userId);
+      await send(contactId, { body }, { id: userId, name: userName });
     } catch (error) {
       showSendError(error);
     } finally {
@@ -78,7 +82,7 @@ export function Composer({ contactId, recorderDeps = browserRecorderDeps }: Comp
       return false;
     }
     setUploading(false);
-    send(contactId, { body: body.trim() || undefined, upload, type: type ?? upload.type }, userId).catch(showSendError);
+    send(contactId, { body: body.trim() || undefined, upload, type: type ?? upload.type }, { id: userId, name: userName }).catch(showSendError);
     return true;
   };
 
@@ -154,10 +158,10 @@ export function Composer({ contactId, recorderDeps = browserRecorderDeps }: Comp
     <div className={classes.composer}>
       <div className={classes.bar}>
         <CannedResponsePicker onPick={insertText} />
-        <FileButton onChange={(file) => file && setAttachment(file)} accept={ATTACH_ACCEPT} inputProps={{ 'aria-label': 'Choose a file to attach', 'data-testid': 'attach-input' } as object}>
+        <FileButton onChange={(file) => file && setAttachment(file)} accept={ATTACH_ACCEPT} inputProps={{ 'aria-label': t('composer.chooseFile'), 'data-testid': 'attach-input' } as object}>
           {(props) => (
-            <Tooltip label="Attach file">
-              <ActionIcon {...props} aria-label="Attach file">
+            <Tooltip label={t('composer.attach')}>
+              <ActionIcon {...props} aria-label={t('composer.attach')}>
                 <Paperclip size={20} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -167,8 +171,8 @@ export function Composer({ contactId, recorderDeps = browserRecorderDeps }: Comp
           ref={input}
           className={classes.grow}
           classNames={{ input: classes.input }}
-          placeholder="Type a message"
-          aria-label="Message"
+          placeholder={t('composer.placeholder')}
+          aria-label={t('composer.message')}
           rows={1}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
@@ -176,14 +180,14 @@ export function Composer({ contactId, recorderDeps = browserRecorderDeps }: Comp
           dir="auto"
           size="sm"
         />
-        <Tooltip label="Record voice note">
-          <ActionIcon onClick={() => void recorder.start()} aria-label="Record voice note">
+        <Tooltip label={t('composer.record')}>
+          <ActionIcon onClick={() => void recorder.start()} aria-label={t('composer.record')}>
             <Mic size={20} aria-hidden />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="Send (Enter)">
-          <ActionIcon variant="filled" color="brand" size="lg" radius="xl" onClick={() => void sendText()} disabled={!canSend(text, sending)} aria-label="Send" loading={sending}>
-            <SendHorizontal size={18} aria-hidden className={classes.sendIcon} />
+        <Tooltip label={t('composer.sendTip')}>
+          <ActionIcon variant="filled" color="brand" size="lg" radius="xl" onClick={() => void sendText()} disabled={!canSend(text, sending)} aria-label={t('composer.send')} loading={sending}>
+            <SendHorizontal size={18} aria-hidden className="mirror-rtl" />
           </ActionIcon>
         </Tooltip>
       </div>

@@ -1,15 +1,26 @@
 import type { Message } from '@crm/common';
 import { Check, CheckCheck, CircleAlert, CircleHelp, Hourglass } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import classes from './MessageBubble.module.css';
 
-/** What a mark means, for the label (and tooltip) of its icon. */
-export function deliveryLabel(message: Pick<Message, 'status' | 'ack'>): string {
-  if (message.status === 'pending') return 'Sending';
-  if (message.status === 'failed') return 'Not sent';
-  if (message.status === 'unknown') return 'Not sure this was delivered';
-  if (message.ack >= 3) return 'Read';
-  if (message.ack === 2) return 'Delivered';
-  return 'Sent';
+type Mark = 'sending' | 'not-sent' | 'unknown' | 'read' | 'delivered' | 'sent';
+const MARK_KEYS = {
+  sending: 'messenger:marks.sending',
+  'not-sent': 'messenger:marks.notSent',
+  unknown: 'messenger:marks.unknown',
+  read: 'messenger:marks.read',
+  delivered: 'messenger:marks.delivered',
+  sent: 'messenger:marks.sent',
+} as const;
+
+/** What a mark means (its label and tooltip come from MARK_KEYS). */
+export function deliveryMark(message: Pick<Message, 'status' | 'ack'>): Mark {
+  if (message.status === 'pending') return 'sending';
+  if (message.status === 'failed') return 'not-sent';
+  if (message.status === 'unknown') return 'unknown';
+  if (message.ack >= 3) return 'read';
+  if (message.ack === 2) return 'delivered';
+  return 'sent';
 }
 
 /**
@@ -18,7 +29,9 @@ export function deliveryLabel(message: Pick<Message, 'status' | 'ack'>): string 
  * and one the app lost track of mid-send (`unknown`: maybe delivered) a question mark.
  */
 export function DeliveryMarks({ message }: { message: Pick<Message, 'status' | 'ack'> }) {
-  const label = deliveryLabel(message);
+  const { t } = useTranslation();
+  const mark = deliveryMark(message);
+  const label = t(MARK_KEYS[mark]);
   const icon =
     message.status === 'pending' ? (
       <Hourglass size={14} aria-hidden />
@@ -32,7 +45,7 @@ export function DeliveryMarks({ message }: { message: Pick<Message, 'status' | '
       <Check size={16} aria-hidden />
     );
   return (
-    <span role="img" aria-label={label} title={label} className={classes.marks} data-mark={message.status === 'unknown' ? 'unknown' : label.toLowerCase().replace(' ', '-')}>
+    <span role="img" aria-label={label} title={label} className={classes.marks} data-mark={mark}>
       {icon}
     </span>
   );

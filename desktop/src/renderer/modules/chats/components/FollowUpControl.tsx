@@ -1,6 +1,7 @@
 import { Button, Collapse, Group, Text } from '@mantine/core';
 import { ChevronDown, ChevronUp, Repeat } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FollowUpStatus, StartFollowUpButton } from '../../follow-ups';
 import classes from '../ChatPanel.module.css';
 
@@ -21,6 +22,7 @@ export function StartFollowUpControl({ contactId, hasActiveFollowUp, onChanged }
 
 /** Under the header while a sequence runs: a line that opens the running sequence's steps (with Stop). */
 export function ActiveFollowUpStrip({ contactId, hasActiveFollowUp, onChanged }: FollowUpControlProps) {
+  const { t } = useTranslation('messenger');
   const [opened, setOpened] = useState(false);
   if (!hasActiveFollowUp) return null;
   return (
@@ -29,11 +31,11 @@ export function ActiveFollowUpStrip({ contactId, hasActiveFollowUp, onChanged }:
         <Group gap={6} wrap="nowrap">
           <Repeat size={14} aria-hidden />
           <Text size="xs" fw={500}>
-            An automated follow-up sequence is running.
+            {t('followUp.running')}
           </Text>
         </Group>
         <Button size="compact-xs" variant="subtle" onClick={() => setOpened((o) => !o)} aria-expanded={opened} rightSection={opened ? <ChevronUp size={12} aria-hidden /> : <ChevronDown size={12} aria-hidden />}>
-          {opened ? 'Hide' : 'Details'}
+          {opened ? t('followUp.hide') : t('followUp.details')}
         </Button>
       </Group>
       <Collapse expanded={opened}>

@@ -2,8 +2,9 @@ import { ActionIcon, Button, Menu, Text, Tooltip } from '@mantine/core';
 import { DELETE_FOR_EVERYONE_WINDOW_HOURS, type Message } from '@crm/common';
 import { Ban, ChevronDown, RotateCw, Trash2, Repeat } from 'lucide-react';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '../../auth/store';
 import { formatTime } from '../format';
-import { CHAT_TEXTS } from '../store';
 import { DeliveryMarks } from './DeliveryMarks';
 import { MessageMedia } from './MessageMedia';
 import classes from './MessageBubble.module.css';
@@ -28,9 +29,16 @@ export function deleteOptions(message: Message, now: number = Date.now()): { for
   };
 }
 
-/** One chat bubble: outgoing at the end side, incoming at the start side (logical, so RTL mirrors it). */
+/**
+ * One chat bubble: outgoing at the end side, incoming at the start side (logical, so RTL mirrors
+ * it: in Arabic your own messages are on the left, as in WhatsApp). An outgoing message another
+ * user wrote shows that user's name (issue 16).
+ */
 export const MessageBubble = memo(function MessageBubble({ message, actions }: { message: Message; actions: MessageActions }) {
+  const { t } = useTranslation('messenger');
+  const readerId = useAuthStore((state) => state.user?._id ?? null);
   const out = message.direction === 'out';
+  const author = out && message.sentBy && message.sentBy !== readerId && message.sentByName ? message.sentByName : null;
   const options = deleteOptions(message);
   const deletedByUs = message.deleted && !message.deletedByContact;
   const hasMedia = message.type !== 'text';
@@ -41,28 +49,33 @@ export const MessageBubble = memo(function MessageBubble({ message, actions }: {
         {(options.forMe || options.forEveryone) && (
           <Menu position={out ? 'bottom-end' : 'bottom-start'} width={200} withinPortal>
             <Menu.Target>
-              <ActionIcon size="sm" variant="subtle" color="gray" className={classes.menuButton} aria-label="Message actions">
+              <ActionIcon size="sm" variant="subtle" color="gray" className={classes.menuButton} aria-label={t('bubble.actions')}>
                 <ChevronDown size={16} aria-hidden />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
               {options.forMe && (
                 <Menu.Item leftSection={<Trash2 size={14} aria-hidden />} onClick={() => actions.onDeleteForMe(message)}>
-                  Delete for me
+                  {t('bubble.deleteForMe')}
                 </Menu.Item>
               )}
               {options.forEveryone && (
                 <Menu.Item color="red" leftSection={<Trash2 size={14} aria-hidden />} onClick={() => actions.onDeleteForEveryone(message)}>
-                  Delete for everyone
+                  {t('bubble.deleteForEveryone')}
                 </Menu.Item>
               )}
             </Menu.Dropdown>
           </Menu>
         )}
 
+        {author && (
+          <Text size="xs" fw={600} c="brand" className={classes.author} aria-label={t('bubble.sentBy', { name: author })} data-testid="message-author">
+            <bdi>{author}</bdi>
+          </Text>
+        )}
         {deletedByUs ? (
           <Text size="sm" fs="italic" c="dimmed" className={classes.deleted}>
-            <Ban size={14} aria-hidden /> {CHAT_TEXTS.deletedForEveryone}
+            <Ban size={14} aria-hidden /> {t('bubble.deletedForEveryone')}
           </Text>
         ) : (
           <>
@@ -74,7 +87,7 @@ export const MessageBubble = memo(function MessageBubble({ message, actions }: {
             )}
             {message.deletedByContact && (
               <Text size="xs" fs="italic" c="dimmed" className={classes.deleted}>
-                <Ban size={12} aria-hidden /> {CHAT_TEXTS.deletedByContact}
+                <Ban size={12} aria-hidden /> {t('bubble.deletedByContact')}
               </Text>
             )}
           </>
@@ -82,9 +95,9 @@ export const MessageBubble = memo(function MessageBubble({ message, actions }: {
 
         <div className={classes.meta}>
           {message.automated && (
-            <Tooltip label="Sent automatically (follow-up)">
+            <Tooltip label={t('bubble.automatedTip')}>
               <span className={classes.automated}>
-                <Repeat size={12} aria-hidden /> Automated
+                <Repeat size={12} aria-hidden /> {t('bubble.automated')}
               </span>
             </Tooltip>
           )}
@@ -96,11 +109,11 @@ export const MessageBubble = memo(function MessageBubble({ message, actions }: {
       {out && message.status === 'unknown' && (
         <div className={classes.failure} role="status">
           <Text size="xs" c="orange">
-            {message.error ?? `${CHAT_TEXTS.unknownDelivery}.`}
+            {message.error ?? t('bubble.unknownDelivery')}
           </Text>
           {/* the handler asks first: sending it again may deliver it twice */}
           <Button size="compact-xs" variant="light" color="orange" leftSection={<RotateCw size={12} aria-hidden />} onClick={() => actions.onRetry(message)}>
-            Retry
+            {t('bubble.retry')}
           </Button>
         </div>
       )}
@@ -108,11 +121,11 @@ export const MessageBubble = memo(function MessageBubble({ message, actions }: {
       {out && message.status === 'failed' && (
         <div className={classes.failure} role="alert">
           <Text size="xs" c="red">
-            Not sent: {message.error ?? 'WhatsApp did not take the message.'}
+            {t('bubble.notSent', { reason: message.error ?? t('notTaken') })}
           </Text>
           {(message.retryable || message._id.startsWith('local:')) && (
             <Button size="compact-xs" variant="light" color="red" leftSection={<RotateCw size={12} aria-hidden />} onClick={() => actions.onRetry(message)}>
-              Retry
+              {t('bubble.retry')}
             </Button>
           )}
         </div>

@@ -2,10 +2,10 @@ import { Button, Group, Image, Modal, Text } from '@mantine/core';
 import type { Message } from '@crm/common';
 import { Download, FileText, ImageOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { bridge } from '../../../lib/bridge';
 import { messagesApi } from '../api';
 import { formatBytes, isSignedUrlExpired } from '../format';
-import { CHAT_TEXTS } from '../store';
 import classes from './MessageBubble.module.css';
 
 /**
@@ -14,6 +14,7 @@ import classes from './MessageBubble.module.css';
  * through GET /messages/{id}/media-url. No URL (the file is gone): 'Media not available'.
  */
 export function MessageMedia({ message }: { message: Message }) {
+  const { t } = useTranslation('messenger');
   const meta = message.meta;
   const [url, setUrl] = useState<string | null>(meta?.mediaUrl ?? null);
   const [gone, setGone] = useState(false);
@@ -51,7 +52,7 @@ export function MessageMedia({ message }: { message: Message }) {
       <Group gap={6} className={classes.unavailable}>
         <ImageOff size={16} aria-hidden />
         <Text size="sm" fs="italic">
-          {CHAT_TEXTS.mediaUnavailable}
+          {t('media.unavailable')}
         </Text>
       </Group>
     );
@@ -65,25 +66,26 @@ export function MessageMedia({ message }: { message: Message }) {
     case 'image':
       return (
         <>
-          <button type="button" className={classes.imageButton} onClick={() => setZoomed(true)} aria-label={`Open image${name ? ` ${name}` : ''}`}>
-            <img src={url} alt={name ?? 'Image'} className={classes.image} loading="lazy" onError={onError} />
+          <button type="button" className={classes.imageButton} onClick={() => setZoomed(true)} aria-label={name ? t('media.openImageNamed', { name }) : t('media.openImage')}>
+            <img src={url} alt={name ?? t('media.image')} className={classes.image} loading="lazy" onError={onError} />
           </button>
-          <Modal opened={zoomed} onClose={() => setZoomed(false)} size="auto" title={name ?? 'Image'}>
-            <Image src={url} alt={name ?? 'Image'} mah="75vh" fit="contain" />
+          <Modal opened={zoomed} onClose={() => setZoomed(false)} size="auto" title={name ?? t('media.image')}>
+            <Image src={url} alt={name ?? t('media.image')} mah="75vh" fit="contain" />
           </Modal>
         </>
       );
     case 'video':
-      return <video src={url} controls preload="metadata" className={classes.video} onError={onError} aria-label={name ?? 'Video'} />;
+      return <video src={url} controls preload="metadata" className={classes.video} onError={onError} aria-label={name ?? t('media.video')} />;
     case 'audio':
     case 'voice':
-      return <audio src={url} controls preload="metadata" className={classes.audio} onError={onError} aria-label={message.type === 'voice' ? 'Voice note' : (name ?? 'Audio')} />;
+      return <audio src={url} controls preload="metadata" className={classes.audio} onError={onError} aria-label={message.type === 'voice' ? t('media.voiceNote') : (name ?? t('media.audio'))} />;
     default:
-      return <DocumentCard url={url} name={name ?? 'Document'} size={meta.size} onExpired={refresh} />;
+      return <DocumentCard url={url} name={name ?? t('media.document')} size={meta.size} onExpired={refresh} />;
   }
 }
 
 function DocumentCard({ url, name, size, onExpired }: { url: string; name: string; size: number | null; onExpired: () => Promise<void> }) {
+  const { t } = useTranslation('messenger');
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const save = async () => {
@@ -112,11 +114,11 @@ function DocumentCard({ url, name, size, onExpired }: { url: string; name: strin
           {name}
         </Text>
         <Text size="xs" c={failed ? 'red' : 'dimmed'}>
-          {failed ? 'Download failed. Try again.' : formatBytes(size)}
+          {failed ? t('media.downloadFailed') : formatBytes(size)}
         </Text>
       </div>
-      <Button size="compact-sm" variant="light" leftSection={<Download size={14} aria-hidden />} onClick={() => void save()} loading={saving} aria-label={`Download ${name}`}>
-        Save
+      <Button size="compact-sm" variant="light" leftSection={<Download size={14} aria-hidden />} onClick={() => void save()} loading={saving} aria-label={t('media.download', { name })}>
+        {t('media.save')}
       </Button>
     </Group>
   );

@@ -20,7 +20,7 @@ const wrap = (children: ReactNode) =>
     </AppProviders>,
   );
 
-describe('StartFollowUpButton (chat panel)', () => {
+describe('StartFollowUpButton (chat panel)', { timeout: 20_000 }, () => {
   const warm = makeTemplate({ name: 'Warm lead' });
   const cold = makeTemplate({ name: 'Cold lead', createdBy: { _id: testId(), name: 'Samir', role: 'sales' } });
 
@@ -39,8 +39,11 @@ describe('StartFollowUpButton (chat panel)', () => {
     await user.click(await screen.findByRole('option', { name: 'Cold lead (Personal)' }));
     expect(within(picker).getByRole('list', { name: 'Steps of the template' })).toHaveTextContent('after 24 h');
     await user.click(within(picker).getByRole('button', { name: 'Start Sequence' }));
+    // the question replaces the picker in the same dialog: never two dialogs stacked (issue 16)
     const confirm = await screen.findByRole('dialog', { name: 'Start follow-up' });
     expect(confirm).toHaveTextContent(FOLLOW_UP_TEXTS.confirmStart);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: 'Start a follow-up sequence' })).not.toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Start' }));
     return { ...api, started };
   }
@@ -52,6 +55,21 @@ describe('StartFollowUpButton (chat panel)', () => {
     expect(to('POST', `/api/contacts/${contactId}/follow-up/start`)[0].body).toEqual({ templateId: cold._id });
     expect(started).toEqual([run]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Start a follow-up sequence' })).not.toBeInTheDocument());
+  });
+
+  it('goes back from the question to the picker in the same dialog with Cancel', async () => {
+    fakeFollowUpsApi(adminUser, { 'GET /api/follow-up-templates': () => ok({ items: [warm, cold], total: 2 }) });
+    const user = userEvent.setup();
+    wrap(<StartFollowUpButton contactId={contactId} />);
+    await user.click(screen.getByRole('button', { name: 'Start follow-up' }));
+    const picker = await screen.findByRole('dialog', { name: 'Start a follow-up sequence' });
+    await user.click(await within(picker).findByPlaceholderText('Choose a template'));
+    await user.click(await screen.findByRole('option', { name: 'Warm lead (Team)' }));
+    await user.click(within(picker).getByRole('button', { name: 'Start Sequence' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Start follow-up' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Start a follow-up sequence' })).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 
   it("shows the server's text when starting fails", async () => {

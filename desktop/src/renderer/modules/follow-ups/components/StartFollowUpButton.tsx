@@ -1,5 +1,4 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Select, Stack, Text, Tooltip, type ButtonProps } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { followUpPreview, type FollowUpRun } from '@crm/common';
 import { CircleAlert, Clock, Repeat } from 'lucide-react';
@@ -25,7 +24,8 @@ export interface StartFollowUpButtonProps {
 
 /**
  * The chat panel's "start follow-up" (spec/core.md §2, §5, §8): a template picker, then the
- * confirmation 'Are you sure you want to start this automated follow-up sequence?', then
+ * confirmation 'Are you sure you want to start this automated follow-up sequence?' in the same
+ * dialog (one dialog, never two stacked), then
  * POST /contacts/{id}/follow-up/start. Success alerts 'Follow-up sequence started successfully!';
  * a failure shows the server's text, else 'Failed to start the sequence.'.
  */
@@ -35,34 +35,35 @@ export function StartFollowUpButton({ contactId, hasActiveFollowUp = false, onSt
   const [opened, setOpened] = useState(false);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  /** The second step in the same dialog (issue 16: never two dialogs stacked): 'Are you sure…?'. */
+  const [confirming, setConfirming] = useState(false);
   const chosen = templates.find((template) => template._id === templateId) ?? null;
 
   const open = () => {
     setTemplateId(null);
+    setConfirming(false);
     setOpened(true);
     void loadTemplates({ force: true });
   };
 
   const confirmStart = () => {
+    if (chosen) setConfirming(true);
+  };
+
+  const startChosen = async () => {
     if (!chosen) return;
-    modals.openConfirmModal({
-      title: t('start.confirmTitle'),
-      children: <Text size="sm">{t('rules.confirmStart')}</Text>,
-      labels: { confirm: t('start.confirm'), cancel: t('start.cancel') },
-      onConfirm: async () => {
-        setStarting(true);
-        try {
-          const run = await start(contactId, chosen._id);
-          setOpened(false);
-          notifications.show({ color: 'green', message: t('rules.started') });
-          onStarted?.(run);
-        } catch (failure) {
-          notifications.show({ color: 'red', title: t('start.failedTitle'), message: errorMessage(failure, 'followups:rules.startFailed') });
-        } finally {
-          setStarting(false);
-        }
-      },
-    });
+    setStarting(true);
+    try {
+      const run = await start(contactId, chosen._id);
+      setOpened(false);
+      notifications.show({ color: 'green', message: t('rules.started') });
+      onStarted?.(run);
+    } catch (failure) {
+      setConfirming(false);
+      notifications.show({ color: 'red', title: t('start.failedTitle'), message: errorMessage(failure, 'followups:rules.startFailed') });
+    } finally {
+      setStarting(false);
+    }
   };
 
   const button = (
@@ -80,7 +81,20 @@ export function StartFollowUpButton({ contactId, hasActiveFollowUp = false, onSt
       ) : (
         button
       )}
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('start.modalTitle')} size="md">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={confirming ? t('start.confirmTitle') : t('start.modalTitle')} size="md">
+        {confirming ? (
+          <Stack gap="md">
+            <Text size="sm">{t('rules.confirmStart')}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)} disabled={starting}>
+                {t('start.cancel')}
+              </Button>
+              <Button onClick={() => void startChosen()} loading={starting} data-autofocus>
+                {t('start.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
         <Stack gap="md">
           {status === 'loading' && templates.length === 0 && (
             <Group gap="sm" c="dimmed">
@@ -133,11 +147,12 @@ export function StartFollowUpButton({ contactId, hasActiveFollowUp = false, onSt
             <Button variant="default" onClick={() => setOpened(false)}>
               {t('start.cancel')}
             </Button>
-            <Button onClick={confirmStart} disabled={!chosen} loading={starting}>
+            <Button onClick={confirmStart} disabled={!chosen}>
               {t('start.startSequence')}
             </Button>
           </Group>
         </Stack>
+        )}
       </Modal>
     </>
   );

@@ -1,9 +1,12 @@
 import { Alert, Badge, Button, Group, Image, Loader, Stack, Text, Title, Tooltip, type MantineColor } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { socketBadge, whatsAppBadge, type WhatsAppBadge, type WhatsAppStatus } from '@crm/common';
+import { whatsAppBadge, type WhatsAppBadge, type WhatsAppStatus } from '@crm/common';
 import { CircleAlert, PlugZap, QrCode, Trash2, Wifi, WifiOff } from 'lucide-react';
-import { WHATSAPP_TEXTS, useWhatsAppStore } from '../store';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../ui/Ltr';
+import { i18n } from '../../../i18n';
+import { useWhatsAppStore } from '../store';
 import classes from '../WhatsAppPage.module.css';
 
 const TONE_COLOR: Record<WhatsAppBadge['tone'], MantineColor> = {
@@ -14,9 +17,23 @@ const TONE_COLOR: Record<WhatsAppBadge['tone'], MantineColor> = {
   error: 'red',
 };
 
-/** The spec's connection badge (spec/core.md §4 table), with a spinner while loading. */
+/** The badge's words by state (common/rules/whatsapp-status.ts gives the English labels and tones). */
+const BADGE_KEYS: Record<string, string> = {
+  loading: 'whatsapp:badge.loading',
+  initializing: 'whatsapp:badge.loading',
+  not_configured: 'whatsapp:badge.notConfigured',
+  scan: 'whatsapp:badge.scanQr',
+  GOT_QR: 'whatsapp:badge.scanQr',
+  connected: 'whatsapp:badge.connected',
+  ready: 'whatsapp:badge.connected',
+  needs_qr: 'whatsapp:badge.needsQr',
+};
+
+/** The spec's connection badge (spec/core.md §4 table), with a spinner while loading; an unknown state shows as the server names it. */
 export function WhatsAppStateBadge({ state }: { state: string | null | undefined }) {
+  const { t } = useTranslation('whatsapp');
   const badge = whatsAppBadge(state ?? 'loading');
+  const key = BADGE_KEYS[state ?? 'loading'];
   return (
     <Badge
       color={TONE_COLOR[badge.tone]}
@@ -26,21 +43,22 @@ export function WhatsAppStateBadge({ state }: { state: string | null | undefined
       data-state={state ?? 'loading'}
       style={{ maxInlineSize: '14rem' }}
     >
-      {badge.label}
+      {key ? t(key) : badge.label}
     </Badge>
   );
 }
 
 export function SocketBadge({ connected }: { connected: boolean }) {
+  const { t } = useTranslation('whatsapp');
   return (
     <Badge color={connected ? 'green' : 'red'} variant="outline" leftSection={connected ? <Wifi size={12} aria-hidden /> : <WifiOff size={12} aria-hidden />} data-testid="socket-status">
-      {socketBadge(connected)}
+      {connected ? t('socket.ok') : t('socket.off')}
     </Badge>
   );
 }
 
 /** Which action the state asks for: start a session, or nothing (running or being shown a QR). */
-function connectLabel(state: string | undefined): string | null {
+function connectLabel(state: string | undefined): 'whatsapp:connect' | 'whatsapp:scanNew' | 'whatsapp:reconnect' | null {
   switch (state) {
     case undefined:
     case 'scan':
@@ -51,13 +69,16 @@ function connectLabel(state: string | undefined): string | null {
     case 'loading':
       return null;
     case 'not_configured':
-      return 'Connect WhatsApp';
+      return 'whatsapp:connect';
     case 'needs_qr':
-      return 'Scan a new QR';
+      return 'whatsapp:scanNew';
     default:
-      return 'Reconnect';
+      return 'whatsapp:reconnect';
   }
 }
+
+/** Delete session keeps its red in both colour schemes. */
+export const DANGER_COLOR = 'red.6';
 
 export interface ConnectionStatusProps {
   tenantId: string;
@@ -72,6 +93,7 @@ export interface ConnectionStatusProps {
  * with its reason when the session died (never 'Connected' over a dead session).
  */
 export function ConnectionStatus({ tenantId, status, socketConnected, canManageSession }: ConnectionStatusProps) {
+  const { t } = useTranslation('whatsapp');
   const connecting = useWhatsAppStore((s) => s.connecting);
   const deleting = useWhatsAppStore((s) => s.deleting);
   const error = useWhatsAppStore((s) => s.error);
@@ -86,13 +108,13 @@ export function ConnectionStatus({ tenantId, status, socketConnected, canManageS
 
   const confirmDelete = () =>
     modals.openConfirmModal({
-      title: 'Delete WhatsApp session',
-      children: <Text size="sm">{WHATSAPP_TEXTS.confirmDelete}</Text>,
-      labels: { confirm: 'Delete session', cancel: 'Cancel' },
+      title: i18n.t('whatsapp:confirmDeleteTitle'),
+      children: <Text size="sm">{i18n.t('whatsapp:confirmDelete')}</Text>,
+      labels: { confirm: i18n.t('whatsapp:deleteSession'), cancel: i18n.t('whatsapp:cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         const result = await deleteSession();
-        notifications.show({ color: result.ok ? 'green' : 'red', title: result.ok ? 'WhatsApp' : result.message, message: result.ok ? result.message : (result.detail ?? result.message) });
+        notifications.show({ color: result.ok ? 'green' : 'red', title: result.ok ? i18n.t('whatsapp:title') : result.message, message: result.ok ? result.message : (result.detail ?? result.message) });
       },
     });
 
@@ -100,22 +122,32 @@ export function ConnectionStatus({ tenantId, status, socketConnected, canManageS
     <Stack gap="xs" className={classes.connection}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Title order={1} size="h4">
-          WhatsApp
+          {t('title')}
         </Title>
-        {canManageSession && (
-          <Tooltip label="Log out of WhatsApp and forget this session">
-            <Button size="compact-sm" variant="subtle" color="red" leftSection={<Trash2 size={14} aria-hidden />} onClick={confirmDelete} loading={deleting}>
-              Delete session
+        {/* Nothing to delete while WhatsApp is Not Configured (issue 16) */}
+        {canManageSession && state !== 'not_configured' && (
+          <Tooltip label={t('deleteSessionTip')}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              // a shade, not the plain colour: Mantine's dark scheme turns a plain subtle red's text near white
+              color={DANGER_COLOR}
+              data-testid="delete-session"
+              leftSection={<Trash2 size={14} aria-hidden />}
+              onClick={confirmDelete}
+              loading={deleting}
+            >
+              {t('deleteSession')}
             </Button>
           </Tooltip>
         )}
       </Group>
-      <Group gap="xs" role="status" aria-live="polite" aria-label="Connection">
+      <Group gap="xs" role="status" aria-live="polite" aria-label={t('connection')}>
         <WhatsAppStateBadge state={state} />
         <SocketBadge connected={socketConnected} />
         {badge.tone === 'success' && status?.phoneNumber && (
-          <Text size="xs" c="dimmed" dir="ltr">
-            {status.phoneNumber}
+          <Text size="xs" c="dimmed">
+            <Ltr>{status.phoneNumber}</Ltr>
           </Text>
         )}
       </Group>
@@ -128,16 +160,16 @@ export function ConnectionStatus({ tenantId, status, socketConnected, canManageS
 
       {badge.showQr && status?.qr && (
         <Stack gap={6} align="center" className={classes.qr}>
-          <Image src={status.qr} alt="WhatsApp QR code" w={200} h={200} fit="contain" radius="sm" bg="white" p={6} />
+          <Image src={status.qr} alt={t('qrAlt')} w={200} h={200} fit="contain" radius="sm" bg="white" p={6} />
           <Text size="xs" c="dimmed" ta="center">
-            On your phone open WhatsApp → Settings → Linked devices → Link a device, and scan this code.
+            {t('qrHelp')}
           </Text>
         </Stack>
       )}
       {badge.showQr && !status?.qr && (
         <Group gap="xs" c="dimmed">
           <QrCode size={16} aria-hidden />
-          <Text size="sm">Waiting for the QR code...</Text>
+          <Text size="sm">{t('waitingQr')}</Text>
         </Group>
       )}
 
@@ -149,7 +181,7 @@ export function ConnectionStatus({ tenantId, status, socketConnected, canManageS
 
       {action && (
         <Button size="sm" leftSection={<PlugZap size={16} aria-hidden />} onClick={() => void startSession()} loading={connecting}>
-          {action}
+          {t(action)}
         </Button>
       )}
     </Stack>
