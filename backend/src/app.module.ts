@@ -26,6 +26,7 @@ import { ContactsModule } from './modules/contacts/contacts.module.js';
 import { ProductsModule } from './modules/products/products.module.js';
 import { ShippingModule } from './modules/shipping/shipping.module.js';
 import { ExpensesModule } from './modules/expenses/expenses.module.js';
+import { TeamModule } from './modules/team/team.module.js';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module.js';
 import * as tables from './modules/tables.js';
 
@@ -70,6 +71,7 @@ export class AppModule {
         ShippingModule,
         ContactsModule,
         ExpensesModule,
+        TeamModule,
         FollowUpsModule.forRoot(config),
       ],
       providers: [

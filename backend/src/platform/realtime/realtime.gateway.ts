@@ -59,6 +59,23 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     this.server.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
+  /**
+   * The company's users with a live socket on any instance (the Redis adapter asks the others), and
+   * whether every one of their sockets is idle.
+   */
+  async connectedUsers(tenantId: string): Promise<Map<string, { idle: boolean }>> {
+    const users = new Map<string, { idle: boolean }>();
+    if (!this.server) return users;
+    for (const socket of await this.server.in(tenantRoom(tenantId)).fetchSockets()) {
+      const actor = socket.data.actor as Actor | undefined;
+      if (actor?.kind !== 'tenant') continue;
+      const idle = socket.data.idle === true;
+      const known = users.get(actor.userId);
+      users.set(actor.userId, { idle: (known?.idle ?? true) && idle });
+    }
+    return users;
+  }
+
   /** Re-checks the sessions of this instance's sockets (one query) and cuts those that ended. */
   async sweep() {
     if (!this.server) return;
