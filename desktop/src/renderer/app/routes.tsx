@@ -12,6 +12,7 @@ import { LeadsPage } from '../modules/leads/LeadsPage';
 import { PipelinePage } from '../modules/pipeline/PipelinePage';
 import { ProfilePage } from '../modules/profile/ProfilePage';
 import { SuperLoginPage } from '../modules/super/SuperLoginPage';
+import { TeamUsersPage } from '../modules/team/TeamUsersPage';
 import { WhatsAppPage } from '../modules/whatsapp/WhatsAppPage';
 import { RedirectIfAuthenticated } from './guards/RedirectIfAuthenticated';
 import { RequirePermission } from './guards/RequirePermission';
@@ -57,6 +58,7 @@ export const appRoutes: RouteObject[] = [
               guarded('expenses.manage', { path: 'expenses', element: <ExpensesPage /> }),
               { path: 'contacts/:id', element: <ContactProfilePage /> },
               { path: 'follow-up-templates', element: <FollowUpTemplatesPage /> },
+              guarded('team.manage', { path: 'team/users', element: <TeamUsersPage /> }),
               ...companyScreens.map((screen) => guarded(screen.permission, placeholder(screen))),
             ],
           },
