@@ -12,6 +12,7 @@ import { LeadsPage } from '../modules/leads/LeadsPage';
 import { PipelinePage } from '../modules/pipeline/PipelinePage';
 import { ProfilePage } from '../modules/profile/ProfilePage';
 import { SuperLoginPage } from '../modules/super/SuperLoginPage';
+import { TeamSettingsPage } from '../modules/team/TeamSettingsPage';
 import { TeamUsersPage } from '../modules/team/TeamUsersPage';
 import { WhatsAppPage } from '../modules/whatsapp/WhatsAppPage';
 import { RedirectIfAuthenticated } from './guards/RedirectIfAuthenticated';
@@ -59,6 +60,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'contacts/:id', element: <ContactProfilePage /> },
               { path: 'follow-up-templates', element: <FollowUpTemplatesPage /> },
               guarded('team.manage', { path: 'team/users', element: <TeamUsersPage /> }),
+              guarded('team.manage', { path: 'team/settings', element: <TeamSettingsPage /> }),
               ...companyScreens.map((screen) => guarded(screen.permission, placeholder(screen))),
             ],
           },

@@ -24,7 +24,6 @@ export const companyScreens: ScreenRoute[] = [
   { path: 'my-tasks', title: 'My Tasks' },
   { path: 'team/performance', title: 'Team Performance', permission: 'team.manage' },
   { path: 'team/tasks', title: 'Team Tasks', permission: 'team.manage' },
-  { path: 'team/settings', title: 'Team Settings', permission: 'team.manage' },
 ];
 
 /** Super area, under `/super` (RequireSuper). */
