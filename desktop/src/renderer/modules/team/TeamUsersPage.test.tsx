@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { openedSockets } from '../../test/fake-socket';
 import type { TeamUser, UserSession } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok } from '../../test/fake-api';
@@ -101,5 +102,20 @@ describe('Team Users', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
     await waitFor(() => expect(to('POST', '/api/users')).toHaveLength(1));
     expect(to('POST', '/api/users')[0].body).toEqual({ name: 'Nour', email: 'nour@shop.test', role: 'sales', password: 'Str0ng-pass' });
+  });
+});
+
+describe('Team Users presence, live', { timeout: 20_000 }, () => {
+  it('follows user:status_change and user:idle from the realtime connection', async () => {
+    openedSockets.length = 0;
+    await openUsers();
+    await waitFor(() => expect(openedSockets.length).toBeGreaterThan(0));
+    const socket = openedSockets.at(-1)!;
+    act(() => socket.serverEmit('user:status_change', { userId: hana._id, isOnline: true, lastSeen: '2026-11-21T10:00:00Z' }));
+    await waitFor(async () => expect(await rowOf('Hana')).toHaveTextContent('Online'));
+    act(() => socket.serverEmit('user:idle', { userId: hana._id }));
+    await waitFor(async () => expect(await rowOf('Hana')).toHaveTextContent('Idle'));
+    act(() => socket.serverEmit('user:status_change', { userId: mona._id, isOnline: false, lastSeen: '2026-11-21T10:00:00Z' }));
+    await waitFor(async () => expect(await rowOf('Mona')).toHaveTextContent(/Offline.*Last seen Nov 21, 2026/));
   });
 });
