@@ -27,6 +27,7 @@ import { ProductsModule } from './modules/products/products.module.js';
 import { ShippingModule } from './modules/shipping/shipping.module.js';
 import { ExpensesModule } from './modules/expenses/expenses.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
+import { TeamModule } from './modules/team/team.module.js';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module.js';
 import * as tables from './modules/tables.js';
 
@@ -72,6 +73,7 @@ export class AppModule {
         ContactsModule,
         ExpensesModule,
         ReportsModule,
+        TeamModule,
         FollowUpsModule.forRoot(config),
       ],
       providers: [

@@ -72,6 +72,10 @@ export const ERROR_CODES = [
   // companies (super area)
   'tenant.slug_taken',
   'user.email_taken',
+  // team users
+  'user.not_found',
+  'user.cannot_lock_out_self',
+  'user.last_active_admin',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -60,19 +60,29 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const usersQuerySchema = z.object({ role: roleSchema.optional() });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
+const leadDistributionStrategySchema = z.enum(LEAD_DISTRIBUTION_STRATEGIES, {
+  message: 'leadDistributionStrategy must be round-robin or manual',
+});
+const skipOfflineRepsSchema = z.boolean({ message: 'skipOfflineReps must be true or false' });
+
 export const tenantSettingsSchema = z.object({
-  leadDistributionStrategy: z.enum(LEAD_DISTRIBUTION_STRATEGIES, {
-    message: 'leadDistributionStrategy must be round-robin or manual',
-  }),
+  leadDistributionStrategy: leadDistributionStrategySchema,
+  /**
+   * Beyond the spec: round-robin passes over reps who are not connected (when every rep is
+   * offline, it deals to all active reps, so no lead is left unassigned).
+   */
+  skipOfflineReps: skipOfflineRepsSchema,
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 
-/** The spec reads `data.settings` on GET and sends the settings object on PUT. */
+/** The spec reads `data.settings` on GET and sends the settings object on PUT (skipOfflineReps unchanged when left out). */
 export const tenantSettingsResponseSchema = z.object({ settings: tenantSettingsSchema });
+const tenantSettingsInputSchema = z.object({ leadDistributionStrategy: leadDistributionStrategySchema, skipOfflineReps: skipOfflineRepsSchema.optional() });
 export const updateTenantSettingsSchema = z.preprocess(
   (v) => (v && typeof v === 'object' && 'settings' in v ? (v as { settings: unknown }).settings : v),
-  tenantSettingsSchema,
+  tenantSettingsInputSchema,
 );
+export type UpdateTenantSettingsRequest = z.infer<typeof tenantSettingsInputSchema>;
 
 export const platformAdminSchema = z.object({
   _id: z.uuid(),

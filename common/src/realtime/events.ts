@@ -23,6 +23,7 @@ export const SERVER_EVENTS = {
 
 export const CLIENT_EVENTS = {
   whatsappGetStatus: 'wa:get_status',
+  presenceInput: 'presence:input',
 } as const;
 
 /** Socket.IO path; the server and the clients must agree on it. */
@@ -120,4 +121,9 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   /** Answered with `wa:status` to this socket, from the per-tenant status cache. */
   'wa:get_status': () => void;
+  /** The user touched this window (keys, pointer, wheel): sent at most every PRESENCE_INPUT_THROTTLE_MS. */
+  'presence:input': () => void;
 }
+
+/** How often a window reports input at most; well under the idle time. */
+export const PRESENCE_INPUT_THROTTLE_MS = 30_000;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, eq, gt, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
-import type { PlatformTx } from '../../platform/db/database.types.js';
+import { and, count, desc, eq, gt, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
+import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { users } from '../users/users.table.js';
 import { loginFailures, platformAdmins, platformSessions, userSessions } from './auth.table.js';
@@ -52,6 +52,16 @@ export class AuthRepository {
       .from(userSessions)
       .innerJoin(users, eq(users.id, userSessions.userId))
       .innerJoin(tenants, eq(tenants.id, userSessions.tenantId));
+  }
+
+  /** One user's sign-ins, newest first (the team screen's session history). */
+  async listUserSessions(tx: PlatformTx | TenantTx, tenantId: string, userId: string, limit: number) {
+    return tx
+      .select({ id: userSessions.id, loginAt: userSessions.loginAt, logoutAt: userSessions.logoutAt, durationSeconds: userSessions.durationSeconds })
+      .from(userSessions)
+      .where(and(eq(userSessions.tenantId, tenantId), eq(userSessions.userId, userId)))
+      .orderBy(desc(userSessions.loginAt))
+      .limit(limit);
   }
 
   async touchUserSession(tx: PlatformTx, sessionId: string, userId: string, at: Date) {

@@ -3,6 +3,7 @@ import { PERMISSIONS } from '@crm/common';
 import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { newId } from '../../platform/db/columns.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
+import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ContactsRepository, type NewContact, type WhatsAppContact } from './contacts.repository.js';
@@ -54,7 +55,9 @@ export type CreatedContact = WhatsAppContact & { index: number };
  * 2. an assignee an admin chose wins;
  * 3. otherwise the tenant's lead distribution strategy: `round-robin` deals the leads in turn
  *    to the active users who may receive leads (oldest account first, continuing after the last
- *    one dealt to, across every source); `manual` leaves them unassigned for an admin to assign.
+ *    one dealt to, across every source), passing over reps with no live connection when the company
+ *    chose to skip offline reps (unless every rep is offline); `manual` leaves them unassigned for an
+ *    admin to assign.
  * Distribution locks the tenant's settings row first, so concurrent creators take turns.
  */
 @Injectable()
@@ -63,6 +66,7 @@ export class ContactCreation {
     private readonly contacts: ContactsRepository,
     private readonly tenants: TenantsRepository,
     private readonly users: UsersRepository,
+    private readonly realtime: RealtimeEmitter,
   ) {}
 
   async createContacts(tx: TenantTx, tenantId: string, drafts: ContactDraft[], options: CreateContactsOptions): Promise<CreatedContact[]> {
@@ -99,12 +103,28 @@ export class ContactCreation {
 
   /** The assignee of each of `count` new leads by the tenant's strategy (takes the distribution lock). */
   private async distribute(tx: TenantTx, tenantId: string, count: number): Promise<(string | null)[]> {
-    const { strategy, lastUserId } = await this.tenants.lockLeadDistribution(tx, tenantId);
+    const { strategy, lastUserId, skipOfflineReps } = await this.tenants.lockLeadDistribution(tx, tenantId);
     const receivers = strategy === 'round-robin' ? await this.users.activeIdsWithRoles(tx, tenantId, PERMISSIONS['leads.receive']) : [];
     if (!receivers.length) return new Array<null>(count).fill(null);
-    let turn = lastUserId ? receivers.indexOf(lastUserId) : -1;
-    return Array.from({ length: count }, () => receivers[(turn = (turn + 1) % receivers.length)]);
+    const online = skipOfflineReps ? await this.realtime.connectedUsers(tenantId) : undefined;
+    return dealInTurn(receivers, lastUserId, count, online && receivers.some((id) => online.has(id)) ? (id) => online.has(id) : () => true);
   }
+}
+
+/**
+ * `count` turns of the round-robin: the receivers in their fixed order (oldest account first),
+ * continuing after the last one dealt to, passing over those `eligible` refuses (offline reps when
+ * the company skips them; the caller makes sure at least one is eligible).
+ */
+export function dealInTurn(receivers: readonly string[], lastUserId: string | null, count: number, eligible: (id: string) => boolean): string[] {
+  let turn = lastUserId ? receivers.indexOf(lastUserId) : -1;
+  return Array.from({ length: count }, () => {
+    for (let step = 0; step < receivers.length; step++) {
+      turn = (turn + 1) % receivers.length;
+      if (eligible(receivers[turn])) return receivers[turn];
+    }
+    return receivers[(turn = (turn + 1) % receivers.length)];
+  });
 }
 
 /** Rules 1 and 2 above: the assignee fixed by who creates the contacts; undefined = the strategy decides. */

@@ -1,5 +1,5 @@
 import { Controller, Get, Put } from '@nestjs/common';
-import { tenantSettingsResponseSchema, updateTenantSettingsSchema, type TenantSettings } from '@crm/common';
+import { tenantSettingsResponseSchema, updateTenantSettingsSchema, type UpdateTenantSettingsRequest } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
@@ -18,7 +18,7 @@ export class TenantSettingsController {
   @Put()
   @RequirePermission('team.manage')
   @ApiDoc({ summary: "Change the company's settings (admins)", response: tenantSettingsResponseSchema })
-  update(@CurrentUser() actor: TenantActor, @ValidBody(updateTenantSettingsSchema) settings: TenantSettings) {
+  update(@CurrentUser() actor: TenantActor, @ValidBody(updateTenantSettingsSchema) settings: UpdateTenantSettingsRequest) {
     return this.tenants.updateSettings(actor, settings);
   }
 }

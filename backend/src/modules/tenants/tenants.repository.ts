@@ -54,7 +54,7 @@ export class TenantsRepository {
     return row;
   }
 
-  async updateSettings(tx: TenantTx, tenantId: string, patch: { leadDistributionStrategy: string }) {
+  async updateSettings(tx: TenantTx, tenantId: string, patch: { leadDistributionStrategy: string; skipOfflineReps?: boolean }) {
     const [row] = await tx
       .update(tenantSettings)
       .set(patch)
@@ -68,13 +68,17 @@ export class TenantsRepository {
    * creator of distributed leads (a form, an import, an inbound message) takes the lock first, so
    * they take turns and two of them never hand out the same turn.
    */
-  async lockLeadDistribution(tx: TenantTx, tenantId: string): Promise<{ strategy: string; lastUserId: string | null }> {
+  async lockLeadDistribution(tx: TenantTx, tenantId: string): Promise<{ strategy: string; lastUserId: string | null; skipOfflineReps: boolean }> {
     const [row] = await tx
-      .select({ strategy: tenantSettings.leadDistributionStrategy, lastUserId: tenantSettings.roundRobinLastUserId })
+      .select({
+        strategy: tenantSettings.leadDistributionStrategy,
+        lastUserId: tenantSettings.roundRobinLastUserId,
+        skipOfflineReps: tenantSettings.skipOfflineReps,
+      })
       .from(tenantSettings)
       .where(eq(tenantSettings.tenantId, tenantId))
       .for('update');
-    return row ?? { strategy: 'round-robin', lastUserId: null };
+    return row ?? { strategy: 'round-robin', lastUserId: null, skipOfflineReps: false };
   }
 
   async saveRoundRobinCursor(tx: TenantTx, tenantId: string, userId: string): Promise<void> {

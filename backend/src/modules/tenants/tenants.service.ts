@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CreateTenantRequest, ListResult, Tenant, TenantSettings } from '@crm/common';
+import type { CreateTenantRequest, ListResult, Tenant, TenantSettings, UpdateTenantSettingsRequest } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { Database } from '../../platform/db/database.service.js';
@@ -56,11 +56,18 @@ export class TenantsService {
 
   async getSettings(actor: TenantActor): Promise<{ settings: TenantSettings }> {
     const row = await this.db.tenant(actor.tenantId, (tx) => this.tenants.getSettings(tx, actor.tenantId));
-    return { settings: { leadDistributionStrategy: (row?.leadDistributionStrategy ?? 'round-robin') as TenantSettings['leadDistributionStrategy'] } };
+    return { settings: toSettingsDto(row) };
   }
 
-  async updateSettings(actor: TenantActor, settings: TenantSettings): Promise<{ settings: TenantSettings }> {
-    await this.db.tenant(actor.tenantId, (tx) => this.tenants.updateSettings(tx, actor.tenantId, settings));
-    return { settings };
+  async updateSettings(actor: TenantActor, settings: UpdateTenantSettingsRequest): Promise<{ settings: TenantSettings }> {
+    const row = await this.db.tenant(actor.tenantId, (tx) => this.tenants.updateSettings(tx, actor.tenantId, settings));
+    return { settings: toSettingsDto(row) };
   }
+}
+
+function toSettingsDto(row: { leadDistributionStrategy: string; skipOfflineReps: boolean } | undefined): TenantSettings {
+  return {
+    leadDistributionStrategy: (row?.leadDistributionStrategy ?? 'round-robin') as TenantSettings['leadDistributionStrategy'],
+    skipOfflineReps: row?.skipOfflineReps ?? false,
+  };
 }

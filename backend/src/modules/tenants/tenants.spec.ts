@@ -71,7 +71,7 @@ describe('super: companies', () => {
 describe('tenant settings', () => {
   it('defaults to round-robin and lets an admin switch to manual', async () => {
     const token = await signIn(t, acme.admin.email);
-    expect((await t.api.get('/auth/tenant/settings', { token })).body.data).toEqual({ settings: { leadDistributionStrategy: 'round-robin' } });
+    expect((await t.api.get('/auth/tenant/settings', { token })).body.data).toEqual({ settings: { leadDistributionStrategy: 'round-robin', skipOfflineReps: false } });
     const put = await t.api.put('/auth/tenant/settings', { leadDistributionStrategy: 'manual' }, { token });
     expect(put.status).toBe(200);
     expect((await t.api.get('/auth/tenant/settings', { token })).body.data.settings.leadDistributionStrategy).toBe('manual');

@@ -36,6 +36,8 @@ export const tenantSettings = pgTable(
     defaultCountry: text('default_country').notNull().default(DEFAULT_COUNTRY),
     currency: text('currency').notNull().default('EGP'),
     /** Round-robin lead distribution: the sales user who got the last lead. */
+    /** Round-robin passes over reps with no live connection (all offline: deals to every active rep). */
+    skipOfflineReps: boolean('skip_offline_reps').notNull().default(false),
     roundRobinLastUserId: uuid('round_robin_last_user_id'),
     updatedAt: updatedAtColumn(),
   },

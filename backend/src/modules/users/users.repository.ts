@@ -4,6 +4,7 @@ import type { Role, UpdatePreferencesRequest } from '@crm/common';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { users, type UserRow } from './users.table.js';
 
+export type UserChange = Partial<{ name: string; email: string; role: Role; isActive: boolean; passwordHash: string }>;
 export type NewUser = { tenantId: string; name: string; email: string; passwordHash: string; role: Role; isActive?: boolean };
 
 @Injectable()
@@ -49,6 +50,33 @@ export class UsersRepository {
       .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
       .returning();
     return row;
+  }
+
+  /** An admin's change to a colleague: name, email, role, active flag, password hash; the row as saved. */
+  async update(tx: TenantTx, tenantId: string, id: string, change: UserChange, at: Date): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .update(users)
+      .set({ ...change, updatedAt: at })
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+      .returning();
+    return row;
+  }
+
+  /**
+   * Holds the company's admin changes one at a time until the transaction ends, so that two admins
+   * demoting each other at once cannot leave the company without an active admin.
+   */
+  async lockAdminChanges(tx: TenantTx, tenantId: string) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`team-admins:${tenantId}`}))`);
+  }
+
+  async countActiveWithRoles(tx: TenantTx, tenantId: string, roles: readonly Role[]): Promise<number> {
+    if (!roles.length) return 0;
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), inArray(users.role, [...roles]), eq(users.isActive, true)));
+    return row?.n ?? 0;
   }
 
   /** Active users of these roles, oldest first: the order the round-robin distribution deals leads in. */

@@ -32,6 +32,8 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: positiveInt(12 * 60),
   SESSION_MAX_HOURS: positiveInt(7 * 24),
   SESSION_SWEEP_SECONDS: z.coerce.number().int().min(0).default(30),
+  PRESENCE_IDLE_MINUTES: z.coerce.number().positive().default(5),
+  PRESENCE_OFFLINE_GRACE_SECONDS: z.coerce.number().min(0).default(5),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: positiveInt(10),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(100),

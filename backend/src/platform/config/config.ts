@@ -21,6 +21,8 @@ export type AppConfig = {
   corsOrigins: string[];
   /** sweepMs: how often each instance re-checks the sessions of its connected sockets (0 = never). */
   session: { idleMs: number; maxAgeMs: number; sweepMs: number };
+  /** Presence: idle after idleMs without input in any window; offline only after graceMs without a socket. */
+  presence: { idleMs: number; offlineGraceMs: number };
   loginThrottle: { windowMs: number; maxPerAccountAndIp: number; maxPerAccount: number; maxDelayMs: number; maxPerIp: number };
   rendererDir: string | undefined;
   /** How long a signed media link stays valid. */
@@ -75,6 +77,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env, options: Loa
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
+    presence: { idleMs: e.PRESENCE_IDLE_MINUTES * 60_000, offlineGraceMs: e.PRESENCE_OFFLINE_GRACE_SECONDS * 1000 },
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000, sweepMs: e.SESSION_SWEEP_SECONDS * 1000 },
     loginThrottle: {
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,

@@ -36,6 +36,11 @@ export class RealtimeEmitter {
     this.gateway.server?.to(adminsRoom(tenantId)).emit(event, payload as never);
   }
 
+  /** The company's users connected right now, on any instance, and whether they are idle. */
+  connectedUsers(tenantId: string) {
+    return this.gateway.connectedUsers(tenantId);
+  }
+
   /**
    * Disconnects the session's sockets on every instance. Pass `end` (reason and message) when the
    * user did not sign out themselves: they get `force_logout` first and the client says why.

@@ -7,6 +7,8 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { may, type Actor, type TenantActor } from '../auth/actor.js';
 import { bearerToken } from '../auth/bearer-token.js';
+import { Clock } from '../clock.js';
+import { PresenceTracker } from './presence.tracker.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RealtimeClientEvents } from './client-events.js';
 import { adminsRoom, platformRoom, sessionRoom, tenantRoom, userRoom } from './rooms.js';
@@ -28,13 +30,19 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   private readonly logger = new Logger('Realtime');
   private sweepTimer: NodeJS.Timeout | undefined;
   private authenticator: SocketAuthenticator | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  /** Online, idle and offline announcements (presence.tracker.ts). */
+  readonly presence: PresenceTracker;
   @WebSocketServer() server!: Server;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clientEvents: RealtimeClientEvents,
     private readonly moduleRef: ModuleRef,
-  ) {}
+    clock: Clock,
+  ) {
+    this.presence = new PresenceTracker(() => this.server, clock, config.presence);
+  }
 
   async afterInit(server: Server) {
     if (this.config.redisUrl) await attachRedisAdapter(server, this.config.redisUrl, this.logger);
@@ -42,10 +50,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       this.sweepTimer = setInterval(() => void this.sweep(), this.config.session.sweepMs);
       this.sweepTimer.unref();
     }
+    // idle is noticed within a fifth of the idle time (at most 30 s late)
+    this.idleTimer = setInterval(() => void this.presence.sweepIdle().catch(() => undefined), Math.min(30_000, Math.max(50, this.config.presence.idleMs / 5)));
+    this.idleTimer.unref();
   }
 
   onApplicationShutdown() {
     clearInterval(this.sweepTimer);
+    clearInterval(this.idleTimer);
+    this.presence.stop();
   }
 
   /**
@@ -57,6 +70,23 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     if (!this.server) return;
     if (end) this.server.to(sessionRoom(sessionId)).emit('force_logout', end);
     this.server.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  /**
+   * The company's users with a live socket on any instance (the Redis adapter asks the others), and
+   * whether every one of their sockets is idle.
+   */
+  async connectedUsers(tenantId: string): Promise<Map<string, { idle: boolean }>> {
+    const users = new Map<string, { idle: boolean }>();
+    if (!this.server) return users;
+    for (const socket of await this.server.in(tenantRoom(tenantId)).fetchSockets()) {
+      const actor = socket.data.actor as Actor | undefined;
+      if (actor?.kind !== 'tenant') continue;
+      const idle = socket.data.idle === true;
+      const known = users.get(actor.userId);
+      users.set(actor.userId, { idle: (known?.idle ?? true) && idle });
+    }
+    return users;
   }
 
   /** Re-checks the sessions of this instance's sockets (one query) and cuts those that ended. */
@@ -110,7 +140,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       rooms.push(platformRoom());
     }
     await socket.join(rooms);
+    if (actor.kind === 'tenant') this.trackPresence(socket, actor);
     authenticated(actor.kind === 'tenant' ? actor : undefined);
+  }
+
+  private trackPresence(socket: Socket, actor: TenantActor) {
+    socket.on('presence:input', () => this.presence.input(socket, actor));
+    socket.on('disconnect', () => this.presence.disconnected(actor));
+    // a socket cut before it got here (its session ended meanwhile) is not announced
+    if (socket.connected) void this.presence.connected(socket, actor).catch((err: unknown) => this.logger.warn(`presence failed: ${err instanceof Error ? err.message : err}`));
   }
 
   /** Provided by the auth module (platform never imports a module); looked up once, at first use. */

@@ -15,6 +15,8 @@ import { LeadsPage } from '../modules/leads/LeadsPage';
 import { PipelinePage } from '../modules/pipeline/PipelinePage';
 import { ProfilePage } from '../modules/profile/ProfilePage';
 import { SuperLoginPage } from '../modules/super/SuperLoginPage';
+import { TeamSettingsPage } from '../modules/team/TeamSettingsPage';
+import { TeamUsersPage } from '../modules/team/TeamUsersPage';
 import { WhatsAppPage } from '../modules/whatsapp/WhatsAppPage';
 import { RedirectIfAuthenticated } from './guards/RedirectIfAuthenticated';
 import { RequirePermission } from './guards/RequirePermission';
@@ -63,6 +65,8 @@ export const appRoutes: RouteObject[] = [
               guarded('shipping.manage', { path: 'shipping', element: <ShippingPage /> }),
               { path: 'contacts/:id', element: <ContactProfilePage /> },
               { path: 'follow-up-templates', element: <FollowUpTemplatesPage /> },
+              guarded('team.manage', { path: 'team/users', element: <TeamUsersPage /> }),
+              guarded('team.manage', { path: 'team/settings', element: <TeamSettingsPage /> }),
               ...companyScreens.map((screen) => guarded(screen.permission, placeholder(screen))),
             ],
           },

@@ -15,6 +15,10 @@ export class FakeSocket {
     this.auth = options.auth ?? {};
   }
 
+  get connected(): boolean {
+    return !this.disconnected;
+  }
+
   on(event: string, listener: Listener): this {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());
     this.listeners.get(event)!.add(listener);

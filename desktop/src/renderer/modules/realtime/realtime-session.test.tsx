@@ -32,6 +32,14 @@ describe('realtime session', () => {
     expect(socket.disconnected).toBe(true);
   });
 
+  it('reports input in this window as presence:input, at most every 30 seconds', async () => {
+    const { socket, user } = await signedIn();
+    const inputs = () => socket.sent.filter(([event]) => event === 'presence:input').length;
+    await user.keyboard('a');
+    await user.click(screen.getByRole('heading', { name: 'Dashboard' }));
+    expect(inputs()).toBe(1);
+  });
+
   it('on force_logout shows the spec alert and signs the user out', async () => {
     const { socket, router } = await signedIn();
     act(() => socket.serverEmit('force_logout', { message: 'Your account was deactivated' }));

@@ -1,4 +1,4 @@
-import { chatRoute, type ForceLogoutEvent, type MessageNotificationEvent } from '@crm/common';
+import { PRESENCE_INPUT_THROTTLE_MS, chatRoute, type ForceLogoutEvent, type MessageNotificationEvent } from '@crm/common';
 import { useEffect } from 'react';
 import { bridge } from '../../lib/bridge';
 import { useAuthStore } from '../auth/store';
@@ -34,10 +34,32 @@ export function useRealtimeSession(): void {
 
     socket.on('force_logout', onForceLogout);
     socket.on('msg:notification', onMessageNotification);
+    const stopReportingInput = reportInput(() => socket.connected && socket.emit('presence:input'));
     return () => {
+      stopReportingInput();
       socket.off('force_logout', onForceLogout);
       socket.off('msg:notification', onMessageNotification);
       useRealtimeStore.getState().disconnect();
     };
   }, [token, userId]);
+}
+
+const INPUT_EVENTS = ['keydown', 'pointerdown', 'pointermove', 'wheel', 'touchstart'] as const;
+
+/**
+ * Tells the server that the user touches this window (at most every PRESENCE_INPUT_THROTTLE_MS),
+ * so that colleagues see them idle only when none of their windows had input for a while.
+ */
+function reportInput(send: () => void): () => void {
+  let last = 0;
+  const onInput = () => {
+    const now = Date.now();
+    if (now - last < PRESENCE_INPUT_THROTTLE_MS) return;
+    last = now;
+    send();
+  };
+  for (const type of INPUT_EVENTS) window.addEventListener(type, onInput, { passive: true, capture: true });
+  return () => {
+    for (const type of INPUT_EVENTS) window.removeEventListener(type, onInput, { capture: true });
+  };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "tenant_settings" ADD COLUMN "skip_offline_reps" boolean DEFAULT false NOT NULL;

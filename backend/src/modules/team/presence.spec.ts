@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
+import { connectSocket, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
+import type { TestApp } from '../../../test/test-app.js';
+import { RealtimeGateway } from '../../platform/realtime/realtime.gateway.js';
+
+// a short grace so the test need not wait the default 5 s
+const GRACE_MS = 600;
+
+let t: TestApp;
+let a: SeededCompany;
+let b: SeededCompany;
+let adminToken: string;
+let watcher: TestSocket;
+let outsider: TestSocket;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await startMessengerApp({ env: { PRESENCE_OFFLINE_GRACE_SECONDS: String(GRACE_MS / 1000) } });
+  a = await seedCompany(t, 'pres-alpha', { sales: 3 });
+  b = await seedCompany(t, 'pres-beta', { sales: 0 });
+  adminToken = await signIn(t, a.admin.email);
+  watcher = await connectSocket(t, adminToken);
+  outsider = await connectSocket(t, await signIn(t, b.admin.email));
+  sockets.push(watcher, outsider);
+}, 60_000);
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await t?.close();
+});
+
+async function open(token: string) {
+  const s = await connectSocket(t, token);
+  sockets.push(s);
+  return s;
+}
+const closed = (s: TestSocket) =>
+  new Promise<void>((resolve) => {
+    s.socket.once('disconnect', () => resolve());
+    s.close();
+  });
+const changesOf = (userId: string) => watcher.all('user:status_change').filter((e) => e.userId === userId);
+const presenceOf = async (userId: string) => (await t.api.get('/users', { token: adminToken })).body.data.find((u: { _id: string }) => u._id === userId);
+
+describe('presence', () => {
+  it('a user with two windows is online until both are gone: one online, one offline with lastSeen, only to their company', async () => {
+    const rep = a.sales[0];
+    const token = await signIn(t, rep.email);
+    const first = await open(token);
+    await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline);
+    const second = await open(await signIn(t, rep.email));
+    await closed(first);
+    await sleep(GRACE_MS + 600);
+    expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true]);
+    expect(await presenceOf(rep.id)).toMatchObject({ isOnline: true, status: 'online' });
+
+    await closed(second);
+    const offline = await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && !e.isOnline);
+    expect(offline.lastSeen).toEqual(expect.any(String));
+    expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true, false]);
+    expect(await presenceOf(rep.id)).toMatchObject({ isOnline: false, status: 'offline' });
+    expect(outsider.all('user:status_change').filter((e) => e.userId === rep.id)).toEqual([]);
+  }, 30_000);
+
+  it('a reconnect within the grace time is not an offline flap', async () => {
+    const rep = a.sales[1];
+    const token = await signIn(t, rep.email);
+    const first = await open(token);
+    await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline);
+    await closed(first);
+    await open(token);
+    await sleep(GRACE_MS + 600);
+    expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true]);
+  }, 30_000);
+
+  it('idle after the idle time without input in any window, online again on input; only the company hears it', async () => {
+    const rep = a.sales[2];
+    const one = await open(await signIn(t, rep.email));
+    const two = await open(await signIn(t, rep.email));
+    await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline);
+    const presence = t.app.get(RealtimeGateway).presence;
+
+    // input in one window keeps the user from being idle
+    t.clock.advance(t.config.presence.idleMs - 1_000);
+    one.socket.emit('presence:input');
+    await sleep(200);
+    t.clock.advance(2_000);
+    await presence.sweepIdle();
+    expect(watcher.all('user:idle').filter((e) => e.userId === rep.id)).toEqual([]);
+
+    t.clock.advance(t.config.presence.idleMs);
+    await presence.sweepIdle();
+    expect(await watcher.waitFor('user:idle', (e) => e.userId === rep.id)).toEqual({ userId: rep.id });
+    expect(await presenceOf(rep.id)).toMatchObject({ isOnline: true, status: 'idle' });
+    expect(outsider.all('user:idle').filter((e) => e.userId === rep.id)).toEqual([]);
+
+    const before = changesOf(rep.id).length;
+    two.socket.emit('presence:input');
+    await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline && changesOf(rep.id).length > before);
+    expect(await presenceOf(rep.id)).toMatchObject({ isOnline: true, status: 'online' });
+  }, 30_000);
+});

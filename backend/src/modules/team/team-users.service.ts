@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { ROLES, can, type CreateUserRequest, type Role, type SessionEndReason, type TeamUser, type UpdateUserRequest, type UserSession } from '@crm/common';
+import type { TenantActor } from '../../platform/auth/actor.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.service.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { AuthRepository } from '../auth/auth.repository.js';
+import { AuthService } from '../auth/auth.service.js';
+import { UsersRepository, type UserChange } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.table.js';
+import { toTeamUserDto, toUserSessionDto } from './team-user.mapper.js';
+import { PresenceService } from './presence.service.js';
+
+/** How many sign-ins of one user the session history returns (newest first). */
+const SESSION_HISTORY_LIMIT = 200;
+
+/** The roles that manage the team: a company always keeps one active user with one of them. */
+const TEAM_MANAGERS = ROLES.filter((role) => can(role, 'team.manage'));
+
+const emailTaken = () => ApiError.conflict('A user with this email already exists.', 'email').withCode('user.email_taken');
+const notFound = () => ApiError.notFound('User not found.').withCode('user.not_found');
+
+/**
+ * The admin's Team Users: the company's users, adding one, changing one, their sign-ins. It lives
+ * apart from the users module because it needs the auth module (ending sessions), which itself
+ * needs the users module.
+ */
+@Injectable()
+export class TeamUsersService {
+  constructor(
+    private readonly db: Database,
+    private readonly users: UsersRepository,
+    private readonly sessions: AuthRepository,
+    private readonly auth: AuthService,
+    private readonly presence: PresenceService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(actor: TenantActor): Promise<TeamUser[]> {
+    const rows = await this.db.tenant(actor.tenantId, (tx) => this.users.list(tx, actor.tenantId, {}));
+    const presence = await this.presence.ofCompany(actor.tenantId);
+    return rows.map((row) => toTeamUserDto(row, presence.get(row.id)));
+  }
+
+  async create(actor: TenantActor, input: CreateUserRequest): Promise<TeamUser> {
+    const passwordHash = await hashPassword(input.password);
+    const row = await this.db
+      .tenant(actor.tenantId, (tx) =>
+        this.users.insert(tx, { tenantId: actor.tenantId, name: input.name, email: input.email, role: input.role, passwordHash, isActive: true }),
+      )
+      .catch(rethrowEmailTaken);
+    return toTeamUserDto(row, undefined);
+  }
+
+  /**
+   * Name, email, role, active flag and (when given) a new password. Deactivating, changing the role
+   * or the password ends the user's sessions at once (their sockets get force_logout). An admin can
+   * neither lock themselves out nor leave the company without an active admin.
+   */
+  async update(actor: TenantActor, id: string, input: UpdateUserRequest): Promise<TeamUser> {
+    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    const { before, after } = await this.db
+      .tenant(actor.tenantId, async (tx) => {
+        await this.users.lockAdminChanges(tx, actor.tenantId);
+        const before = await this.users.findById(tx, actor.tenantId, id);
+        if (!before) throw notFound();
+        const managesTeam = can(before.role as Role, 'team.manage') && before.isActive;
+        const losesAdmin = managesTeam && (input.isActive === false || (input.role !== undefined && !can(input.role, 'team.manage')));
+        if (losesAdmin && before.id === actor.userId) {
+          throw ApiError.forbidden('You cannot deactivate your own account or remove your own admin role.').withCode('user.cannot_lock_out_self');
+        }
+        if (losesAdmin && (await this.users.countActiveWithRoles(tx, actor.tenantId, TEAM_MANAGERS)) <= 1) {
+          throw ApiError.conflict('The company must keep at least one active admin.').withCode('user.last_active_admin');
+        }
+        const change: UserChange = { name: input.name, email: input.email, role: input.role, isActive: input.isActive, passwordHash };
+        const after = await this.users.update(tx, actor.tenantId, id, dropUndefined(change), this.clock.now());
+        if (!after) throw notFound();
+        return { before, after };
+      })
+      .catch(rethrowEmailTaken);
+
+    // after the commit: the session checks already read the change, this also cuts the live sockets
+    const reason = sessionEndReason(before, after, passwordHash !== undefined);
+    if (reason) await this.auth.endSessions({ userId: after.id }, reason);
+    const presence = await this.presence.ofCompany(actor.tenantId);
+    return toTeamUserDto(after, presence.get(after.id));
+  }
+
+  async listSessions(actor: TenantActor, id: string): Promise<UserSession[]> {
+    const rows = await this.db.tenant(actor.tenantId, async (tx) => {
+      if (!(await this.users.findById(tx, actor.tenantId, id))) throw notFound();
+      return this.sessions.listUserSessions(tx, actor.tenantId, id, SESSION_HISTORY_LIMIT);
+    });
+    return rows.map(toUserSessionDto);
+  }
+}
+
+/** Why the user's sessions end after this change, if they do. */
+function sessionEndReason(before: UserRow, after: UserRow, passwordChanged: boolean): Exclude<SessionEndReason, 'logout'> | undefined {
+  if (before.isActive && !after.isActive) return 'deactivated';
+  if (before.role !== after.role) return 'role_changed';
+  if (passwordChanged) return 'password_changed';
+  return undefined;
+}
+
+function dropUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function rethrowEmailTaken(err: unknown): never {
+  if (isUniqueViolation(err, 'users_email_unique')) throw emailTaken();
+  throw err;
+}

@@ -1,0 +1,56 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminUser, fail, ok } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { fakeCrmApi, type CrmHandler } from '../contacts/testing/fake-crm-api';
+
+const current = { leadDistributionStrategy: 'round-robin', skipOfflineReps: false };
+
+async function openSettings(handlers: Record<string, CrmHandler> = {}, user = adminUser) {
+  const api = fakeCrmApi(user, { 'GET /api/auth/tenant/settings': () => ok({ settings: current }), ...handlers });
+  const view = renderApp('/team/settings');
+  await screen.findByRole('heading', { name: 'Team Settings', level: 1 });
+  return { ...view, ...api };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('Team Settings', { timeout: 20_000 }, () => {
+  it("saves manual distribution and shows 'Settings saved successfully!' for 3 seconds", async () => {
+    const { user, to } = await openSettings({
+      'PUT /api/auth/tenant/settings': (r) => ok({ settings: { skipOfflineReps: false, ...(r.body as object) } }),
+    });
+    expect(await screen.findByRole('radio', { name: /Round-robin/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /Manual/ }));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect(to('PUT', '/api/auth/tenant/settings')[0].body).toEqual({ leadDistributionStrategy: 'manual', skipOfflineReps: false });
+    act(() => void vi.advanceTimersByTime(3_100));
+    await waitFor(() => expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument());
+  });
+
+  it('turns on skipping offline reps for round-robin', async () => {
+    const { user, to } = await openSettings({ 'PUT /api/auth/tenant/settings': (r) => ok({ settings: r.body }) });
+    await user.click(await screen.findByRole('switch', { name: /Skip sales users who are offline/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await screen.findByText('Settings saved successfully!');
+    expect(to('PUT', '/api/auth/tenant/settings')[0].body).toEqual({ leadDistributionStrategy: 'round-robin', skipOfflineReps: true });
+  });
+
+  it("shows 'Could not load current team settings.' and 'Failed to save settings.'", async () => {
+    const { user } = await openSettings({
+      'GET /api/auth/tenant/settings': () => new Response('x', { status: 502 }),
+      'PUT /api/auth/tenant/settings': () => new Response('x', { status: 502 }),
+    });
+    expect(await screen.findByText('Could not load current team settings.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Failed to save settings.')).toBeInTheDocument();
+  });
+
+  it("shows the server's error text when it gives one", async () => {
+    const { user } = await openSettings({ 'PUT /api/auth/tenant/settings': () => fail(400, 'leadDistributionStrategy must be round-robin or manual') });
+    await user.click(await screen.findByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('leadDistributionStrategy must be round-robin or manual')).toBeInTheDocument();
+  });
+});

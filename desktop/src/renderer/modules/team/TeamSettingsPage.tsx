@@ -1,0 +1,89 @@
+import { Alert, Button, Card, Radio, Stack, Switch, Text } from '@mantine/core';
+import type { TenantSettings } from '@crm/common';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-message';
+import { PageHeader } from '../../ui/PageHeader';
+import { teamApi } from './api';
+
+/** spec/admin.md §9: the settings-saved message hides after 3 seconds. */
+export const SAVED_MESSAGE_MS = 3_000;
+
+/** spec/admin.md §2 "Team Settings": the lead distribution strategy, round-robin or manual (route guarded by 'team.manage'). */
+export function TeamSettingsPage() {
+  const { t } = useTranslation('teamSettings');
+  const [settings, setSettings] = useState<TenantSettings | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    teamApi
+      .getSettings()
+      .then(({ settings: current }) => setSettings(current))
+      .catch((failure: unknown) => {
+        setLoadError(errorMessage(failure, 'teamSettings:loadFailed'));
+        setSettings({ leadDistributionStrategy: 'round-robin', skipOfflineReps: false });
+      });
+    return () => clearTimeout(hideTimer.current);
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!settings) return;
+    setSaving(true);
+    setSaveError(null);
+    setSaved(false);
+    clearTimeout(hideTimer.current);
+    try {
+      setSettings((await teamApi.saveSettings(settings)).settings);
+      setSaved(true);
+      hideTimer.current = setTimeout(() => setSaved(false), SAVED_MESSAGE_MS);
+    } catch (failure) {
+      setSaveError(errorMessage(failure, 'teamSettings:saveFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <Card padding="lg" maw={640}>
+        {!settings ? (
+          <Text>{t('common:loading')}</Text>
+        ) : (
+          <form onSubmit={(e) => void submit(e)}>
+            <Stack>
+              {loadError && <Alert color="red">{loadError}</Alert>}
+              <Radio.Group
+                label={t('strategy.label')}
+                value={settings.leadDistributionStrategy}
+                onChange={(value) => setSettings({ ...settings, leadDistributionStrategy: value as TenantSettings['leadDistributionStrategy'] })}
+              >
+                <Stack gap="xs" mt="xs">
+                  <Radio value="round-robin" label={t('strategy.roundRobin')} description={t('strategy.roundRobinHelp')} />
+                  <Radio value="manual" label={t('strategy.manual')} description={t('strategy.manualHelp')} />
+                </Stack>
+              </Radio.Group>
+              <Switch
+                label={t('skipOffline.label')}
+                description={t('skipOffline.help')}
+                checked={settings.skipOfflineReps}
+                disabled={settings.leadDistributionStrategy !== 'round-robin'}
+                onChange={(e) => setSettings({ ...settings, skipOfflineReps: e.currentTarget.checked })}
+              />
+              {saved && <Alert color="green">{t('saved')}</Alert>}
+              {saveError && <Alert color="red">{saveError}</Alert>}
+              <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
+                {t('save')}
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Card>
+    </>
+  );
+}

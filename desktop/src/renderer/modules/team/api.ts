@@ -1,0 +1,12 @@
+import type { CreateUserInput, TeamUser, TenantSettings, UpdateUserInput, UserSession } from '@crm/common';
+import { api } from '../../lib/api';
+
+/** spec/admin.md §7: team users and the company's settings. */
+export const teamApi = {
+  listUsers: () => api.get<TeamUser[]>('/users'),
+  createUser: (input: CreateUserInput) => api.post<TeamUser>('/users', input),
+  updateUser: (id: string, input: UpdateUserInput) => api.put<TeamUser>(`/users/${encodeURIComponent(id)}`, input),
+  sessions: (id: string) => api.get<UserSession[]>(`/users/${encodeURIComponent(id)}/sessions`),
+  getSettings: () => api.get<{ settings: TenantSettings }>('/auth/tenant/settings'),
+  saveSettings: (settings: TenantSettings) => api.put<{ settings: TenantSettings }>('/auth/tenant/settings', settings),
+};
