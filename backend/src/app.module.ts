@@ -27,6 +27,7 @@ import { ProductsModule } from './modules/products/products.module.js';
 import { ShippingModule } from './modules/shipping/shipping.module.js';
 import { ExpensesModule } from './modules/expenses/expenses.module.js';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module.js';
+import { TasksModule } from './modules/tasks/tasks.module.js';
 import * as tables from './modules/tables.js';
 
 export type AppOptions = {
@@ -70,6 +71,7 @@ export class AppModule {
         ShippingModule,
         ContactsModule,
         ExpensesModule,
+        TasksModule,
         FollowUpsModule.forRoot(config),
       ],
       providers: [

@@ -30,3 +30,5 @@ export * from './shipping/shipping.schema.js';
 export * from './expenses/expenses.schema.js';
 export * from './rules/follow-up.js';
 export * from './follow-ups/follow-ups.schema.js';
+export * from './rules/task-due-date.js';
+export * from './tasks/tasks.schema.js';

@@ -61,6 +61,11 @@ export const ERROR_CODES = [
   'canned_response.not_yours',
   'follow_up.already_active',
   'follow_up.none_active',
+  // tasks
+  'task.not_found',
+  'task.due_date_past',
+  'task.assignee_invalid',
+  'task.reassign_refused',
   // companies (super area)
   'tenant.slug_taken',
   'user.email_taken',
