@@ -11,6 +11,8 @@ import { AddLeadPage } from '../modules/leads/AddLeadPage';
 import { LeadsPage } from '../modules/leads/LeadsPage';
 import { PipelinePage } from '../modules/pipeline/PipelinePage';
 import { ProfilePage } from '../modules/profile/ProfilePage';
+import { MyTasksPage } from '../modules/tasks/MyTasksPage';
+import { TeamTasksPage } from '../modules/tasks/TeamTasksPage';
 import { SuperLoginPage } from '../modules/super/SuperLoginPage';
 import { WhatsAppPage } from '../modules/whatsapp/WhatsAppPage';
 import { RedirectIfAuthenticated } from './guards/RedirectIfAuthenticated';
@@ -57,6 +59,8 @@ export const appRoutes: RouteObject[] = [
               guarded('expenses.manage', { path: 'expenses', element: <ExpensesPage /> }),
               { path: 'contacts/:id', element: <ContactProfilePage /> },
               { path: 'follow-up-templates', element: <FollowUpTemplatesPage /> },
+              guarded('tasks.mine', { path: 'my-tasks', element: <MyTasksPage /> }),
+              guarded('team.manage', { path: 'team/tasks', element: <TeamTasksPage /> }),
               ...companyScreens.map((screen) => guarded(screen.permission, placeholder(screen))),
             ],
           },

@@ -21,10 +21,8 @@ export const companyScreens: ScreenRoute[] = [
   { path: 'products', title: 'Products', permission: 'products.manage' },
   { path: 'products/:id', title: 'Product Details', permission: 'products.manage' },
   { path: 'shipping', title: 'Shipping Analytics & Management', permission: 'shipping.manage' },
-  { path: 'my-tasks', title: 'My Tasks' },
   { path: 'team/users', title: 'Team Users', permission: 'team.manage' },
   { path: 'team/performance', title: 'Team Performance', permission: 'team.manage' },
-  { path: 'team/tasks', title: 'Team Tasks', permission: 'team.manage' },
   { path: 'team/settings', title: 'Team Settings', permission: 'team.manage' },
 ];
 
