@@ -224,7 +224,7 @@ function UpdateStatusModal({ task, onClose, onUpdated }: { task: Task; onClose: 
             onChange={(value) => value && setStatus(value as TaskStatus)}
             allowDeselect={false}
           />
-          <Textarea label={t('form.comment')} placeholder={t('form.commentPlaceholder')} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+          <Textarea label={t('form.comment')} placeholder={t('form.commentPlaceholder')} minRows={2} rows={3} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('form.cancel')}

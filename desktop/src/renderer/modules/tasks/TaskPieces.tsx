@@ -56,7 +56,7 @@ export function TaskFieldInputs({
   return (
     <>
       <TextInput label={t('form.title')} required value={value.title} error={titleError} onChange={(e) => onChange({ ...value, title: e.currentTarget.value })} data-autofocus />
-      <Textarea label={t('form.description')} autosize minRows={2} value={value.description} onChange={(e) => onChange({ ...value, description: e.currentTarget.value })} />
+      <Textarea label={t('form.description')} minRows={2} rows={3} value={value.description} onChange={(e) => onChange({ ...value, description: e.currentTarget.value })} />
       <DateInput
         label={t('form.dueDate')}
         valueFormat="YYYY-MM-DD"

@@ -218,7 +218,7 @@ function ViewTaskModal({ task, users, onClose, onChanged }: { task: Task; users:
         </Group>
         <Divider label={t('form.comments')} labelPosition="left" />
         <TaskComments comments={task.comments} />
-        <Textarea label={t('form.comment')} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+        <Textarea label={t('form.comment')} minRows={2} rows={3} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
         <Group justify="flex-end">
           <Button loading={saving} disabled={!text} onClick={() => text && void send({ comment: text })}>
             {t('team.addComment')}
