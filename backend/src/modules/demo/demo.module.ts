@@ -5,8 +5,9 @@ import { UsersModule } from '../users/users.module.js';
 import { DemoSeeder } from './demo-seeder.service.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { ExpensesModule } from '../expenses/expenses.module.js';
+import { TasksModule } from '../tasks/tasks.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 
-@Module({ imports: [AuthModule, TenantsModule, UsersModule, ProductsModule, ShippingModule, ContactsModule, ExpensesModule], providers: [DemoSeeder], exports: [DemoSeeder] })
+@Module({ imports: [AuthModule, TenantsModule, UsersModule, ProductsModule, ShippingModule, ContactsModule, ExpensesModule, TasksModule], providers: [DemoSeeder], exports: [DemoSeeder] })
 export class DemoModule {}
