@@ -29,6 +29,7 @@ import { ExpensesModule } from './modules/expenses/expenses.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { TeamModule } from './modules/team/team.module.js';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module.js';
+import { TasksModule } from './modules/tasks/tasks.module.js';
 import * as tables from './modules/tables.js';
 
 export type AppOptions = {
@@ -74,6 +75,7 @@ export class AppModule {
         ExpensesModule,
         ReportsModule,
         TeamModule,
+        TasksModule,
         FollowUpsModule.forRoot(config),
       ],
       providers: [

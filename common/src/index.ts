@@ -33,3 +33,5 @@ export * from './expenses/expenses.schema.js';
 export * from './rules/follow-up.js';
 export * from './follow-ups/follow-ups.schema.js';
 export * from './reports/reports.schema.js';
+export * from './rules/task-due-date.js';
+export * from './tasks/tasks.schema.js';

@@ -15,3 +15,4 @@ export * from './whatsapp/whatsapp.table.js';
 export * from './canned-responses/canned-responses.table.js';
 export * from './notifications/notifications.table.js';
 export * from './follow-ups/follow-ups.table.js';
+export * from './tasks/tasks.table.js';

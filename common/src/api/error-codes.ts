@@ -69,6 +69,11 @@ export const ERROR_CODES = [
   // reports
   'reports.own_performance_only',
   'reports.user_not_found',
+  // tasks
+  'task.not_found',
+  'task.due_date_past',
+  'task.assignee_invalid',
+  'task.reassign_refused',
   // companies (super area)
   'tenant.slug_taken',
   'user.email_taken',

@@ -9,6 +9,8 @@ import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { ExpensesRepository } from '../expenses/expenses.repository.js';
+import { TasksRepository } from '../tasks/tasks.repository.js';
+import { seedDemoTasks } from './demo-tasks.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ShippingRepository } from '../shipping/shipping.repository.js';
 import { seedDemoCrm, type DemoContext } from './demo-crm-data.js';
@@ -38,6 +40,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
     private readonly expenses: ExpensesRepository,
     private readonly canned: CannedResponsesRepository,
     private readonly followUps: FollowUpsRepository,
+    private readonly tasks: TasksRepository,
   ) {}
 
   async onApplicationBootstrap() {
@@ -72,6 +75,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
       };
       await seedDemoCrm(tx, ctx, { products: this.products, shipping: this.shipping, contacts: this.contacts, expenses: this.expenses });
       await seedDemoMessaging(tx, ctx, { canned: this.canned, followUps: this.followUps });
+      await seedDemoTasks(tx, ctx, this.tasks);
       if (!(await this.auth.findPlatformAdminByEmail(tx, DEMO_SUPER.email))) {
         await this.auth.insertPlatformAdmin(tx, { name: DEMO_SUPER.name, email: DEMO_SUPER.email, passwordHash: superHash });
       }

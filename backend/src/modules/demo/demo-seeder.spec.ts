@@ -75,6 +75,10 @@ describe('demo data', { timeout: 180_000 }, () => {
     expect(Date.now() - new Date(oldest.createdAt).getTime()).toBeLessThan(91 * 86_400_000);
     const expenses = (await t.api.get('/expenses', { token: admin })).body.data;
     expect(expenses.total).toBe(12);
+    // Team Tasks and Sara's My Tasks are not empty
+    expect((await t.api.get('/tasks', { token: admin })).body.data.total).toBe(3);
+    const sarasTasks = (await t.api.get('/tasks/my', { token: sara })).body.data.items;
+    expect(sarasTasks.map((task: { status: string }) => task.status).sort()).toEqual(['completed', 'pending']);
   });
 
   it("the messenger's pickers open populated: canned responses and team follow-up templates in English and Arabic, for every user (issue 16)", async () => {

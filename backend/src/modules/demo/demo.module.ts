@@ -5,6 +5,7 @@ import { UsersModule } from '../users/users.module.js';
 import { DemoSeeder } from './demo-seeder.service.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { ExpensesModule } from '../expenses/expenses.module.js';
+import { TasksModule } from '../tasks/tasks.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 import { CannedResponsesModule } from '../canned-responses/canned-responses.module.js';
@@ -15,7 +16,7 @@ import { FollowUpsRepository } from '../follow-ups/follow-ups.repository.js';
  * repository itself: it is stateless, and the demo only writes the templates through it.
  */
 @Module({
-  imports: [AuthModule, TenantsModule, UsersModule, ProductsModule, ShippingModule, ContactsModule, ExpensesModule, CannedResponsesModule],
+  imports: [AuthModule, TenantsModule, UsersModule, ProductsModule, ShippingModule, ContactsModule, ExpensesModule, CannedResponsesModule, TasksModule],
   providers: [DemoSeeder, FollowUpsRepository],
   exports: [DemoSeeder],
 })

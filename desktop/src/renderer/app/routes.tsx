@@ -14,6 +14,8 @@ import { AddLeadPage } from '../modules/leads/AddLeadPage';
 import { LeadsPage } from '../modules/leads/LeadsPage';
 import { PipelinePage } from '../modules/pipeline/PipelinePage';
 import { ProfilePage } from '../modules/profile/ProfilePage';
+import { MyTasksPage } from '../modules/tasks/MyTasksPage';
+import { TeamTasksPage } from '../modules/tasks/TeamTasksPage';
 import { SuperLoginPage } from '../modules/super/SuperLoginPage';
 import { TeamSettingsPage } from '../modules/team/TeamSettingsPage';
 import { TeamUsersPage } from '../modules/team/TeamUsersPage';
@@ -67,6 +69,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'follow-up-templates', element: <FollowUpTemplatesPage /> },
               guarded('team.manage', { path: 'team/users', element: <TeamUsersPage /> }),
               guarded('team.manage', { path: 'team/settings', element: <TeamSettingsPage /> }),
+              guarded('tasks.mine', { path: 'my-tasks', element: <MyTasksPage /> }),
+              guarded('team.manage', { path: 'team/tasks', element: <TeamTasksPage /> }),
               ...companyScreens.map((screen) => guarded(screen.permission, placeholder(screen))),
             ],
           },

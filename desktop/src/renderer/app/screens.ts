@@ -18,9 +18,7 @@ export interface ScreenRoute {
  */
 export const companyScreens: ScreenRoute[] = [
   { path: 'reports', title: 'Detailed Reports', permission: 'reports.view' },
-  { path: 'my-tasks', title: 'My Tasks' },
   { path: 'team/performance', title: 'Team Performance', permission: 'team.manage' },
-  { path: 'team/tasks', title: 'Team Tasks', permission: 'team.manage' },
 ];
 
 /** Super area, under `/super` (RequireSuper). */

@@ -133,7 +133,6 @@ describe('route guards', () => {
       ['/products', 'Products'],
       ['/products/7', 'Product Details'],
       ['/shipping', 'Shipping Analytics & Management'],
-      ['/my-tasks', 'My Tasks'],
     ];
     for (const [path, title] of screens) {
       await router.navigate(path);

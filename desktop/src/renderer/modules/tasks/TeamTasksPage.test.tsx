@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, ok, salesUser } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { fakeCrmApi, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { comment, makeTask, taskList } from './testing';
+
+const omar = { ...salesUser, _id: '0190a0b0-0000-7000-8000-000000000003', name: 'Omar Sales', email: 'sales2@demo.test' };
+const call = makeTask({ comments: [comment('Bring the invoices')] });
+const done = makeTask({ title: 'Visit the warehouse', status: 'completed', assignedTo: { _id: omar._id, name: omar.name }, dueDate: null });
+
+async function openTeamTasks(handlers: Record<string, CrmHandler> = {}) {
+  const api = fakeCrmApi(adminUser, {
+    'GET /api/tasks': () => taskList([call, done]),
+    'GET /api/auth/users': () => ok([adminUser, salesUser, omar]),
+    ...handlers,
+  });
+  const view = renderApp('/team/tasks');
+  await screen.findByRole('heading', { name: 'Team Tasks', level: 1 });
+  return { ...view, ...api };
+}
+
+describe('Team Tasks', { timeout: 20_000 }, () => {
+  it('lists every task with its assignee, due date and a status badge', async () => {
+    await openTeamTasks();
+    const table = screen.getByRole('table', { name: 'Team Tasks' });
+    const row = (await within(table).findByText('Call Ahmed back')).closest('tr')!;
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Title', 'Assigned To', 'Due Date', 'Status', 'Created By', 'Actions']);
+    expect(row).toHaveTextContent(salesUser.name);
+    expect(row).toHaveTextContent('Pending');
+    expect(within(table).getByText('Visit the warehouse').closest('tr')).toHaveTextContent('Completed');
+  });
+
+  it("shows 'No tasks found.' for an empty list", async () => {
+    await openTeamTasks({ 'GET /api/tasks': () => taskList([]) });
+    expect(await screen.findByText('No tasks found.')).toBeInTheDocument();
+  });
+
+  it('creates a task for a rep from the create modal', async () => {
+    let created = false;
+    const fresh = makeTask({ title: 'Send the catalogue', assignedTo: { _id: omar._id, name: omar.name } });
+    const { user, to } = await openTeamTasks({
+      'GET /api/tasks': () => taskList(created ? [fresh, call, done] : [call, done]),
+      'POST /api/tasks': () => {
+        created = true;
+        return ok(fresh);
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Task' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Send the catalogue');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'PDF on WhatsApp');
+    await user.click(within(dialog).getByLabelText('Assign To', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Omar Sales' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Send the catalogue')).toBeInTheDocument();
+    expect(to('POST', '/api/tasks')[0].body).toMatchObject({ title: 'Send the catalogue', description: 'PDF on WhatsApp', dueDate: null, assignedTo: omar._id });
+  });
+
+  it('views a task with its comments, adds a trimmed comment and reassigns it', async () => {
+    const { user, to } = await openTeamTasks({
+      [`PATCH /api/tasks/${call._id}`]: () => ok(call),
+    });
+    await user.click(await screen.findByRole('button', { name: 'View Call Ahmed back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Task Details' });
+    expect(dialog).toHaveTextContent('Bring the invoices');
+    expect(dialog).toHaveTextContent(adminUser.name);
+    const add = within(dialog).getByRole('button', { name: 'Add Comment' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), '   ');
+    expect(add).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), ' Call before noon ');
+    await user.click(add);
+    await waitFor(() => expect(to('PATCH', `/api/tasks/${call._id}`)).toHaveLength(1));
+    expect(to('PATCH', `/api/tasks/${call._id}`)[0].body).toEqual({ comment: 'Call before noon' });
+
+    await user.click(within(dialog).getByLabelText('Assign To', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Omar Sales' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reassign' }));
+    await waitFor(() => expect(to('PATCH', `/api/tasks/${call._id}`)).toHaveLength(2));
+    expect(to('PATCH', `/api/tasks/${call._id}`)[1].body).toEqual({ assignedTo: omar._id });
+  });
+
+  it("opens the task a notification's link names", async () => {
+    fakeCrmApi(adminUser, { 'GET /api/tasks': () => taskList([call, done]), 'GET /api/auth/users': () => ok([]) });
+    renderApp(`/team/tasks?task=${done._id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Task Details' }, { timeout: 5000 });
+    expect(dialog).toHaveTextContent('Visit the warehouse');
+  });
+
+  it('sends a sales user opening /team/tasks to the dashboard', async () => {
+    const { to } = fakeCrmApi(salesUser, { 'GET /api/tasks': () => taskList([call]) });
+    const { router } = renderApp('/team/tasks');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(to('GET', '/api/tasks')).toHaveLength(0);
+  });
+});

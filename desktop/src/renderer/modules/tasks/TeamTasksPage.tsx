@@ -1,0 +1,230 @@
+import { Button, Divider, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { taskCommentText, type Task, type UserSummary } from '@crm/common';
+import { Eye, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../lib/error-message';
+import { formatDay } from '../../lib/format';
+import { ListPage } from '../../ui/ListPage';
+import { tasksApi } from './api';
+import { emptyTaskFields, TaskComments, TaskFieldInputs, TaskStatusBadge, type TaskFields } from './TaskPieces';
+
+/**
+ * spec/admin.md "Team Tasks (admin)": the table, a view modal with the comments and reassigning,
+ * a create modal (no client checks). Team task failures are only logged (spec §8).
+ */
+export function TeamTasksPage() {
+  const { t } = useTranslation('tasks');
+  const [items, setItems] = useState<Task[]>([]);
+  const [users, setUsers] = useState<UserSummary[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+
+  const load = useCallback(async () => {
+    try {
+      const list = await tasksApi.list();
+      setItems(list.items);
+      setError(null);
+    } catch (failure) {
+      console.error(failure);
+      setError(errorMessage(failure, 'tasks:team.fetchFailed', { list: true }));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    tasksApi.users().then(setUsers, (failure) => console.error(failure));
+  }, [load]);
+
+  // a notification's link opens the task
+  const linked = params.get('task');
+  useEffect(() => {
+    if (linked && items.some((task) => task._id === linked)) setViewing(linked);
+  }, [linked, items]);
+  const closeView = () => {
+    setViewing(null);
+    if (linked) setParams({}, { replace: true });
+  };
+
+  const confirmDelete = (task: Task) =>
+    modals.openConfirmModal({
+      title: t('team.deleteTitle'),
+      children: <Text size="sm">{t('team.deleteConfirm')}</Text>,
+      labels: { confirm: t('team.delete'), cancel: t('team.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await tasksApi.remove(task._id);
+          await load();
+        } catch (failure) {
+          console.error(failure);
+        }
+      },
+    });
+
+  const viewed = items.find((task) => task._id === viewing) ?? null;
+  return (
+    <>
+      <ListPage
+        title={t('team.title')}
+        actions={
+          <Button leftSection={<Plus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('team.add')}
+          </Button>
+        }
+        tableLabel={t('team.title')}
+        minWidth={760}
+        head={
+          <>
+            <Table.Th>{t('team.columns.title')}</Table.Th>
+            <Table.Th>{t('team.columns.assignedTo')}</Table.Th>
+            <Table.Th>{t('team.columns.dueDate')}</Table.Th>
+            <Table.Th>{t('team.columns.status')}</Table.Th>
+            <Table.Th>{t('team.columns.createdBy')}</Table.Th>
+            <Table.Th>{t('team.columns.actions')}</Table.Th>
+          </>
+        }
+        columnCount={6}
+        status={loading ? 'loading' : error ? 'error' : 'ready'}
+        error={error}
+        texts={{ loading: t('team.loading'), empty: t('team.empty') }}
+        rowCount={items.length}
+      >
+        {items.map((task) => (
+          <Table.Tr key={task._id}>
+            <Table.Td fw={500}>{task.title}</Table.Td>
+            <Table.Td>{task.assignedTo?.name ?? '—'}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{task.dueDate ? formatDay(task.dueDate) : '—'}</Table.Td>
+            <Table.Td>
+              <TaskStatusBadge status={task.status} />
+            </Table.Td>
+            <Table.Td>{task.createdBy?.name ?? '—'}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button size="xs" variant="subtle" leftSection={<Eye size={14} aria-hidden />} aria-label={t('team.viewLabel', { title: task.title })} onClick={() => setViewing(task._id)}>
+                  {t('team.view')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<Trash2 size={14} aria-hidden />}
+                  aria-label={t('team.deleteLabel', { title: task.title })}
+                  onClick={() => confirmDelete(task)}
+                >
+                  {t('team.delete')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListPage>
+      <CreateTaskModal opened={creating} users={users} onClose={() => setCreating(false)} onCreated={load} />
+      {viewed && <ViewTaskModal task={viewed} users={users} onClose={closeView} onChanged={load} />}
+    </>
+  );
+}
+
+const userOptions = (users: UserSummary[]) => users.filter((u) => u.isActive).map((u) => ({ value: u._id, label: u.name }));
+
+function CreateTaskModal({ opened, users, onClose, onCreated }: { opened: boolean; users: UserSummary[]; onClose: () => void; onCreated: () => Promise<void> }) {
+  const { t } = useTranslation('tasks');
+  const [fields, setFields] = useState<TaskFields>(emptyTaskFields);
+  const [assignee, setAssignee] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const close = () => {
+    setFields(emptyTaskFields);
+    setAssignee(null);
+    onClose();
+  };
+  const submit = async () => {
+    setSaving(true);
+    try {
+      await tasksApi.create({ title: fields.title, description: fields.description || null, dueDate: fields.dueDate, assignedTo: assignee ?? '' });
+      close();
+      await onCreated();
+    } catch (failure) {
+      console.error(failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('form.createTitle')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack>
+          <TaskFieldInputs value={fields} onChange={setFields} />
+          <Select label={t('form.assignee')} data={userOptions(users)} value={assignee} onChange={setAssignee} searchable />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('form.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('form.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function ViewTaskModal({ task, users, onClose, onChanged }: { task: Task; users: UserSummary[]; onClose: () => void; onChanged: () => Promise<void> }) {
+  const { t } = useTranslation('tasks');
+  const [comment, setComment] = useState('');
+  const [assignee, setAssignee] = useState<string | null>(task.assignedTo?._id ?? null);
+  const [saving, setSaving] = useState(false);
+  const send = async (body: { comment?: string; assignedTo?: string }) => {
+    setSaving(true);
+    try {
+      await tasksApi.update(task._id, body);
+      if (body.comment) setComment('');
+      await onChanged();
+    } catch (failure) {
+      console.error(failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const text = taskCommentText(comment);
+  return (
+    <Modal opened onClose={onClose} title={t('form.viewTitle')} size="lg">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Text fw={600}>{task.title}</Text>
+          <TaskStatusBadge status={task.status} />
+        </Group>
+        {task.description && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{task.description}</Text>}
+        <Text size="sm" c="dimmed">{task.dueDate ? t('due', { date: formatDay(task.dueDate) }) : t('noDueDate')}</Text>
+        {task.createdBy && <Text size="sm" c="dimmed">{t('by', { name: task.createdBy.name })}</Text>}
+        <Group align="flex-end">
+          <Select label={t('form.assignee')} data={userOptions(users)} value={assignee} onChange={setAssignee} searchable style={{ flex: 1 }} />
+          <Button variant="light" loading={saving} disabled={!assignee || assignee === task.assignedTo?._id} onClick={() => assignee && void send({ assignedTo: assignee })}>
+            {t('team.reassign')}
+          </Button>
+        </Group>
+        <Divider label={t('form.comments')} labelPosition="left" />
+        <TaskComments comments={task.comments} />
+        <Textarea label={t('form.comment')} minRows={2} rows={3} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button loading={saving} disabled={!text} onClick={() => text && void send({ comment: text })}>
+            {t('team.addComment')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,15 @@
+import type { CreateMyTaskRequest, CreateTaskRequest, Task, TaskList, UpdateTaskRequest, UserSummary } from '@crm/common';
+import { api } from '../../lib/api';
+
+const ALL = { limit: 500 };
+
+/** Team Tasks (admins) and My Tasks (sales); the server keeps each to its own. */
+export const tasksApi = {
+  list: () => api.get<TaskList>('/tasks', { query: ALL }),
+  create: (body: CreateTaskRequest) => api.post<Task>('/tasks', body),
+  update: (id: string, body: UpdateTaskRequest) => api.patch<Task>(`/tasks/${encodeURIComponent(id)}`, body),
+  remove: (id: string) => api.delete<{ message: string }>(`/tasks/${encodeURIComponent(id)}`),
+  mine: () => api.get<TaskList>('/tasks/my', { query: ALL }),
+  createMine: (body: CreateMyTaskRequest) => api.post<Task>('/tasks/my', body),
+  users: () => api.get<UserSummary[]>('/auth/users'),
+};
