@@ -6,7 +6,8 @@ import type { Permission } from '@crm/common';
  */
 export interface ScreenRoute {
   path: string;
-  title: string;
+  /** The title's catalogue key, written out in full so the key checks find it (docs/i18n.md). */
+  titleKey: string;
   /** The permission-table entry a user needs; others are redirected to `/`. */
   permission?: Permission;
 }
@@ -17,21 +18,21 @@ export interface ScreenRoute {
  * canned responses, follow-up templates) have their own routes in routes.tsx.
  */
 export const companyScreens: ScreenRoute[] = [
-  { path: 'reports', title: 'Detailed Reports', permission: 'reports.view' },
-  { path: 'products', title: 'Products', permission: 'products.manage' },
-  { path: 'products/:id', title: 'Product Details', permission: 'products.manage' },
-  { path: 'shipping', title: 'Shipping Analytics & Management', permission: 'shipping.manage' },
-  { path: 'my-tasks', title: 'My Tasks' },
-  { path: 'team/users', title: 'Team Users', permission: 'team.manage' },
-  { path: 'team/performance', title: 'Team Performance', permission: 'team.manage' },
-  { path: 'team/tasks', title: 'Team Tasks', permission: 'team.manage' },
-  { path: 'team/settings', title: 'Team Settings', permission: 'team.manage' },
+  { path: 'reports', titleKey: 'layout:screens.reports', permission: 'reports.view' },
+  { path: 'products', titleKey: 'layout:screens.products', permission: 'products.manage' },
+  { path: 'products/:id', titleKey: 'layout:screens.productDetails', permission: 'products.manage' },
+  { path: 'shipping', titleKey: 'layout:screens.shipping', permission: 'shipping.manage' },
+  { path: 'my-tasks', titleKey: 'layout:screens.myTasks' },
+  { path: 'team/users', titleKey: 'layout:screens.teamUsers', permission: 'team.manage' },
+  { path: 'team/performance', titleKey: 'layout:screens.teamPerformance', permission: 'team.manage' },
+  { path: 'team/tasks', titleKey: 'layout:screens.teamTasks', permission: 'team.manage' },
+  { path: 'team/settings', titleKey: 'layout:screens.teamSettings', permission: 'team.manage' },
 ];
 
 /** Super area, under `/super` (RequireSuper). */
 export const superScreens: ScreenRoute[] = [
-  { path: 'dashboard', title: 'Super Admin Dashboard' },
-  { path: 'tenants', title: 'Companies' },
-  { path: 'tenants/:id', title: 'Company Profile' },
-  { path: 'users', title: 'Manage Users' },
+  { path: 'dashboard', titleKey: 'layout:screens.superDashboard' },
+  { path: 'tenants', titleKey: 'layout:screens.companies' },
+  { path: 'tenants/:id', titleKey: 'layout:screens.companyProfile' },
+  { path: 'users', titleKey: 'layout:screens.manageUsers' },
 ];

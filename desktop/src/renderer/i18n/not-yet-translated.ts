@@ -7,10 +7,6 @@
  * different lines. Never add a line.
  */
 export const NOT_YET_TRANSLATED: readonly string[] = [
-  // app
-  'app/screens.ts',
-  // lib
-  'lib/error-catalogue.ts',
   // modules/chat
   'modules/chats/ChatPanel.tsx',
   'modules/chats/components/AttachmentPreview.tsx',
@@ -22,12 +18,6 @@ export const NOT_YET_TRANSLATED: readonly string[] = [
   'modules/chats/components/MessageMedia.tsx',
   'modules/chats/components/VoiceRecorderBar.tsx',
   'modules/chats/store.ts',
-  // modules/realtime
-  'modules/realtime/force-logout-alert.tsx',
-  // modules/server-setup
-  'modules/server-setup/ServerLine.tsx',
-  'modules/server-setup/ServerSetupPage.tsx',
-  'modules/server-setup/ServerUrlForm.tsx',
   // modules/whatsapp
   'modules/whatsapp/WhatsAppPage.tsx',
   'modules/chats/components/ChatList.tsx',
