@@ -11,7 +11,9 @@ import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { ExpensesRepository } from '../expenses/expenses.repository.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ShippingRepository } from '../shipping/shipping.repository.js';
+import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { seedDemoCrm, type DemoContext } from './demo-crm-data.js';
+import { seedDemoNotifications } from './demo-notifications.js';
 import { DEMO_PASSWORD, DEMO_SUPER, DEMO_TENANT, DEMO_USERS } from './demo-accounts.js';
 
 /**
@@ -33,6 +35,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
     private readonly shipping: ShippingRepository,
     private readonly contacts: ContactsRepository,
     private readonly expenses: ExpensesRepository,
+    private readonly notifications: NotificationsRepository,
   ) {}
 
   async onApplicationBootstrap() {
@@ -66,6 +69,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
         now,
       };
       await seedDemoCrm(tx, ctx, { products: this.products, shipping: this.shipping, contacts: this.contacts, expenses: this.expenses });
+      await seedDemoNotifications(tx, ctx, tenant.name, this.notifications);
       if (!(await this.auth.findPlatformAdminByEmail(tx, DEMO_SUPER.email))) {
         await this.auth.insertPlatformAdmin(tx, { name: DEMO_SUPER.name, email: DEMO_SUPER.email, passwordHash: superHash });
       }

@@ -65,6 +65,14 @@ describe('demo data', () => {
     expect(Date.now() - new Date(oldest.createdAt).getTime()).toBeLessThan(91 * 86_400_000);
     const expenses = (await t.api.get('/expenses', { token: admin })).body.data;
     expect(expenses.total).toBe(12);
+
+    // the bell is not empty on a first visit (issue 16): codes each user reads in their language
+    const adminBell = (await t.api.get('/notifications', { token: admin })).body.data;
+    expect(adminBell.unreadCount).toBeGreaterThan(0);
+    expect(adminBell.items[0]).toMatchObject({ code: 'demo.welcome', params: { company: 'Demo Trading Co.' }, isRead: false });
+    expect(adminBell.items.map((n: { code: string }) => n.code)).toEqual(expect.arrayContaining(['product.low_stock', 'whatsapp.needs_qr']));
+    const saraBell = (await t.api.get('/notifications', { token: sara })).body.data;
+    expect(saraBell.items.map((n: { code: string }) => n.code)).toEqual(['demo.welcome', 'task.assigned']);
   });
 
   it('never seeds with demo mode off', async () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -8,5 +9,5 @@ import { ExpensesModule } from '../expenses/expenses.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 
-@Module({ imports: [AuthModule, TenantsModule, UsersModule, ProductsModule, ShippingModule, ContactsModule, ExpensesModule], providers: [DemoSeeder], exports: [DemoSeeder] })
+@Module({ imports: [AuthModule, TenantsModule, UsersModule, ProductsModule, ShippingModule, ContactsModule, ExpensesModule, NotificationsModule], providers: [DemoSeeder], exports: [DemoSeeder] })
 export class DemoModule {}
