@@ -18,6 +18,7 @@ export * from './messages/messages.schema.js';
 export * from './chats/chats.schema.js';
 export * from './canned-responses/canned-responses.schema.js';
 export * from './notifications/notifications.schema.js';
+export * from './notifications/notification-codes.js';
 export * from './rules/whatsapp-status.js';
 export * from './rules/deal-amount.js';
 export * from './rules/contact-stage.js';

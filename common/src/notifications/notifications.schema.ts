@@ -1,8 +1,13 @@
 import { z } from 'zod';
 
-/** spec/admin.md §3 Notification. */
+/**
+ * spec/admin.md §3 Notification, plus `code` and `params` (issue 10): the renderer words the code
+ * in the user's language; `text` is the English (and the only text of rows written before codes).
+ */
 export const notificationSchema = z.object({
   _id: z.string(),
+  code: z.string().nullable(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   text: z.string(),
   link: z.string().nullable(),
   isRead: z.boolean(),

@@ -88,6 +88,10 @@ export interface ForceLogoutEvent {
 
 export interface NotificationEvent {
   _id: string;
+  /** What happened (notification-codes.ts), worded by the client; absent from older servers. */
+  code?: string | null;
+  params?: Record<string, string | number> | null;
+  /** The English text: the fallback for a code the client does not know. */
   text: string;
   link?: string | null;
   isRead: boolean;

@@ -10,7 +10,7 @@ import { literalTexts, RENDERER_ROOT, rendererPath, rendererSources } from './so
  */
 
 /** How many files the allow-list had when the check landed. Lower it when you convert; never raise it. */
-const LANDED_COUNT = 6;
+const LANDED_COUNT = 0;
 
 const withLiterals = new Map(rendererSources().map((file) => [rendererPath(file), literalTexts(file)] as const).filter(([, found]) => found.length > 0));
 const listed = new Set(NOT_YET_TRANSLATED);

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { timeZoneOffsetMs } from '@crm/common';
+import { timeZoneOffsetMs, type Language } from '@crm/common';
 import type { ContactRecord, DealProductRecord } from './contacts.repository.js';
 
 /** The export's columns, in order: what the lists show, then the deal and shipping. */
@@ -25,20 +25,52 @@ export const CONTACT_EXPORT_HEADERS = [
   'Created At',
 ] as const;
 
+/**
+ * The same columns in Arabic, for a user whose language is Arabic (issue 10). Each head is one the
+ * import recognises (contact-import.parser.ts), so an Arabic export re-imports as it is.
+ */
+export const CONTACT_EXPORT_HEADERS_AR: Record<(typeof CONTACT_EXPORT_HEADERS)[number], string> = {
+  Name: 'الاسم',
+  Phone: 'الهاتف',
+  Email: 'البريد الإلكتروني',
+  Address: 'العنوان',
+  Stage: 'المرحلة',
+  'Assigned To': 'المسؤول',
+  'Pipeline Status': 'حالة الصفقة',
+  Amount: 'المبلغ',
+  Probability: 'الاحتمالية',
+  Products: 'المنتجات',
+  'Shipping Company': 'شركة الشحن',
+  'Tracking Number': 'رقم التتبع',
+  'Shipping Status': 'حالة الشحن',
+  'Shipping Cost': 'تكلفة الشحن',
+  Governorate: 'المحافظة',
+  City: 'المدينة',
+  Street: 'الشارع',
+  Notes: 'ملاحظات',
+  'Created At': 'تاريخ الإنشاء',
+};
+
+/** The column heads in the user's language. */
+export const contactExportHeaders = (language: Language): string[] =>
+  language === 'ar' ? CONTACT_EXPORT_HEADERS.map((header) => CONTACT_EXPORT_HEADERS_AR[header]) : [...CONTACT_EXPORT_HEADERS];
+
 const WIDTHS = [24, 16, 26, 30, 10, 18, 14, 12, 11, 36, 16, 18, 14, 12, 14, 14, 30, 40, 17];
 const EXCEL_EPOCH_DAYS = 25569; // 1970-01-01 as an Excel serial day
 const DAY_MS = 86_400_000;
 
 /** The export as plain values, cheap to build and to hand to the worker that writes the file. */
 export type ContactsTable = {
+  /** The column heads, in the exporting user's language (CONTACT_EXPORT_HEADERS order). */
+  headers: string[];
   /** One row of cells per contact, in CONTACT_EXPORT_HEADERS order ('Created At' left empty). */
   rows: (string | number | null)[][];
   /** Each row's creation time as an Excel serial day on the wall clock of the export's time zone. */
   created: number[];
 };
 
-export function contactsTable(rows: ContactRecord[], lines: Map<string, DealProductRecord[]>, timeZone: string): ContactsTable {
-  const table: ContactsTable = { rows: [], created: [] };
+export function contactsTable(rows: ContactRecord[], lines: Map<string, DealProductRecord[]>, timeZone: string, language: Language = 'en'): ContactsTable {
+  const table: ContactsTable = { headers: contactExportHeaders(language), rows: [], created: [] };
   for (const r of rows) {
     const products = (lines.get(r.id) ?? []).map((l) => `${l.product?.name ?? 'Deleted product'} × ${l.qty}`).join(', ');
     table.rows.push([
@@ -81,7 +113,7 @@ export function contactsTable(rows: ContactRecord[], lines: Map<string, DealProd
 export function writeContactsWorkbook(table: ContactsTable): Buffer {
   const sheet: XLSX.WorkSheet = {};
   const width = CONTACT_EXPORT_HEADERS.length;
-  CONTACT_EXPORT_HEADERS.forEach((header, c) => (sheet[XLSX.utils.encode_cell({ r: 0, c })] = { t: 's', v: header }));
+  table.headers.forEach((header, c) => (sheet[XLSX.utils.encode_cell({ r: 0, c })] = { t: 's', v: header }));
   const createdCol = CONTACT_EXPORT_HEADERS.indexOf('Created At');
   table.rows.forEach((cells, i) => {
     const r = i + 1;

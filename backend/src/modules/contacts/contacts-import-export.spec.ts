@@ -3,6 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { CONTACT_IMPORT_MAX_BYTES } from '@crm/common';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
+import { CONTACT_EXPORT_HEADERS } from './contacts-export.js';
 import { addLead, expectTotalsMatchCounts, moveTo, seedProducts, setLeadDistribution } from '../../../test/crm-fixtures.js';
 
 let t: TestApp;
@@ -255,6 +256,29 @@ describe('GET /contacts/export', () => {
     });
     const utc = read((await download('?q=Export Deal&tz=UTC')).body);
     expect(utc[0]['Created At']).toBe('2026-03-09 20:30');
+  });
+
+  it("writes the column heads in the user's language; an Arabic export re-imports as it is (issue 10)", async () => {
+    const english = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read((await download('?q=Export Deal')).body, { type: 'buffer' }).Sheets.Contacts, { header: 1 })[0];
+    expect(english).toEqual([...CONTACT_EXPORT_HEADERS]);
+
+    expect((await t.api.patch('/auth/me/preferences', { language: 'ar' }, { token: token.admin })).status).toBe(200);
+    try {
+      const { body } = await download('?q=Export Deal');
+      const [heads, ...cells] = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(body, { type: 'buffer' }).Sheets.Contacts, { header: 1, raw: false });
+      expect(heads).toEqual(['الاسم', 'الهاتف', 'البريد الإلكتروني', 'العنوان', 'المرحلة', 'المسؤول', 'حالة الصفقة', 'المبلغ', 'الاحتمالية', 'المنتجات', 'شركة الشحن', 'رقم التتبع', 'حالة الشحن', 'تكلفة الشحن', 'المحافظة', 'المدينة', 'الشارع', 'ملاحظات', 'تاريخ الإنشاء']);
+      expect(cells[0]).toEqual(expect.arrayContaining(['Export Deal', '+201500000001', 'deal@x.test']));
+
+      // the Arabic file, imported by a new company, gives the same contact
+      const initech = await seedCompany(t, 'initech', { sales: 1 });
+      const initechAdmin = await signIn(t, initech.admin.email);
+      await setLeadDistribution(t, initechAdmin, 'manual');
+      const imported = await upload(body, 'leads-ar.xlsx', initechAdmin);
+      expect(imported.body.data, imported.body.error).toMatchObject({ created: 1, rejected: [] });
+      expect(await byPhone('+201500000001', initechAdmin)).toMatchObject({ name: 'Export Deal', email: 'deal@x.test', stage: 'lead' });
+    } finally {
+      await t.api.patch('/auth/me/preferences', { language: 'en' }, { token: token.admin });
+    }
   });
 
   it('honours every filter and sort like the list', async () => {

@@ -1,7 +1,7 @@
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { WON_STATUS, type ContactSortField, type ContactStage, type PipelineStatus } from '@crm/common';
+import { WON_STATUS, type ContactSortField, type ContactStage, type Language, type PipelineStatus } from '@crm/common';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { products } from '../products/products.table.js';
 import { shippingCompanies } from '../shipping/shipping.table.js';
@@ -472,5 +472,11 @@ export class ContactsRepository {
 
   async insertStageHistory(tx: TenantTx | PlatformTx, rows: (typeof contactStageHistory.$inferInsert)[]): Promise<void> {
     for (let i = 0; i < rows.length; i += 1000) await tx.insert(contactStageHistory).values(rows.slice(i, i + 1000));
+  }
+
+  /** The user's language ('en' | 'ar'): an export's column heads follow it. */
+  async userLanguage(tx: TenantTx, userId: string): Promise<Language> {
+    const [row] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    return row?.language === 'ar' ? 'ar' : 'en';
   }
 }

@@ -144,18 +144,23 @@ export class ContactsService {
   async export(actor: TenantActor, query: ContactsExportQuery): Promise<{ filename: string; content: Buffer; rows: number }> {
     const scope = this.scope(actor);
     const filter = this.filter(query);
-    const { rows, lines } = await this.db.tenant(actor.tenantId, async (tx) => {
+    const { rows, lines, language } = await this.db.tenant(actor.tenantId, async (tx) => {
       const found = await this.contacts.findAll(tx, scope, filter, { by: query.sortBy, order: query.order }, CONTACT_EXPORT_MAX_ROWS + 1);
       if (found.length > CONTACT_EXPORT_MAX_ROWS) {
         throw ApiError.badRequest(
           `An export is limited to ${CONTACT_EXPORT_MAX_ROWS.toLocaleString('en-US')} contacts and this filter selects more. Narrow the filters (dates, stage, assignee) and export in parts.`,
         ).withCode('contact.export_too_large', { max: CONTACT_EXPORT_MAX_ROWS });
       }
-      return { rows: found, lines: byContact(await this.contacts.dealProducts(tx, actor.tenantId, found.map((r) => r.id))) };
+      return {
+        rows: found,
+        lines: byContact(await this.contacts.dealProducts(tx, actor.tenantId, found.map((r) => r.id))),
+        // column heads in the exporting user's language (issue 10)
+        language: await this.contacts.userLanguage(tx, actor.userId),
+      };
     });
     const now = this.clock.now();
     // writing the workbook takes seconds of CPU for tens of thousands of rows: done in the worker pool
-    const content = await this.workers.writeExport(contactsTable(rows, lines, query.tz));
+    const content = await this.workers.writeExport(contactsTable(rows, lines, query.tz, language));
     return { filename: `leads_${dayIn(now, query.tz)}.xlsx`, content, rows: rows.length };
   }
 

@@ -13,10 +13,12 @@ import { TasksRepository } from '../tasks/tasks.repository.js';
 import { seedDemoTasks } from './demo-tasks.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ShippingRepository } from '../shipping/shipping.repository.js';
+import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { seedDemoCrm, type DemoContext } from './demo-crm-data.js';
 import { CannedResponsesRepository } from '../canned-responses/canned-responses.repository.js';
 import { FollowUpsRepository } from '../follow-ups/follow-ups.repository.js';
 import { seedDemoMessaging } from './demo-messaging-data.js';
+import { seedDemoNotifications } from './demo-notifications.js';
 import { DEMO_PASSWORD, DEMO_SUPER, DEMO_TENANT, DEMO_USERS } from './demo-accounts.js';
 
 /**
@@ -41,6 +43,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
     private readonly canned: CannedResponsesRepository,
     private readonly followUps: FollowUpsRepository,
     private readonly tasks: TasksRepository,
+    private readonly notifications: NotificationsRepository,
   ) {}
 
   async onApplicationBootstrap() {
@@ -76,6 +79,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
       await seedDemoCrm(tx, ctx, { products: this.products, shipping: this.shipping, contacts: this.contacts, expenses: this.expenses });
       await seedDemoMessaging(tx, ctx, { canned: this.canned, followUps: this.followUps });
       await seedDemoTasks(tx, ctx, this.tasks);
+      await seedDemoNotifications(tx, ctx, tenant.name, this.notifications);
       if (!(await this.auth.findPlatformAdminByEmail(tx, DEMO_SUPER.email))) {
         await this.auth.insertPlatformAdmin(tx, { name: DEMO_SUPER.name, email: DEMO_SUPER.email, passwordHash: superHash });
       }

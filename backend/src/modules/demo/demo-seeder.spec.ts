@@ -75,6 +75,14 @@ describe('demo data', { timeout: 180_000 }, () => {
     expect(Date.now() - new Date(oldest.createdAt).getTime()).toBeLessThan(91 * 86_400_000);
     const expenses = (await t.api.get('/expenses', { token: admin })).body.data;
     expect(expenses.total).toBe(12);
+
+    // the bell is not empty on a first visit (issue 16): codes each user reads in their language
+    const adminBell = (await t.api.get('/notifications', { token: admin })).body.data;
+    expect(adminBell.unreadCount).toBeGreaterThan(0);
+    expect(adminBell.items[0]).toMatchObject({ code: 'demo.welcome', params: { company: 'Demo Trading Co.' }, isRead: false });
+    expect(adminBell.items.map((n: { code: string }) => n.code)).toEqual(expect.arrayContaining(['product.low_stock', 'whatsapp.needs_qr']));
+    const saraBell = (await t.api.get('/notifications', { token: sara })).body.data;
+    expect(saraBell.items.map((n: { code: string }) => n.code)).toEqual(['demo.welcome', 'task.assigned']);
     // Team Tasks and Sara's My Tasks are not empty
     expect((await t.api.get('/tasks', { token: admin })).body.data.total).toBe(3);
     const sarasTasks = (await t.api.get('/tasks/my', { token: sara })).body.data.items;

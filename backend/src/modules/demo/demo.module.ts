@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -16,7 +17,7 @@ import { FollowUpsRepository } from '../follow-ups/follow-ups.repository.js';
  * repository itself: it is stateless, and the demo only writes the templates through it.
  */
 @Module({
-  imports: [AuthModule, TenantsModule, UsersModule, ProductsModule, ShippingModule, ContactsModule, ExpensesModule, CannedResponsesModule, TasksModule],
+  imports: [AuthModule, TenantsModule, UsersModule, ProductsModule, ShippingModule, ContactsModule, ExpensesModule, CannedResponsesModule, TasksModule, NotificationsModule],
   providers: [DemoSeeder, FollowUpsRepository],
   exports: [DemoSeeder],
 })

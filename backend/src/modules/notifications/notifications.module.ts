@@ -6,6 +6,6 @@ import { NotificationsService } from './notifications.service.js';
 @Module({
   controllers: [NotificationsController],
   providers: [NotificationsRepository, NotificationsService],
-  exports: [NotificationsService],
+  exports: [NotificationsService, NotificationsRepository],
 })
 export class NotificationsModule {}

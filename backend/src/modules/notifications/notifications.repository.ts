@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { TenantTx } from '../../platform/db/database.types.js';
+import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import type { NotificationParams } from '@crm/common';
 import { users } from '../users/users.table.js';
 import { notifications, type NotificationRow } from './notifications.table.js';
 
 @Injectable()
 export class NotificationsRepository {
-  async insertMany(tx: TenantTx, rows: { tenantId: string; userId: string; text: string; link: string | null; createdAt: Date }[]): Promise<NotificationRow[]> {
+  async insertMany(
+    tx: TenantTx | PlatformTx,
+    rows: { tenantId: string; userId: string; code: string; params: NotificationParams; text: string; link: string | null; createdAt: Date; isRead?: boolean }[],
+  ): Promise<NotificationRow[]> {
     if (rows.length === 0) return [];
     return tx.insert(notifications).values(rows).returning();
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MarkNotificationsReadRequest, Notification, NotificationList } from '@crm/common';
+import { notificationText, type MarkNotificationsReadRequest, type Notification, type NotificationCode, type NotificationList, type NotificationParams } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
@@ -9,8 +9,17 @@ import { NotificationsRepository } from './notifications.repository.js';
 
 const LIST_LIMIT = 50;
 
+/** What happened, as a code with parameters (the renderer words it in the user's language). */
+export interface NotificationInput {
+  code: NotificationCode;
+  params?: NotificationParams;
+  link?: string | null;
+}
+
 export const toNotificationDto = (row: NotificationRow): Notification => ({
   _id: row.id,
+  code: row.code,
+  params: row.params,
   text: row.text,
   link: row.link,
   isRead: row.isRead,
@@ -37,19 +46,23 @@ export class NotificationsService {
     return { updated };
   }
 
-  /** Writes one line for each user and pushes it to them (system work: no acting user). */
-  async notifyUsers(tenantId: string, userIds: string[], text: string, link: string | null = null): Promise<Notification[]> {
+  /**
+   * Writes one line for each user and pushes it to them (system work: no acting user). Stored as
+   * the code and its parameters, with the English text as the fallback.
+   */
+  async notifyUsers(tenantId: string, userIds: string[], { code, params = {}, link = null }: NotificationInput): Promise<Notification[]> {
     const now = this.clock.now();
+    const text = notificationText(code, params);
     const rows = await this.db.tenant(tenantId, (tx) =>
-      this.repo.insertMany(tx, [...new Set(userIds)].map((userId) => ({ tenantId, userId, text, link, createdAt: now }))),
+      this.repo.insertMany(tx, [...new Set(userIds)].map((userId) => ({ tenantId, userId, code, params, text, link, createdAt: now }))),
     );
     for (const row of rows) this.realtime.toUser(row.userId, 'new_notification', toNotificationDto(row));
     return rows.map(toNotificationDto);
   }
 
   /** Tells every active admin of the company. */
-  async notifyAdmins(tenantId: string, text: string, link: string | null = null): Promise<Notification[]> {
+  async notifyAdmins(tenantId: string, notification: NotificationInput): Promise<Notification[]> {
     const adminIds = await this.db.tenant(tenantId, (tx) => this.repo.activeAdminIds(tx, tenantId));
-    return this.notifyUsers(tenantId, adminIds, text, link);
+    return this.notifyUsers(tenantId, adminIds, notification);
   }
 }

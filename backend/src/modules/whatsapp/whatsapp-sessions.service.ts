@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import QRCode from 'qrcode';
-import type { WhatsAppAccount, WhatsAppStatus } from '@crm/common';
+import { WHATSAPP_QR_REASON_TEXTS, type WhatsAppAccount, type WhatsAppQrReason, type WhatsAppStatus } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
 import { RealtimeClientEvents } from '../../platform/realtime/client-events.js';
@@ -23,10 +23,10 @@ type Live = {
 };
 
 export const WA_TEXTS = {
-  loggedOut: 'WhatsApp was logged out from the phone. Scan the QR code again to reconnect.',
-  notAnswering: 'WhatsApp stopped answering. Scan the QR code again to reconnect.',
-  reconnectFailed: 'WhatsApp could not reconnect. Scan the QR code again.',
-  authFailure: 'WhatsApp refused the stored session. Scan the QR code again.',
+  loggedOut: WHATSAPP_QR_REASON_TEXTS.logged_out,
+  notAnswering: WHATSAPP_QR_REASON_TEXTS.not_answering,
+  reconnectFailed: WHATSAPP_QR_REASON_TEXTS.reconnect_failed,
+  authFailure: WHATSAPP_QR_REASON_TEXTS.auth_failure,
   reconnecting: 'The connection was lost. Reconnecting…',
   notRunning: 'The WhatsApp session is not running. Start it to reconnect.',
   deleted: 'Session deleted. Please request new QR.',
@@ -169,7 +169,7 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     }
     entry.pingFailures++;
     this.logger.warn(`WhatsApp of ${tenantId} did not answer (${entry.pingFailures}/${this.options.watchdogFailures})`);
-    if (entry.pingFailures >= this.options.watchdogFailures) await this.markNeedsQr(tenantId, WA_TEXTS.notAnswering);
+    if (entry.pingFailures >= this.options.watchdogFailures) await this.markNeedsQr(tenantId, 'not_answering');
   }
 
   sessionOf(tenantId: string): WhatsAppSession | undefined {
@@ -177,13 +177,13 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
   }
 
   /** The session is dead or logged out: stop it, show "needs QR scan" (never Connected) and tell the admins. */
-  async markNeedsQr(tenantId: string, reason: string): Promise<void> {
+  async markNeedsQr(tenantId: string, reason: WhatsAppQrReason): Promise<void> {
     if (this.statuses.get(tenantId)?.state === 'needs_qr') return;
     await this.teardown(tenantId);
-    this.setStatus(tenantId, { state: 'needs_qr', reason }, { autoStart: false });
+    this.setStatus(tenantId, { state: 'needs_qr', reason: WHATSAPP_QR_REASON_TEXTS[reason] }, { autoStart: false });
     if (this.closing) return;
     await this.notifications
-      .notifyAdmins(tenantId, `WhatsApp needs a new QR scan: ${reason}`, '/whatsapp')
+      .notifyAdmins(tenantId, { code: 'whatsapp.needs_qr', params: { reason }, link: '/whatsapp' })
       .catch((err) => this.logger.error(`notifying the admins of ${tenantId} failed: ${err}`));
   }
 
@@ -235,11 +235,11 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
         this.events.emit('whatsapp.connected', { tenantId, firstTime });
       },
       authFailure: () => {
-        if (current()) void this.markNeedsQr(tenantId, WA_TEXTS.authFailure);
+        if (current()) void this.markNeedsQr(tenantId, 'auth_failure');
       },
       disconnected: ({ loggedOut }) => {
         if (!current()) return;
-        if (loggedOut) return void this.markNeedsQr(tenantId, WA_TEXTS.loggedOut);
+        if (loggedOut) return void this.markNeedsQr(tenantId, 'logged_out');
         this.setStatus(tenantId, { state: 'disconnected', reason: WA_TEXTS.reconnecting });
         this.scheduleReconnect(tenantId);
       },
@@ -263,7 +263,7 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     const entry = this.live.get(tenantId);
     if (!entry || this.closing) return;
     const delays = this.options.reconnectDelaysMs;
-    if (entry.reconnectAttempt >= delays.length) return void this.markNeedsQr(tenantId, WA_TEXTS.reconnectFailed);
+    if (entry.reconnectAttempt >= delays.length) return void this.markNeedsQr(tenantId, 'reconnect_failed');
     const scale = this.driver.name === 'simulator' ? this.options.simTimeScale : 1;
     const delay = Math.round(delays[entry.reconnectAttempt] * scale);
     const attempt = entry.reconnectAttempt + 1;

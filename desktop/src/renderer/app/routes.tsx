@@ -32,7 +32,7 @@ import { RouteErrorPage } from './pages/RouteErrorPage';
 import { RootRoute } from './RootRoute';
 import { companyScreens, superScreens, type ScreenRoute } from './screens';
 
-const placeholder = ({ path, title }: ScreenRoute): RouteObject => ({ path, element: <ComingSoonPage title={title} /> });
+const placeholder = ({ path, titleKey }: ScreenRoute): RouteObject => ({ path, element: <ComingSoonPage titleKey={titleKey} /> });
 
 /** A screen behind the permission-table guard when it names an entry. */
 const guarded = (permission: Permission | undefined, route: RouteObject): RouteObject =>

@@ -6,7 +6,8 @@ import type { Permission } from '@crm/common';
  */
 export interface ScreenRoute {
   path: string;
-  title: string;
+  /** The title's catalogue key, written out in full so the key checks find it (docs/i18n.md). */
+  titleKey: string;
   /** The permission-table entry a user needs; others are redirected to `/`. */
   permission?: Permission;
 }
@@ -17,14 +18,14 @@ export interface ScreenRoute {
  * canned responses, follow-up templates, products, shipping) have their own routes in routes.tsx.
  */
 export const companyScreens: ScreenRoute[] = [
-  { path: 'reports', title: 'Detailed Reports', permission: 'reports.view' },
-  { path: 'team/performance', title: 'Team Performance', permission: 'team.manage' },
+  { path: 'reports', titleKey: 'layout:screens.reports', permission: 'reports.view' },
+  { path: 'team/performance', titleKey: 'layout:screens.teamPerformance', permission: 'team.manage' },
 ];
 
 /** Super area, under `/super` (RequireSuper). */
 export const superScreens: ScreenRoute[] = [
-  { path: 'dashboard', title: 'Super Admin Dashboard' },
-  { path: 'tenants', title: 'Companies' },
-  { path: 'tenants/:id', title: 'Company Profile' },
-  { path: 'users', title: 'Manage Users' },
+  { path: 'dashboard', titleKey: 'layout:screens.superDashboard' },
+  { path: 'tenants', titleKey: 'layout:screens.companies' },
+  { path: 'tenants/:id', titleKey: 'layout:screens.companyProfile' },
+  { path: 'users', titleKey: 'layout:screens.manageUsers' },
 ];

@@ -7,14 +7,4 @@
  * different lines. Never add a line.
  */
 export const NOT_YET_TRANSLATED: readonly string[] = [
-  // app
-  'app/screens.ts',
-  // lib
-  'lib/error-catalogue.ts',
-  // modules/realtime
-  'modules/realtime/force-logout-alert.tsx',
-  // modules/server-setup
-  'modules/server-setup/ServerLine.tsx',
-  'modules/server-setup/ServerSetupPage.tsx',
-  'modules/server-setup/ServerUrlForm.tsx',
 ];

@@ -12,6 +12,8 @@ vi.mock('../../modules/notifications/beep', () => ({ playNotificationSound: beep
 
 const notification = (overrides: Partial<Notification> = {}): Notification => ({
   _id: testId(),
+  code: null,
+  params: null,
   text: 'WhatsApp needs a new QR scan',
   link: null,
   isRead: false,

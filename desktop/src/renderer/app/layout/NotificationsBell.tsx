@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatSeenDate } from '../../modules/notifications/format';
+import { notificationMessage } from '../../modules/notifications/notification-text';
 import { MARK_READ_AFTER_MS, useNotificationsStore } from '../../modules/notifications/store';
 import { useNotificationsFeed } from '../../modules/notifications/use-notifications-feed';
 import classes from './NotificationsBell.module.css';
@@ -79,7 +80,7 @@ export function NotificationsBell() {
                     <Box className={classes.dot} data-unread={!item.isRead || undefined} aria-hidden />
                     <Stack gap={2} style={{ minInlineSize: 0 }}>
                       <Text size="sm" fw={item.isRead ? 400 : 600} dir="auto" className={classes.text}>
-                        {item.text}
+                        {notificationMessage(t, item)}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {formatSeenDate(item.createdAt)}

@@ -51,7 +51,7 @@ describe('login page in Arabic', () => {
     await user.type(await screen.findByLabelText(/البريد الإلكتروني/), 'admin@demo.test');
     await user.type(screen.getByLabelText(/كلمة المرور/), 'Correct-Horse-9');
     await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 10000 });
     expect(within(nav).getByRole('link', { name: 'Customers' })).toBeInTheDocument();
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
   });

@@ -1,9 +1,8 @@
 import type { AuthUser, LoginRequest, UpdatePreferencesRequest, UserPreferences } from '@crm/common';
 import { create } from 'zustand';
 import { ApiError, onUnauthorized } from '../../lib/api';
-import { ERROR_TEXTS } from '../../lib/error-catalogue';
 import { bridge } from '../../lib/bridge';
-import { applyPreferences, useLocaleStore } from '../../i18n';
+import { applyPreferences, i18n, useLocaleStore } from '../../i18n';
 import { sessionTokens } from '../../lib/session-tokens';
 import { useRealtimeStore } from '../realtime/store';
 import { authApi } from './api';
@@ -75,7 +74,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   login: async (credentials) => {
     const { token, ...user } = await authApi.login(credentials);
     // A success without a token is a broken server answer, not a credentials problem.
-    if (!token) throw new ApiError(200, ERROR_TEXTS.loginFailedShort, ERROR_TEXTS.loginFailedShort);
+    if (!token) throw new ApiError(200, undefined, i18n.t('auth:loginFailed'));
     sessionTokens.setUserToken(token);
     // If the OS keychain is unavailable the session still works; it just is not remembered.
     const saved = await bridge.setAuthToken(token);

@@ -38,7 +38,7 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
 
   push: (event) => {
     if (get().items.some((item) => item._id === event._id)) return;
-    const item: Notification = { _id: event._id, text: event.text, link: event.link ?? null, isRead: event.isRead, createdAt: event.createdAt };
+    const item: Notification = { _id: event._id, code: event.code ?? null, params: event.params ?? null, text: event.text, link: event.link ?? null, isRead: event.isRead, createdAt: event.createdAt };
     set((state) => ({ items: [item, ...state.items], unreadCount: state.unreadCount + (item.isRead ? 0 : 1) }));
   },
 

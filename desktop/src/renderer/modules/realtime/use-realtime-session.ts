@@ -17,8 +17,8 @@ export function useRealtimeSession(): void {
     if (!token) return;
     const socket = useRealtimeStore.getState().connect(token);
 
-    const onForceLogout = ({ message }: ForceLogoutEvent) => {
-      showForceLogoutAlert(message);
+    const onForceLogout = (event: ForceLogoutEvent) => {
+      showForceLogoutAlert(event);
       // The guard sends the now-anonymous user to /login.
       void useAuthStore.getState().logout({ notifyServer: false });
     };

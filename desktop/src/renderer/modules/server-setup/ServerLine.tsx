@@ -1,17 +1,20 @@
 import { Anchor, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
 import { isDesktop } from '../../lib/bridge';
 import { getServerOrigin } from '../../lib/server-origin';
+import { Ltr } from '../../ui/Ltr';
 import { ServerUrlForm } from './ServerUrlForm';
 
 /** Desktop only: shows which server the app talks to, with a way to change it. */
 export function ServerLine() {
+  const { t } = useTranslation('setup');
   if (!isDesktop()) return null;
   const current = getServerOrigin();
 
   const change = () => {
     const id = modals.open({
-      title: 'Change server',
+      title: t('line.changeTitle'),
       children: (
         <ServerUrlForm
           initialUrl={current}
@@ -25,9 +28,9 @@ export function ServerLine() {
 
   return (
     <Text size="sm" c="dimmed" ta="center" mb="xs">
-      Server: {current}{' '}
+      {t('line.server')} <Ltr>{current}</Ltr>{' '}
       <Anchor component="button" type="button" size="sm" onClick={change}>
-        Change
+        {t('line.change')}
       </Anchor>
     </Text>
   );

@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { AuthPageShell } from '../auth/components/AuthPageShell';
 import { ServerUrlForm } from './ServerUrlForm';
 
 /** First run of the desktop app: which server should it talk to? */
 export function ServerSetupPage({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation('setup');
   return (
-    <AuthPageShell title="Connect to your server" subtitle="Enter the address of your company's CRM server to get started.">
+    <AuthPageShell title={t('title')} subtitle={t('subtitle')}>
       <ServerUrlForm onSaved={onSaved} />
     </AuthPageShell>
   );

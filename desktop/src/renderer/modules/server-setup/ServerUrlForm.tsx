@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { DEFAULT_SERVER_URL, isUnencryptedRemoteServer, serverUrlSchema } from '@crm/common';
 import { CircleAlert, ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { bridge } from '../../lib/bridge';
 import { checkServer } from './check-server';
 
@@ -14,6 +15,7 @@ interface ServerUrlFormProps {
 
 /** Asks for the CRM server's address (desktop only; a browser is always on its own server). */
 export function ServerUrlForm({ initialUrl, onSaved, onCancel }: ServerUrlFormProps) {
+  const { t } = useTranslation('setup');
   const [url, setUrl] = useState(initialUrl ?? DEFAULT_SERVER_URL);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -26,7 +28,7 @@ export function ServerUrlForm({ initialUrl, onSaved, onCancel }: ServerUrlFormPr
     event.preventDefault();
     const parsed = serverUrlSchema.safeParse(url);
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'Enter a valid URL');
+      setFieldError(url.trim() ? t('form.httpOnly') : t('form.required'));
       return;
     }
     setFieldError(null);
@@ -51,7 +53,7 @@ export function ServerUrlForm({ initialUrl, onSaved, onCancel }: ServerUrlFormPr
       onSaved();
       return;
     }
-    setProblem(`Could not reach the server at ${serverUrl}. Check the address and that the server is running.`);
+    setProblem(t('form.unreachable', { url: serverUrl }));
     setUnreachableSaved(true);
     setSaving(false);
   };
@@ -60,18 +62,15 @@ export function ServerUrlForm({ initialUrl, onSaved, onCancel }: ServerUrlFormPr
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         {unencrypted && (
-          <Alert color="red" variant="light" icon={<ShieldAlert size={18} />} role="alert" title="This connection is not encrypted">
+          <Alert color="red" variant="light" icon={<ShieldAlert size={18} />} role="alert" title={t('form.unencryptedTitle')}>
             <Stack gap="sm">
-              <span>
-                {unencrypted} uses http, not https: anyone on the network could read your password and your customers&apos; messages.
-                Ask your administrator for an https address.
-              </span>
+              <span>{t('form.unencryptedText', { url: unencrypted })}</span>
               <Group gap="sm">
                 <Button size="xs" color="red" variant="light" onClick={() => void save(unencrypted, true)}>
-                  Connect without encryption
+                  {t('form.connectUnencrypted')}
                 </Button>
                 <Button size="xs" variant="default" onClick={() => setUnencrypted(null)}>
-                  Change the address
+                  {t('form.changeAddress')}
                 </Button>
               </Group>
             </Stack>
@@ -83,8 +82,8 @@ export function ServerUrlForm({ initialUrl, onSaved, onCancel }: ServerUrlFormPr
           </Alert>
         )}
         <TextInput
-          label="Server URL"
-          description="The address of your company's CRM server."
+          label={t('form.url')}
+          description={t('form.urlHint')}
           placeholder={DEFAULT_SERVER_URL}
           required
           value={url}
@@ -95,16 +94,16 @@ export function ServerUrlForm({ initialUrl, onSaved, onCancel }: ServerUrlFormPr
         <Group justify="flex-end" gap="sm">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {t('form.cancel')}
             </Button>
           )}
           {unreachableSaved && (
             <Button variant="default" onClick={onSaved}>
-              Continue anyway
+              {t('form.continueAnyway')}
             </Button>
           )}
           <Button type="submit" loading={saving}>
-            Connect
+            {t('form.connect')}
           </Button>
         </Group>
       </Stack>

@@ -1,0 +1,34 @@
+import { isNotificationCode, type Notification, type NotificationCode, type WhatsAppQrReason } from '@crm/common';
+import type { TFunction } from 'i18next';
+
+/** Each notification code's text (keys written out for the key checks, docs/i18n.md). */
+const CODE_KEYS: Record<NotificationCode, string> = {
+  'whatsapp.needs_qr': 'notifications:codes.whatsappNeedsQr',
+  'product.low_stock': 'notifications:codes.productLowStock',
+  'task.assigned': 'notifications:codes.taskAssigned',
+  'task.commented': 'notifications:codes.taskCommented',
+  'demo.welcome': 'notifications:codes.demoWelcome',
+};
+
+const WHATSAPP_REASON_KEYS: Record<WhatsAppQrReason, string> = {
+  logged_out: 'notifications:whatsappReasons.logged_out',
+  not_answering: 'notifications:whatsappReasons.not_answering',
+  reconnect_failed: 'notifications:whatsappReasons.reconnect_failed',
+  auth_failure: 'notifications:whatsappReasons.auth_failure',
+};
+
+/**
+ * A notification in the user's language: its code worded from the `notifications` catalogue with
+ * its parameters; the server's English text for a code this renderer does not know, or for rows
+ * written before codes existed.
+ */
+export function notificationMessage(t: TFunction, item: Pick<Notification, 'code' | 'params' | 'text'>): string {
+  if (!isNotificationCode(item.code)) return item.text;
+  const params: Record<string, string | number> = { ...(item.params ?? {}) };
+  if (item.code === 'whatsapp.needs_qr') {
+    const reasonKey = WHATSAPP_REASON_KEYS[params.reason as WhatsAppQrReason];
+    if (!reasonKey) return item.text;
+    params.reason = t(reasonKey);
+  }
+  return t(CODE_KEYS[item.code], params);
+}
