@@ -41,10 +41,10 @@ describe('demo data', () => {
     expect(new Set(products.items.map((p: { stockLevel: string }) => p.stockLevel))).toEqual(new Set(['ok', 'low', 'out']));
     const bosta = (await t.api.get('/shipping', { token: admin })).body.data.items.find((c: { name: string }) => c.name === 'Bosta');
     expect(bosta.governorateFees).toEqual(expect.arrayContaining([{ governorate: 'cairo', fee: 45 }]));
-    const stats = (await t.api.get('/shipping/stats', { token: admin })).body.data.items;
-    const statuses = new Set(stats.flatMap((e: { stats: Record<string, number> }) => Object.entries(e.stats).filter(([, n]) => n > 0).map(([s]) => s)));
+    const shippingStats = (await t.api.get('/shipping/stats', { token: admin })).body.data.items;
+    const statuses = new Set(shippingStats.flatMap((e: { stats: Record<string, number> }) => Object.entries(e.stats).filter(([, n]) => n > 0).map(([s]) => s)));
     expect(statuses.size).toBeGreaterThanOrEqual(5);
-    expect(stats.some((e: { codOutstanding: number }) => e.codOutstanding > 0)).toBe(true);
+    expect(shippingStats.some((e: { codOutstanding: number }) => e.codOutstanding > 0)).toBe(true);
 
     const all = (await t.api.get('/contacts?limit=1', { token: admin })).body.data;
     expect(all.total).toBe(DEMO_CONTACT_COUNT);
