@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Grid, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { PIPELINE_STATUSES, PROBABILITY_MAX, PROBABILITY_MIN, PRODUCT_QTY_MIN, SHIPPING_STATUSES, type PipelineStatus, type ShippingCompany, type ShippingStatus } from '@crm/common';
+import { ActionIcon, Button, Checkbox, Grid, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { EGYPT_GOVERNORATES, PIPELINE_STATUSES, shippingFeeFor, PROBABILITY_MAX, PROBABILITY_MIN, PRODUCT_QTY_MIN, SHIPPING_STATUSES, type PipelineStatus, type ShippingCompany, type ShippingStatus } from '@crm/common';
 import { Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useLocaleStore } from '../../../i18n';
 import { ProductPicker } from '../components/ProductPicker';
 import { capitalize, formatMoney, formatNumber } from '../../../lib/format';
 import { PIPELINE_STATUS_KEYS, SHIPPING_STATUS_KEYS } from '../labels';
@@ -29,7 +30,7 @@ const toNumber = (value: number | string): number | '' => {
 interface DealSectionProps {
   value: DealForm;
   onChange: (value: DealForm) => void;
-  shippingCompanies: readonly Pick<ShippingCompany, '_id' | 'name'>[];
+  shippingCompanies: readonly (Pick<ShippingCompany, '_id' | 'name'> & Partial<Pick<ShippingCompany, 'governorateFees'>>)[];
   /** Keys of rows to mark 'Choose a product' (after a save attempt). */
   rowErrors: readonly string[];
 }
@@ -43,6 +44,20 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
   const { t } = useTranslation('contacts');
   const computed = rowsAmount(value.rows);
   const ship = (patch: Partial<ShippingForm>) => onChange({ ...value, shipping: { ...value.shipping, ...patch } });
+  const language = useLocaleStore((s) => s.language);
+  /** Choosing the company or the governorate fills the cost from the company's fee there (still editable). */
+  const shipWithFee = (patch: Partial<ShippingForm>) => {
+    const next = { ...value.shipping, ...patch };
+    const fee = shippingFeeFor(shippingCompanies.find((c) => c._id === next.companyId)?.governorateFees ?? [], next.governorate);
+    ship(fee === null ? patch : { ...patch, cost: fee });
+  };
+  const governorates = [
+    { value: '', label: '—' },
+    ...(value.shipping.governorate && !EGYPT_GOVERNORATES.some((g) => g.code === value.shipping.governorate)
+      ? [{ value: value.shipping.governorate, label: value.shipping.governorate }]
+      : []),
+    ...EGYPT_GOVERNORATES.map((g) => ({ value: g.code, label: g[language] })),
+  ];
 
   return (
     <Stack gap="lg">
@@ -195,7 +210,7 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
               size="sm"
               label={t('deal.shippingCompany')}
               value={value.shipping.companyId}
-              onChange={(e) => ship({ companyId: e.currentTarget.value })}
+              onChange={(e) => shipWithFee({ companyId: e.currentTarget.value })}
               data={[{ value: '', label: t('deal.noCompany') }, ...shippingCompanies.map((company) => ({ value: company._id, label: company.name }))]}
             />
           </Grid.Col>
@@ -225,13 +240,29 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput size="sm" label={t('deal.governorate')} value={value.shipping.governorate} onChange={(e) => ship({ governorate: e.currentTarget.value })} />
+            <NativeSelect size="sm" label={t('deal.governorate')} value={value.shipping.governorate} onChange={(e) => shipWithFee({ governorate: e.currentTarget.value })} data={governorates} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput size="sm" label={t('deal.city')} value={value.shipping.city} onChange={(e) => ship({ city: e.currentTarget.value })} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput size="sm" label={t('deal.street')} value={value.shipping.street} onChange={(e) => ship({ street: e.currentTarget.value })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <NumberInput
+              size="sm"
+              label={t('deal.codAmount')}
+              value={value.shipping.codAmount}
+              onChange={(codAmount) => ship({ codAmount: toNumber(codAmount) })}
+              min={0}
+              allowNegative={false}
+              decimalScale={2}
+              thousandSeparator=","
+              hideControls
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
+            <Checkbox label={t('deal.codCollected')} checked={value.shipping.codCollected} onChange={(e) => ship({ codCollected: e.currentTarget.checked })} />
           </Grid.Col>
         </Grid>
       </Stack>

@@ -85,7 +85,7 @@ describe('deal form', () => {
       ['Oud Perfume 50ml', 2, 1100, false],
       [null, 1, 50, true],
     ]);
-    expect(form.shipping).toEqual({ companyId: '0190a0b0-0000-7000-8000-00000000c001', trackingNumber: 'BX1', cost: 60, status: 'shipped', governorate: 'Cairo', city: 'Maadi', street: '9 Road' });
+    expect(form.shipping).toEqual({ companyId: '0190a0b0-0000-7000-8000-00000000c001', trackingNumber: 'BX1', cost: 60, status: 'shipped', governorate: 'Cairo', city: 'Maadi', street: '9 Road', codAmount: '', codCollected: false });
     expect(rowsWithoutProduct(form)).toEqual([form.rows[1].key]);
   });
 
@@ -105,7 +105,7 @@ describe('deal form', () => {
         amount: 180,
         amountManual: false,
         probability: 90,
-        shippingDetails: { company: 'c1', trackingNumber: null, cost: null, status: 'pending', address: { governorate: null, city: 'Giza', street: null } },
+        shippingDetails: { company: 'c1', trackingNumber: null, cost: null, status: 'pending', address: { governorate: null, city: 'Giza', street: null }, codAmount: null, codCollected: false },
       },
       products: [{ productId: musk._id, qty: 1, price: 180 }],
     });

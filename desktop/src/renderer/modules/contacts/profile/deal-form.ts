@@ -37,6 +37,9 @@ export interface ShippingForm {
   governorate: string;
   city: string;
   street: string;
+  /** Cash on delivery (beyond the spec). */
+  codAmount: number | '';
+  codCollected: boolean;
 }
 
 export interface DealForm {
@@ -91,6 +94,8 @@ export function dealFormFrom(contact: Contact): DealForm {
       governorate: ship.address.governorate ?? '',
       city: ship.address.city ?? '',
       street: ship.address.street ?? '',
+      codAmount: ship.codAmount ?? '',
+      codCollected: ship.codCollected ?? false,
     },
   };
 }
@@ -154,6 +159,8 @@ export function toUpdateRequest(details: DetailsForm, deal: DealForm | null): Up
         city: textOrNull(deal.shipping.city),
         street: textOrNull(deal.shipping.street),
       },
+      codAmount: numberOrNull(deal.shipping.codAmount),
+      codCollected: deal.shipping.codCollected,
     },
   };
   body.products = deal.rows
