@@ -152,10 +152,7 @@ const skuTaken = (holder: ProductRow) =>
     productId: holder.id,
   });
 
-/**
- * The one call into the notifications module for stock notices. The notifications helper is
- * moving `notifyAdmins` to `{ code, params, link }`: adapt only this function at merge.
- */
+/** The one call into the notifications module for stock notices (worded per reader from the code). */
 export function notifyStockLow(notifications: NotificationsService, tenantId: string, p: MinimumReached) {
-  return notifications.notifyAdmins(tenantId, `Low stock: ${p.name} is down to ${p.stockQty} (minimum ${p.minQty}).`, `/products/${p.id}`);
+  return notifications.notifyAdmins(tenantId, { code: 'product.low_stock', params: { name: p.name, stock: p.stockQty, min: p.minQty }, link: `/products/${p.id}` });
 }

@@ -151,20 +151,14 @@ export class TasksService {
     return user;
   }
 
-  /**
-   * The bell line for the new assignee. At merge with the coded notifications this becomes
-   * `{ code: 'task.assigned', params: { title, by }, link }`.
-   */
+  /** The bell line for the new assignee, worded in their language from the code. */
   private notifyTaskAssigned(tenantId: string, assignee: UserRow, taskId: string, title: string, by: string) {
-    return this.notifications.notifyUsers(tenantId, [assignee.id], `${by} assigned you a task: ${title}`, taskLink(assignee, taskId));
+    return this.notifications.notifyUsers(tenantId, [assignee.id], { code: 'task.assigned', params: { by, title }, link: taskLink(assignee, taskId) });
   }
 
-  /**
-   * The bell line for the assignee when someone else comments. At merge this becomes
-   * `{ code: 'task.commented', params: { title, by }, link }`.
-   */
+  /** The bell line for the assignee when someone else comments. */
   private notifyTaskComment(tenantId: string, assignee: UserRow, taskId: string, title: string, by: string) {
-    return this.notifications.notifyUsers(tenantId, [assignee.id], `${by} commented on your task: ${title}`, taskLink(assignee, taskId));
+    return this.notifications.notifyUsers(tenantId, [assignee.id], { code: 'task.commented', params: { by, title }, link: taskLink(assignee, taskId) });
   }
 
   private notFound() {
