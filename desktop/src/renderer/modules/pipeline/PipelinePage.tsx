@@ -96,7 +96,14 @@ function DealRow({ deal }: { deal: Contact }) {
   return (
     <Table.Tr>
       <Table.Td fw={500} miw={100}>
-        {deal.name || <Text span c="dimmed">—</Text>}
+        {/* one line: a long name is cut, and shown whole on hover */}
+        {deal.name ? (
+          <Text span inherit truncate="end" display="block" maw={150} title={deal.name}>
+            {deal.name}
+          </Text>
+        ) : (
+          <Text span c="dimmed">—</Text>
+        )}
       </Table.Td>
       <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
         {deal.phone}
@@ -154,11 +161,14 @@ function ProductBadges({ deal }: { deal: Contact }) {
   );
 }
 
-/** A figure under a one-line title: titles never wrap, so the figures of a row sit at one height. */
+/**
+ * A figure under its title. Every title takes the height of two lines (a long one wraps once, a
+ * short one leaves the room), so the figures of a row of tiles sit at one height (issue 16).
+ */
 function Tile({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
   return (
     <Card padding="md" role="group" aria-label={label} style={{ containerType: 'inline-size' }}>
-      <Text size="xs" fw={700} c="dimmed" tt="uppercase" truncate="end" title={label}>
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" lineClamp={2} title={label} style={{ minHeight: '2lh' }} data-tile-title="">
         {label}
       </Text>
       <Text fz="clamp(1rem, 11cqi, 1.25rem)" fw={700} mt={4} lh={1.3} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-tile-figure="">
