@@ -10,6 +10,8 @@ import { FollowUpTemplatesPage } from '../modules/follow-ups/FollowUpTemplatesPa
 import { AddLeadPage } from '../modules/leads/AddLeadPage';
 import { LeadsPage } from '../modules/leads/LeadsPage';
 import { PipelinePage } from '../modules/pipeline/PipelinePage';
+import { ReportsPage } from '../modules/reports/ReportsPage';
+import { TeamPerformancePage } from '../modules/reports/TeamPerformancePage';
 import { ProfilePage } from '../modules/profile/ProfilePage';
 import { SuperLoginPage } from '../modules/super/SuperLoginPage';
 import { WhatsAppPage } from '../modules/whatsapp/WhatsAppPage';
@@ -55,6 +57,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'customers', element: <CustomersPage /> },
               { path: 'sales', element: <PipelinePage /> },
               guarded('expenses.manage', { path: 'expenses', element: <ExpensesPage /> }),
+              guarded('reports.view', { path: 'reports', element: <ReportsPage /> }),
+              guarded('team.manage', { path: 'team/performance', element: <TeamPerformancePage /> }),
               { path: 'contacts/:id', element: <ContactProfilePage /> },
               { path: 'follow-up-templates', element: <FollowUpTemplatesPage /> },
               ...companyScreens.map((screen) => guarded(screen.permission, placeholder(screen))),

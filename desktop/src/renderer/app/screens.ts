@@ -17,13 +17,11 @@ export interface ScreenRoute {
  * canned responses, follow-up templates) have their own routes in routes.tsx.
  */
 export const companyScreens: ScreenRoute[] = [
-  { path: 'reports', title: 'Detailed Reports', permission: 'reports.view' },
   { path: 'products', title: 'Products', permission: 'products.manage' },
   { path: 'products/:id', title: 'Product Details', permission: 'products.manage' },
   { path: 'shipping', title: 'Shipping Analytics & Management', permission: 'shipping.manage' },
   { path: 'my-tasks', title: 'My Tasks' },
   { path: 'team/users', title: 'Team Users', permission: 'team.manage' },
-  { path: 'team/performance', title: 'Team Performance', permission: 'team.manage' },
   { path: 'team/tasks', title: 'Team Tasks', permission: 'team.manage' },
   { path: 'team/settings', title: 'Team Settings', permission: 'team.manage' },
 ];
