@@ -225,6 +225,16 @@ async function main() {
     run('Stats, all time', async () => JSON.stringify(await getJson('/contacts/stats')));
     run('Stats, this month', async () => JSON.stringify(await getJson(`/contacts/stats?from=${month}`)));
     run('Stats of a sales user', async () => JSON.stringify(await getJson('/contacts/stats', sales)));
+    // issue 12: the detailed report and team performance
+    const rep = ((await getJson('/auth/users?role=sales')) as unknown as { _id: string }[])[0]._id;
+    const report = (query: string) => async () => {
+      const d = (await getJson(`/reports/detailed${query}`)) as unknown as { kpis: { leads: number; sales: number }; monthlyRevenue: unknown[] };
+      return `${d.kpis.leads.toLocaleString('en-US')} leads, ${d.kpis.sales.toLocaleString('en-US')} won, ${d.monthlyRevenue.length} months`;
+    };
+    run('Detailed report, all time', report(''));
+    run('Detailed report, this month', report(`?from=${month}`));
+    run('Detailed report of one rep, all time', report(`?assignedTo=${rep}`));
+    run('Sales performance of one rep', async () => JSON.stringify(await getJson(`/reports/sales-performance/${rep}`)));
     console.log(`Timing (${RUNS} rounds after ${WARMUP} warm-up calls, scenarios interleaved, sequential, over HTTP); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     const results = await timeInterleaved(scenarios);
     const exportScenario: Scenario = {

@@ -13,6 +13,8 @@ import { FollowUpTemplatesPage } from '../modules/follow-ups/FollowUpTemplatesPa
 import { AddLeadPage } from '../modules/leads/AddLeadPage';
 import { LeadsPage } from '../modules/leads/LeadsPage';
 import { PipelinePage } from '../modules/pipeline/PipelinePage';
+import { ReportsPage } from '../modules/reports/ReportsPage';
+import { TeamPerformancePage } from '../modules/reports/TeamPerformancePage';
 import { ProfilePage } from '../modules/profile/ProfilePage';
 import { MyTasksPage } from '../modules/tasks/MyTasksPage';
 import { TeamTasksPage } from '../modules/tasks/TeamTasksPage';
@@ -65,6 +67,8 @@ export const appRoutes: RouteObject[] = [
               guarded('products.manage', { path: 'products', element: <ProductsPage /> }),
               guarded('products.manage', { path: 'products/:id', element: <ProductDetailPage /> }),
               guarded('shipping.manage', { path: 'shipping', element: <ShippingPage /> }),
+              guarded('reports.view', { path: 'reports', element: <ReportsPage /> }),
+              guarded('team.manage', { path: 'team/performance', element: <TeamPerformancePage /> }),
               { path: 'contacts/:id', element: <ContactProfilePage /> },
               { path: 'follow-up-templates', element: <FollowUpTemplatesPage /> },
               guarded('team.manage', { path: 'team/users', element: <TeamUsersPage /> }),

@@ -15,11 +15,10 @@ export interface ScreenRoute {
 /**
  * Company area screens still waiting for their issue, under `/` (RequireAuth). Paths are relative
  * to `/`. Built screens (dashboard, messenger, leads, customers, sales, expenses, contact profile,
- * canned responses, follow-up templates, products, shipping) have their own routes in routes.tsx.
+ * canned responses, follow-up templates, products, shipping, reports, team, tasks) have their own routes
+ * in routes.tsx.
  */
 export const companyScreens: ScreenRoute[] = [
-  { path: 'reports', titleKey: 'layout:screens.reports', permission: 'reports.view' },
-  { path: 'team/performance', titleKey: 'layout:screens.teamPerformance', permission: 'team.manage' },
 ];
 
 /** Super area, under `/super` (RequireSuper). */

@@ -129,7 +129,6 @@ describe('route guards', () => {
     const { router } = renderApp('/');
     await screen.findByRole('heading', { name: 'Dashboard' });
     const screens: [string, string][] = [
-      ['/reports', 'Detailed Reports'],
       ['/products', 'Products'],
       ['/products/7', 'Product Details'],
       ['/shipping', 'Shipping Analytics & Management'],

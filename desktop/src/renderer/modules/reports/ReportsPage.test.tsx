@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, ok, salesUser } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { deferred, fakeCrmApi, type CrmHandler } from '../contacts/testing/fake-crm-api';
+
+import { rep, reportData } from './testing/report-data';
+
+async function openReports(handlers: Record<string, CrmHandler> = {}) {
+  const api = fakeCrmApi(adminUser, { 'GET /api/reports/detailed': () => ok(reportData), ...handlers });
+  const view = renderApp('/reports');
+  await screen.findByRole('heading', { name: 'Detailed Reports', level: 1 });
+  return { ...view, ...api };
+}
+const card = (name: string) => screen.getByRole('group', { name });
+
+describe('Detailed Reports', { timeout: 20_000 }, () => {
+  it('shows the six KPI cards and the three charts', async () => {
+    await openReports();
+    await waitFor(() => expect(card('New Leads')).toHaveTextContent('120'), { timeout: 5000 });
+    expect(card('Won Deals')).toHaveTextContent('12');
+    expect(card('Sales Revenue')).toHaveTextContent(/EGP\s105,754\.5/);
+    expect(card('Total Expenses')).toHaveTextContent(/EGP\s1,250\.5/);
+    expect(card('Conversion Rate')).toHaveTextContent('10.00%');
+    expect(card('Avg Deal Size')).toHaveTextContent(/EGP\s8,812\.88/);
+    for (const chart of ['Pipeline Overview', 'Revenue Over Time', 'Expenses by Category']) {
+      const section = screen.getByRole('region', { name: chart });
+      expect(within(section).getByRole('img', { name: chart })).toBeInTheDocument();
+    }
+  });
+
+  it('filters by From Date, To Date and Sales Person (All Sales by default)', async () => {
+    const { user, to } = await openReports();
+    await waitFor(() => expect(to('GET', '/api/reports/detailed')).toHaveLength(1));
+    expect(to('GET', '/api/reports/detailed')[0].query.get('assignedTo')).toBeNull();
+    const select = screen.getByRole('combobox', { name: 'Sales Person' });
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['All Sales', 'Mona Sales']));
+    await user.selectOptions(select, rep._id);
+    await waitFor(() => expect(to('GET', '/api/reports/detailed').at(-1)!.query.get('assignedTo')).toBe(rep._id));
+    await user.type(screen.getByRole('textbox', { name: 'From Date' }), '2026-01-01');
+    await waitFor(() => expect(to('GET', '/api/reports/detailed').at(-1)!.query.get('from')).toBe('2026-01-01'));
+  });
+
+  it('shows the empty texts and Generating reports... while loading', async () => {
+    const pending = deferred();
+    await openReports({ 'GET /api/reports/detailed': () => pending.promise });
+    expect(screen.getByText('Generating reports...')).toBeInTheDocument();
+    pending.release(ok({ ...reportData, pipeline: [], monthlyRevenue: [], expensePerformance: [] }));
+    expect(await screen.findByText('No pipeline data.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('No monthly data.')).toBeInTheDocument();
+    expect(screen.getByText('No expense data to display.')).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load report data.' when the report fails", async () => {
+    await openReports({ 'GET /api/reports/detailed': () => new Response('x', { status: 502 }) });
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Failed to load report data.');
+  });
+});
+
+describe('Team Performance', { timeout: 20_000 }, () => {
+  it("picks a sales rep and shows their cards with a one-decimal conversion rate", async () => {
+    const api = fakeCrmApi(adminUser, {
+      'GET /api/auth/users': () => ok([salesUser]),
+      [`GET /api/reports/sales-performance/${salesUser._id}`]: () =>
+        ok({ totalAssigned: 3, convertedToCustomer: 1, totalSalesDeals: 2, totalSalesAmount: 500, conversionRate: 66.7 }),
+    });
+    const { user } = { ...renderApp('/team/performance'), ...api };
+    await screen.findByRole('heading', { name: 'Team Performance', level: 1 });
+    const select = screen.getByRole('combobox', { name: 'Sales Rep' });
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(select, salesUser._id);
+    await waitFor(() => expect(card('Total Assigned')).toHaveTextContent('3'), { timeout: 5000 });
+    expect(card('Converted to Customer')).toHaveTextContent('1');
+    expect(card('Total Sales Deals')).toHaveTextContent('2');
+    expect(card('Total Sales Amount')).toHaveTextContent(/EGP\s500/);
+    expect(card('Conversion Rate')).toHaveTextContent('66.7%');
+  });
+
+  it('says when the sales users or the figures cannot be loaded', async () => {
+    fakeCrmApi(adminUser, { 'GET /api/auth/users': () => new Response('x', { status: 502 }) });
+    renderApp('/team/performance');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Could not load the list of sales users.');
+  });
+
+  it('says when the figures of the chosen rep cannot be loaded', async () => {
+    const api = fakeCrmApi(adminUser, {
+      'GET /api/auth/users': () => ok([salesUser]),
+      [`GET /api/reports/sales-performance/${salesUser._id}`]: () => new Response('x', { status: 502 }),
+    });
+    const { user } = { ...renderApp('/team/performance'), ...api };
+    const select = await screen.findByRole('combobox', { name: 'Sales Rep' });
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(select, salesUser._id);
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Could not fetch performance data for this user.');
+  });
+});
