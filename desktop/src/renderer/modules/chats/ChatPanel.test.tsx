@@ -342,11 +342,10 @@ describe('chat panel', { timeout: 20_000 }, () => {
       list.scrollTop = 0;
       fireEvent.scroll(list);
     });
-    expect(await screen.findByText('Newer 0', {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(loads).toBe(2), { timeout: 5000 });
     expect(api.calls.filter((c) => c.path === '/api/messages')).toHaveLength(2);
     await waitFor(() => expect(list.scrollTop).toBe(50 * MESSAGE_ROW_ESTIMATE), { timeout: 5000 });
-    expect(screen.getByText('Newer 0')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Newer 0')).toBeInTheDocument(), { timeout: 5000 });
     expect(screen.queryByText('Older 0')).not.toBeInTheDocument();
     expect(bubbles().length).toBeLessThan(30);
 

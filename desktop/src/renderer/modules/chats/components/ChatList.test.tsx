@@ -40,7 +40,7 @@ function renderList(items: Chat[], props: Partial<Parameters<typeof ChatList>[0]
   return { ...view, onSelect, onLoadMore };
 }
 
-describe('chat list (virtualised)', () => {
+describe('chat list (virtualised)', { timeout: 20_000 }, () => {
   it('renders only a window of rows out of 100,000 conversations, and the window follows the scroll', async () => {
     const items = chats(100_000);
     const { container } = renderList(items);
