@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['src/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['src/renderer/test/setup.ts'],
           css: false,
+          // see setup.ts: finds may wait up to 4 s on a loaded machine
+          testTimeout: 20_000,
         },
       },
       {

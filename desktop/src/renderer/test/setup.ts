@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { applyPreferences } from '../i18n';
+
+// CI and a developer's machine run many test files at once: a screen that renders in 50 ms alone
+// can take seconds under load. Waiting longer changes no assertion, only how long a find may wait.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "desktop-sized, no motion".
 Object.defineProperty(window, 'matchMedia', {

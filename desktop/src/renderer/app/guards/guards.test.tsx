@@ -124,19 +124,37 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 
-  it('gives every company screen not built yet a page with its title and a coming-soon line', async () => {
-    signedInAs(adminUser);
-    const { router } = renderApp('/');
-    await screen.findByRole('heading', { name: 'Dashboard' });
+  it('gives every super screen not built yet a page with its title and a coming-soon line', async () => {
+    localStorage.setItem('superToken', 'super-token');
+    fakeApi({ 'GET /api/health': healthHandler(false) });
+    const { router } = renderApp('/super/dashboard');
+    await screen.findByRole('heading', { name: 'Super Admin Dashboard', level: 1 });
     const screens: [string, string][] = [
-      ['/products', 'Products'],
-      ['/products/7', 'Product Details'],
-      ['/shipping', 'Shipping Analytics & Management'],
+      ['/super/tenants', 'Companies'],
+      ['/super/tenants/7', 'Company Profile'],
+      ['/super/users', 'Manage Users'],
     ];
     for (const [path, title] of screens) {
       await router.navigate(path);
       expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
       expect(screen.getByText('This screen is coming soon.')).toBeInTheDocument();
+    }
+  });
+
+  it('routes the built company screens to their pages, never the coming-soon page', async () => {
+    signedInAs(adminUser);
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    const screens: [string, RegExp][] = [
+      ['/products', /^Products$/],
+      ['/shipping', /^Shipping Analytics & Management$/],
+      ['/reports', /^Detailed Reports$/],
+      ['/team/users', /^Team Users$/],
+    ];
+    for (const [path, title] of screens) {
+      await router.navigate(path);
+      expect(await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.queryByText('This screen is coming soon.')).not.toBeInTheDocument();
     }
   });
 
