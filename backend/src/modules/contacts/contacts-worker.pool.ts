@@ -8,6 +8,7 @@ import { ApiError } from '../../platform/http/api-error.js';
 import type { CheckedImport } from './contact-import.parser.js';
 import type { ContactsTable } from './contacts-export.js';
 import type { ContactsWorkerTask, ImportOutcome } from './contacts.worker.js';
+import type { SheetSpec } from './workbook.js';
 
 export type ContactsWorkerLimits = {
   /** Old-generation heap of one worker; a file that needs more ends that worker, not the server. */
@@ -98,6 +99,12 @@ export class ContactsWorkerPool implements OnApplicationShutdown {
 
   async writeExport(table: ContactsTable): Promise<Buffer> {
     const bytes = (await this.run({ kind: 'export', table }, false)) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** A plain workbook of several sheets (the report export), written off the event loop. */
+  async writeWorkbook(sheets: SheetSpec[]): Promise<Buffer> {
+    const bytes = (await this.run({ kind: 'workbook', sheets }, false)) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 

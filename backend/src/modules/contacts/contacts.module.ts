@@ -18,7 +18,7 @@ import { LeadsController } from './leads.controller.js';
   controllers: [ContactsController, LeadsController],
   providers: [ContactsRepository, ContactsService, ContactsImportService, ContactsWorkerPool, ContactCreation, ContactResolver],
   // ContactCreation is the one way to create a contact; ContactResolver finds (or creates) the
-  // contact of a WhatsApp sender for the inbound messages
-  exports: [ContactsRepository, ContactsService, ContactCreation, ContactResolver],
+  // contact of a WhatsApp sender for the inbound messages; ContactsWorkerPool writes the report export
+  exports: [ContactsRepository, ContactsService, ContactCreation, ContactResolver, ContactsWorkerPool],
 })
 export class ContactsModule {}

@@ -1,9 +1,11 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, StreamableFile } from '@nestjs/common';
 import { reportDataSchema, reportQuerySchema, salesPerformanceSchema, userIdParamSchema, type ReportQuery } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
 import { ReportsService } from './reports.service.js';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 @Controller('reports')
 export class ReportsController {
@@ -18,6 +20,18 @@ export class ReportsController {
   })
   detailed(@CurrentUser() actor: TenantActor, @ValidQuery(reportQuerySchema) query: ReportQuery) {
     return this.reports.detailed(actor, query);
+  }
+
+  @Get('export')
+  @RequirePermission('reports.view')
+  @ApiDoc({
+    summary:
+      "The detailed report of the same query as Report_{YYYY-MM-DD}.xlsx: sheets KPIs, Pipeline, Monthly Revenue, Expenses by Category, sheet names and heads in the user's language",
+    binary: XLSX_MIME,
+  })
+  async export(@CurrentUser() actor: TenantActor, @ValidQuery(reportQuerySchema) query: ReportQuery) {
+    const file = await this.reports.export(actor, query);
+    return new StreamableFile(file.content, { type: XLSX_MIME, disposition: `attachment; filename="${file.filename}"`, length: file.content.length });
   }
 
   @Get('sales-performance/:userId')

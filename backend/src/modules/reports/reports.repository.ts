@@ -112,4 +112,13 @@ export class ReportsRepository {
     return row;
   }
 
+  /** The language the user reads the app in (users.language), for the export's heads. */
+  async userLanguage(tx: TenantTx, tenantId: string, id: string): Promise<string | undefined> {
+    const [row] = await tx
+      .select({ language: users.language })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+      .limit(1);
+    return row?.language;
+  }
 }

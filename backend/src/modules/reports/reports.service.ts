@@ -4,6 +4,7 @@ import {
   averageDealSize,
   can,
   conversionRate,
+  dayIn,
   dayRange,
   isWonDeal,
   repConversionRate,
@@ -18,6 +19,9 @@ import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { Database } from '../../platform/db/database.service.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
+import { Clock } from '../../platform/clock.js';
+import { ContactsWorkerPool } from '../contacts/contacts-worker.pool.js';
+import { reportSheets } from './report-export.js';
 import { ReportsRepository, type ReportScope, type StageStatusRow } from './reports.repository.js';
 
 /** The roles whose members form the sales team of the report's filter (those who receive leads). */
@@ -33,27 +37,44 @@ export class ReportsService {
   constructor(
     private readonly db: Database,
     private readonly reports: ReportsRepository,
+    private readonly workers: ContactsWorkerPool,
+    private readonly clock: Clock,
   ) {}
 
   async detailed(actor: TenantActor, query: ReportQuery): Promise<ReportData> {
+    return this.db.tenant(actor.tenantId, (tx) => this.build(tx, actor, query));
+  }
+
+  /**
+   * The detailed report as Report_{YYYY-MM-DD}.xlsx: built from the same ReportData as `detailed`
+   * (so cards, charts and workbook agree), heads in the user's language, written in the worker pool.
+   */
+  async export(actor: TenantActor, query: ReportQuery): Promise<{ filename: string; content: Buffer }> {
+    const { data, language } = await this.db.tenant(actor.tenantId, async (tx) => ({
+      data: await this.build(tx, actor, query),
+      language: await this.reports.userLanguage(tx, actor.tenantId, actor.userId),
+    }));
+    const content = await this.workers.writeWorkbook(reportSheets(data, language === 'ar' ? 'ar' : 'en'));
+    return { filename: `Report_${dayIn(this.clock.now(), query.tz)}.xlsx`, content };
+  }
+
+  private async build(tx: TenantTx, actor: TenantActor, query: ReportQuery): Promise<ReportData> {
     const scope = this.scope(actor, query);
-    return this.db.tenant(actor.tenantId, async (tx) => {
-      const rows = await this.reports.byStageAndStatus(tx, scope);
-      const months = await this.reports.monthlyRevenue(tx, scope, query.tz);
-      const expenseRows = await this.reports.expensesByCategory(tx, actor.tenantId, { from: query.from, to: query.to });
-      const team = await this.reports.team(tx, actor.tenantId, SALES_ROLES);
-      const expensesTotal = roundMoney(expenseRows.reduce((sum, e) => sum + e.totalAmount, 0));
-      return {
-        kpis: kpis(rows, expensesTotal),
-        pipeline: PIPELINE_STATUSES.map((status) => ({
-          status,
-          count: rows.filter((r) => r.stage === 'sales' && (r.status || 'new') === status).reduce((n, r) => n + r.count, 0),
-        })).filter((p) => p.count > 0),
-        monthlyRevenue: months.map((m) => ({ _id: { month: m.month, year: m.year }, revenue: roundMoney(m.revenue), deals: m.deals })),
-        expensePerformance: expenseRows.map((e) => ({ category: e.category, totalAmount: roundMoney(e.totalAmount) })),
-        salesTeam: team.map((u) => ({ _id: u.id, name: u.name })),
-      };
-    });
+    const rows = await this.reports.byStageAndStatus(tx, scope);
+    const months = await this.reports.monthlyRevenue(tx, scope, query.tz);
+    const expenseRows = await this.reports.expensesByCategory(tx, actor.tenantId, { from: query.from, to: query.to });
+    const team = await this.reports.team(tx, actor.tenantId, SALES_ROLES);
+    const expensesTotal = roundMoney(expenseRows.reduce((sum, e) => sum + e.totalAmount, 0));
+    return {
+      kpis: kpis(rows, expensesTotal),
+      pipeline: PIPELINE_STATUSES.map((status) => ({
+        status,
+        count: rows.filter((r) => r.stage === 'sales' && (r.status || 'new') === status).reduce((n, r) => n + r.count, 0),
+      })).filter((p) => p.count > 0),
+      monthlyRevenue: months.map((m) => ({ _id: { month: m.month, year: m.year }, revenue: roundMoney(m.revenue), deals: m.deals })),
+      expensePerformance: expenseRows.map((e) => ({ category: e.category, totalAmount: roundMoney(e.totalAmount) })),
+      salesTeam: team.map((u) => ({ _id: u.id, name: u.name })),
+    };
   }
 
   /** One sales person's figures; an admin may read anyone's, a sales user only their own. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from '@e965/xlsx';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { addLead, moveTo, setLeadDistribution } from '../../../test/crm-fixtures.js';
@@ -205,5 +206,110 @@ describe('GET /reports/sales-performance/:userId', () => {
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('reports.user_not_found');
     expect((await perf('not-a-uuid')).status).toBe(400);
+  });
+});
+
+describe('GET /reports/export', () => {
+  const download = async (query: string, as: keyof typeof token = 'admin') => {
+    const res = await fetch(`${t.url}/api/reports/export${query}`, { headers: { authorization: `Bearer ${token[as]}` } });
+    return { res, body: Buffer.from(await res.arrayBuffer()) };
+  };
+  /** Each sheet as rows of raw values (numbers stay numbers), heads first. */
+  const sheets = (body: Buffer) => {
+    const book = XLSX.read(body, { type: 'buffer' });
+    return {
+      names: book.SheetNames,
+      rows: book.SheetNames.map((name) => XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets[name], { header: 1, raw: true, defval: '' })),
+    };
+  };
+  const setLanguage = async (language: 'en' | 'ar') => {
+    const res = await t.api.patch('/auth/me/preferences', { language }, { token: token.admin });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
+  it('downloads Report_{date}.xlsx: KPIs, Pipeline, Monthly Revenue, Expenses by Category, with the figures of /reports/detailed', async () => {
+    const query = '?from=2026-01-01&to=2026-02-28';
+    const detailed = await report(query);
+    const { res, body } = await download(query);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    // 1 March 2026 (10:00 in Cairo) is the test clock's day
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="Report_2026-03-01.xlsx"');
+    const { names, rows } = sheets(body);
+    expect(names).toEqual(['KPIs', 'Pipeline', 'Monthly Revenue', 'Expenses by Category']);
+    const [kpis, pipeline, monthly, expenses] = rows;
+    const k = detailed.kpis;
+    expect(kpis).toEqual([
+      ['Metric', 'Value'],
+      ['New Leads', k.leads],
+      ['Won Deals', k.sales],
+      ['Sales Revenue', k.salesAmount],
+      ['Total Expenses', k.expenses],
+      ['Conversion Rate (%)', k.conversionRate],
+      ['Avg Deal Size', k.avgDealSize],
+    ]);
+    expect(k).toEqual({ leads: 7, sales: 2, salesAmount: 750.25, expenses: 1070.5, conversionRate: 28.57, avgDealSize: 375.13 });
+    expect(pipeline).toEqual([['Status', 'Deals'], ...detailed.pipeline.map((p: { status: string; count: number }) => [p.status[0].toUpperCase() + p.status.slice(1), p.count])]);
+    expect(monthly).toEqual([
+      ['Year', 'Month', 'Revenue', 'Deals'],
+      ...detailed.monthlyRevenue.map((m: { _id: { year: number; month: number }; revenue: number; deals: number }) => [m._id.year, m._id.month, m.revenue, m.deals]),
+    ]);
+    expect(monthly.length).toBeGreaterThan(1);
+    expect(expenses).toEqual([
+      ['Category', 'Total Amount'],
+      ...detailed.expensePerformance.map((e: { category: string | null; totalAmount: number }) => [e.category ?? 'Uncategorized', e.totalAmount]),
+    ]);
+    expect(expenses).toContainEqual(['Uncategorized', 20]);
+  }, 30_000);
+
+  it("names the sheets and heads in the user's language (Arabic)", async () => {
+    await setLanguage('ar');
+    try {
+      const detailed = await report(`?assignedTo=${acme.sales[0].id}`);
+      const { res, body } = await download(`?assignedTo=${acme.sales[0].id}`);
+      expect(res.status).toBe(200);
+      const { names, rows } = sheets(body);
+      expect(names).toEqual(['الأرقام الرئيسية', 'المسار', 'الإيرادات الشهرية', 'المصروفات حسب الفئة']);
+      expect(rows[0][0]).toEqual(['المؤشر', 'القيمة']);
+      expect(rows[0][1]).toEqual(['عملاء محتملون جدد', detailed.kpis.leads]);
+      expect(rows[0][3]).toEqual(['إيرادات المبيعات', detailed.kpis.salesAmount]);
+      expect(rows[0].slice(1).map((r) => r[1])).toEqual([
+        detailed.kpis.leads,
+        detailed.kpis.sales,
+        detailed.kpis.salesAmount,
+        detailed.kpis.expenses,
+        detailed.kpis.conversionRate,
+        detailed.kpis.avgDealSize,
+      ]);
+      expect(rows[1][0]).toEqual(['الحالة', 'الصفقات']);
+      expect(rows[1]).toContainEqual(['تم الفوز', 2]);
+      expect(rows[2][0]).toEqual(['السنة', 'الشهر', 'الإيرادات', 'الصفقات']);
+      expect(rows[3][0]).toEqual(['الفئة', 'إجمالي المبلغ']);
+      expect(rows[3]).toContainEqual(['بدون فئة', 20]);
+    } finally {
+      await setLanguage('en');
+    }
+  }, 30_000);
+
+  it('is for admins only', async () => {
+    expect((await download('', 'sales1')).res.status).toBe(403);
+  });
+
+  it("never exports another company's figures", async () => {
+    const globex = await report('', 'globexAdmin');
+    const { res, body } = await download('', 'globexAdmin');
+    expect(res.status).toBe(200);
+    const [kpis, , , expenses] = sheets(body).rows;
+    expect(kpis.slice(1).map((r) => r[1])).toEqual([1, 1, 99999, 7777, 100, 99999]);
+    expect(globex.kpis).toEqual({ leads: 1, sales: 1, salesAmount: 99999, expenses: 7777, conversionRate: 100, avgDealSize: 99999 });
+    expect(expenses).toEqual([
+      ['Category', 'Total Amount'],
+      ['Rent', 7777],
+    ]);
+  });
+
+  it('refuses the bad queries /reports/detailed refuses', async () => {
+    const { res } = await download('?from=2026-02-01&to=2026-01-01');
+    expect(res.status).toBe(400);
   });
 });

@@ -21,11 +21,19 @@ describe('Detailed Reports in Arabic', { timeout: 20_000 }, () => {
     expect(card('الصفقات الناجحة')).toHaveTextContent('12');
     expect(screen.getByRole('img', { name: 'المصروفات حسب الفئة' })).toHaveAttribute('dir', 'ltr');
     expect(screen.getByRole('region', { name: 'الإيرادات عبر الزمن' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تصدير إلى Excel' })).toBeInTheDocument();
   });
 
   it('words a failure in Arabic', async () => {
     fakeCrmApi(arabicAdmin, { 'GET /api/reports/detailed': () => new Response('x', { status: 502 }) });
     renderApp('/reports');
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('تعذّر تحميل بيانات التقرير.');
+  });
+
+  it('words a failed export in Arabic', async () => {
+    fakeCrmApi(arabicAdmin, { 'GET /api/reports/detailed': () => ok(reportData), 'GET /api/reports/export': () => new Response(null, { status: 500 }) });
+    const { user } = renderApp('/reports');
+    await user.click(await screen.findByRole('button', { name: 'تصدير إلى Excel' }, { timeout: 5000 }));
+    expect(await screen.findByText('تعذر تصدير البيانات.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { bridge } from '../../lib/bridge';
+import { todayDay } from '../../lib/format';
 import { adminUser, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { deferred, fakeCrmApi, type CrmHandler } from '../contacts/testing/fake-crm-api';
@@ -49,6 +51,43 @@ describe('Detailed Reports', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No pipeline data.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('No monthly data.')).toBeInTheDocument();
     expect(screen.getByText('No expense data to display.')).toBeInTheDocument();
+  });
+
+  it('Export to Excel downloads the report of the filters and saves it through the bridge as Report_{date}.xlsx', async () => {
+    const saveFile = vi.spyOn(bridge, 'saveFile').mockResolvedValue({ ok: true, value: { saved: true, path: '/tmp/Report.xlsx' } });
+    try {
+      const { user, to } = await openReports({
+        'GET /api/reports/export': () => new Response(new Uint8Array([80, 75, 3, 4]), { status: 200, headers: { 'Content-Type': 'application/octet-stream' } }),
+      });
+      const select = screen.getByRole('combobox', { name: 'Sales Person' });
+      await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2), { timeout: 5000 });
+      await user.selectOptions(select, rep._id);
+      await waitFor(() => expect(to('GET', '/api/reports/detailed').at(-1)!.query.get('assignedTo')).toBe(rep._id));
+      await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
+      await waitFor(() => expect(saveFile).toHaveBeenCalled(), { timeout: 5000 });
+      const [request] = saveFile.mock.calls[0];
+      expect(request.defaultName).toBe(`Report_${todayDay()}.xlsx`);
+      expect(request.filters).toEqual([{ name: 'Excel workbook', extensions: ['xlsx'] }]);
+      expect(Array.from(request.data)).toEqual([80, 75, 3, 4]);
+      const [call] = to('GET', '/api/reports/export');
+      expect(call.query.get('assignedTo')).toBe(rep._id);
+      expect(call.query.get('tz')).toBeTruthy();
+      expect(await screen.findByText('Report exported.', {}, { timeout: 5000 })).toBeInTheDocument();
+    } finally {
+      saveFile.mockRestore();
+    }
+  });
+
+  it("alerts 'Failed to export data.' when the export fails", async () => {
+    const saveFile = vi.spyOn(bridge, 'saveFile');
+    try {
+      const { user } = await openReports({ 'GET /api/reports/export': () => new Response(null, { status: 500 }) });
+      await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
+      expect(await screen.findByText('Failed to export data.', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(saveFile).not.toHaveBeenCalled();
+    } finally {
+      saveFile.mockRestore();
+    }
   });
 
   it("shows 'Failed to load report data.' when the report fails", async () => {

@@ -1,12 +1,14 @@
-import { Alert, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReportData } from '@crm/common';
-import { CircleAlert } from 'lucide-react';
+import { notifications } from '@mantine/notifications';
+import { CircleAlert, Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
-import { formatMoney, formatNumber, userTimeZone } from '../../lib/format';
+import { formatMoney, formatNumber, todayDay, userTimeZone } from '../../lib/format';
 import { DateRangeFilter, type DayRange } from '../../ui/DateRangeFilter';
 import { PageHeader } from '../../ui/PageHeader';
+import { saveDownloadedFile } from '../contacts/export-file';
 import { reportsApi } from './api';
 import { ExpensesChart, PipelineChart, RevenueChart } from './charts';
 import { KpiCard } from './KpiCard';
@@ -23,6 +25,7 @@ export function ReportsPage() {
   const [team, setTeam] = useState<ReportData['salesTeam']>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     let alive = true;
@@ -44,11 +47,32 @@ export function ReportsPage() {
     };
   }, [range.from, range.to, assignedTo]);
 
+  /** The same query as the cards and charts, so the workbook shows the figures on screen. */
+  const exportReport = async () => {
+    setExporting(true);
+    try {
+      const blob = await reportsApi.exportFile({ from: range.from ?? undefined, to: range.to ?? undefined, assignedTo: assignedTo || undefined, tz: userTimeZone() });
+      const saved = await saveDownloadedFile(blob, `Report_${todayDay()}.xlsx`, { name: t('excelWorkbook'), extensions: ['xlsx'] });
+      if (saved) notifications.show({ color: 'green', message: t('exported') });
+    } catch (failure) {
+      notifications.show({ color: 'red', title: t('export'), message: errorMessage(failure, 'reports:exportFailed') });
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const kpis = data?.kpis;
   const money = (value: number | undefined) => formatMoney(value ?? 0);
   return (
     <>
-      <PageHeader title={t('title')} />
+      <PageHeader
+        title={t('title')}
+        actions={
+          <Button variant="default" leftSection={<Download size={16} aria-hidden />} loading={exporting} onClick={() => void exportReport()}>
+            {t('export')}
+          </Button>
+        }
+      />
       <Group gap="md" align="flex-end" wrap="wrap" mb="lg">
         <DateRangeFilter from={range.from} to={range.to} onChange={setRange} fromLabel={t('fromDate')} toLabel={t('toDate')} />
         <NativeSelect
