@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants.js';
 
 /**
  * The desktop bridge: the renderer's only door to native features.
@@ -129,3 +130,6 @@ export const authTokenSchema = z.string().min(1).max(8_192).nullable();
 
 /** The messenger route a message notification opens. */
 export const chatRoute = (contactId: string): string => `/whatsapp?contactId=${encodeURIComponent(contactId)}`;
+
+/** The language the main process writes its own texts in (see `DesktopBridge.setLanguage`). */
+export const mainLanguageSchema = z.enum(LANGUAGES, { message: 'Language must be en or ar' });

@@ -3,6 +3,7 @@
  * bridge interface. The sandboxed preload imports only this file, so it stays small; payload
  * schemas live in bridge.ts.
  */
+import type { Language } from '../constants.js';
 import type {
   DesktopSettings,
   DesktopSettingsPatch,
@@ -28,6 +29,7 @@ export const IPC_CHANNELS = {
   setAuthToken: 'auth-token:set',
   requestMicrophoneAccess: 'microphone:request',
   openExternal: 'shell:open-external',
+  setLanguage: 'app:set-language',
 } as const;
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
 
@@ -53,4 +55,9 @@ export interface DesktopBridge {
   requestMicrophoneAccess(): Promise<BridgeResult<boolean>>;
   /** Opens an http(s) link in the system browser. */
   openExternal(url: string): Promise<BridgeResult<null>>;
+  /**
+   * The user's language, so the main process writes its own texts (save-dialog file types,
+   * native notices) in it. The renderer sends it on start and on every switch.
+   */
+  setLanguage(language: Language): Promise<BridgeResult<null>>;
 }

@@ -23,6 +23,8 @@ import {
 import Store from 'electron-store';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES } from './app-origin.main';
 import { createAppProtocolHandler } from './app-protocol.main';
+import { createMainLanguage } from './i18n/catalogue.main';
+import { registerLanguageIpc } from './i18n/language.main';
 import { createIpcRouter } from './ipc/ipc-router.main';
 import { registerNotificationIpc } from './ipc/notifications.main';
 import { registerSaveFileIpc } from './ipc/save-file.main';
@@ -68,7 +70,9 @@ app.on('web-contents-created', (_event, contents) => {
 async function start(): Promise<void> {
   const store = new Store({ name: 'settings' }) as unknown as KeyValueStore;
   const settings = createSettingsService(store);
-  const tokens = createTokenVault({ safeStorage, store, platform: process.platform });
+  // The user's language for main's own texts; the renderer sends it on start and on each switch.
+  const language = createMainLanguage();
+  const tokens = createTokenVault({ safeStorage, store, platform: process.platform, texts: language });
 
   protocol.handle(
     APP_SCHEME,
@@ -86,9 +90,11 @@ async function start(): Promise<void> {
     isTrustedSender: createTrustedSenderCheck(() => mainWindow),
     log,
   });
+  registerLanguageIpc(router, language);
   registerSettingsIpc(router, {
     settings,
     tokens,
+    texts: language,
     openExternal: (url) => shell.openExternal(url),
     microphone: {
       platform: process.platform,
@@ -96,12 +102,13 @@ async function start(): Promise<void> {
       askForMediaAccess: (type) => systemPreferences.askForMediaAccess(type),
     },
   });
-  registerNotificationIpc(router, { Notification, getWindow: () => mainWindow });
+  registerNotificationIpc(router, { Notification, getWindow: () => mainWindow, texts: language });
   registerSaveFileIpc(router, {
     dialog,
     writeFile: (file, data) => writeFile(file, data),
     getWindow: () => mainWindow,
     defaultDirectory: () => app.getPath('downloads'),
+    texts: language,
   });
 
   openWindow(settings);

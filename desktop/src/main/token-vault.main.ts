@@ -1,4 +1,5 @@
 import { bridgeError, bridgeOk, type BridgeResult } from '@crm/common';
+import { ENGLISH_TEXTS, mainText, type MainTexts } from './i18n/catalogue.main';
 import type { KeyValueStore } from './settings.main';
 import { SETTINGS_KEYS } from './settings.main';
 
@@ -16,15 +17,25 @@ export interface TokenVault {
   set(token: string | null): BridgeResult<null>;
 }
 
-export const NO_SECURE_STORAGE =
-  'This computer offers no secure storage, so you will need to sign in again next time.';
+export const NO_SECURE_STORAGE = mainText('en', 'noSecureStorage');
 
 /**
  * Keeps the signed-in user's token encrypted by the operating system (Keychain, DPAPI,
  * libsecret). Without real encryption the token is not written at all: it then lives only in
  * the renderer's memory for this session.
  */
-export function createTokenVault({ safeStorage, store, platform }: { safeStorage: SafeStorageLike; store: KeyValueStore; platform: NodeJS.Platform }): TokenVault {
+export function createTokenVault({
+  safeStorage,
+  store,
+  platform,
+  texts = ENGLISH_TEXTS,
+}: {
+  safeStorage: SafeStorageLike;
+  store: KeyValueStore;
+  platform: NodeJS.Platform;
+  /** The user's language for the notice (English when not given). */
+  texts?: MainTexts;
+}): TokenVault {
   const secure = (): boolean =>
     safeStorage.isEncryptionAvailable() &&
     !(platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text');
@@ -48,7 +59,7 @@ export function createTokenVault({ safeStorage, store, platform }: { safeStorage
       }
       if (!secure()) {
         store.delete(SETTINGS_KEYS.authToken);
-        return bridgeError(NO_SECURE_STORAGE);
+        return bridgeError(texts.t('noSecureStorage'));
       }
       store.set(SETTINGS_KEYS.authToken, safeStorage.encryptString(token).toString('base64'));
       return bridgeOk(null);

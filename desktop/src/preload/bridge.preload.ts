@@ -47,5 +47,6 @@ export function createDesktopBridge(ipc: IpcRendererLike): DesktopBridge {
     setAuthToken: (token) => call(IPC_CHANNELS.setAuthToken, token),
     requestMicrophoneAccess: () => call(IPC_CHANNELS.requestMicrophoneAccess),
     openExternal: (url) => call(IPC_CHANNELS.openExternal, url),
+    setLanguage: (language) => call(IPC_CHANNELS.setLanguage, language),
   };
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { applyPreferences, initialPreferences } from './i18n';
+import { syncLanguageWithDesktop } from './i18n/desktop-language';
 import { bridge } from './lib/bridge';
 import { setServerOrigin } from './lib/server-origin';
 
@@ -12,6 +13,8 @@ import { setServerOrigin } from './lib/server-origin';
 async function start(): Promise<void> {
   // First start follows the system language; sign-in then applies the user's saved choice.
   applyPreferences(initialPreferences());
+  // The main process writes its native texts in the same language.
+  syncLanguageWithDesktop(bridge);
   let needsServerSetup = false;
   if (bridge.kind === 'desktop') {
     const settings = await bridge.getSettings();

@@ -1,6 +1,7 @@
 import { bridgeError, bridgeOk, IPC_CHANNELS, notificationRequestSchema, type NotificationClick } from '@crm/common';
 import type { BrowserWindow, NotificationConstructorOptions } from 'electron';
 import { focusWindow } from '../window.main';
+import { ENGLISH_TEXTS, type MainTexts } from '../i18n/catalogue.main';
 import type { IpcRouter } from './ipc-router.main';
 
 /** The part of Electron's Notification class used here. */
@@ -24,12 +25,16 @@ export type NotifiableWindow = Pick<BrowserWindow, 'isMinimized' | 'restore' | '
  */
 export function registerNotificationIpc(
   router: IpcRouter,
-  { Notification, getWindow }: { Notification: NotificationClass; getWindow: () => NotifiableWindow | null },
+  {
+    Notification,
+    getWindow,
+    texts = ENGLISH_TEXTS,
+  }: { Notification: NotificationClass; getWindow: () => NotifiableWindow | null; texts?: MainTexts },
 ): void {
   const live = new Set<NotificationLike>();
 
   router.handle(IPC_CHANNELS.showNotification, notificationRequestSchema, ({ title, body, route, silent }) => {
-    if (!Notification.isSupported()) return bridgeError('Notifications are not supported on this system');
+    if (!Notification.isSupported()) return bridgeError(texts.t('notificationsUnsupported'));
     const notification = new Notification({ title, body, silent });
     live.add(notification);
     notification.on('close', () => live.delete(notification));

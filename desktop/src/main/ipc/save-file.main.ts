@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { bridgeOk, IPC_CHANNELS, saveFileRequestSchema, type SaveFileResult } from '@crm/common';
 import type { BrowserWindow, Dialog, FileFilter } from 'electron';
+import { ENGLISH_TEXTS, type MainTextKey, type MainTexts } from '../i18n/catalogue.main';
 import type { IpcRouter } from './ipc-router.main';
 
 export interface SaveFileDeps {
@@ -9,21 +10,25 @@ export interface SaveFileDeps {
   getWindow: () => BrowserWindow | null;
   /** Where the dialog opens (the user's Downloads folder). */
   defaultDirectory: () => string;
+  /** The user's language for the file-type names (English when not given). */
+  texts?: MainTexts;
 }
 
-const FILTER_NAMES: Record<string, string> = {
-  xlsx: 'Excel workbook',
-  xls: 'Excel 97-2003 workbook',
-  csv: 'CSV file',
-  pdf: 'PDF document',
+const FILTER_NAMES: Record<string, MainTextKey> = {
+  xlsx: 'fileType.xlsx',
+  xls: 'fileType.xls',
+  csv: 'fileType.csv',
+  pdf: 'fileType.pdf',
 };
 
 /** Without explicit filters, offer the suggested name's own type. */
-export function filtersFor(fileName: string, given?: FileFilter[]): FileFilter[] | undefined {
+export function filtersFor(fileName: string, given?: FileFilter[], texts: MainTexts = ENGLISH_TEXTS): FileFilter[] | undefined {
   if (given?.length) return given;
   const extension = path.extname(fileName).slice(1).toLowerCase();
   if (!extension) return undefined;
-  return [{ name: FILTER_NAMES[extension] ?? `${extension.toUpperCase()} file`, extensions: [extension] }];
+  const known = FILTER_NAMES[extension];
+  const name = known ? texts.t(known) : texts.t('fileType.other', { extension: extension.toUpperCase() });
+  return [{ name, extensions: [extension] }];
 }
 
 /** Exports: ask where to save (the caller suggests the name), then write exactly the given bytes there. */
@@ -31,7 +36,7 @@ export function registerSaveFileIpc(router: IpcRouter, deps: SaveFileDeps): void
   router.handle(IPC_CHANNELS.saveFile, saveFileRequestSchema, async ({ defaultName, data, filters }) => {
     const options = {
       defaultPath: path.join(deps.defaultDirectory(), defaultName),
-      filters: filtersFor(defaultName, filters),
+      filters: filtersFor(defaultName, filters, deps.texts),
       properties: ['createDirectory', 'showOverwriteConfirmation'] as ('createDirectory' | 'showOverwriteConfirmation')[],
     };
     const window = deps.getWindow();

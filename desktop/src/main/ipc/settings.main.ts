@@ -6,6 +6,7 @@ import {
   externalUrlSchema,
   IPC_CHANNELS,
 } from '@crm/common';
+import { ENGLISH_TEXTS, type MainTexts } from '../i18n/catalogue.main';
 import type { SettingsService } from '../settings.main';
 import type { TokenVault } from '../token-vault.main';
 import type { IpcRouter } from './ipc-router.main';
@@ -20,10 +21,12 @@ export interface SettingsIpcDeps {
     getMediaAccessStatus: (mediaType: 'microphone') => string;
     askForMediaAccess: (mediaType: 'microphone') => Promise<boolean>;
   };
+  /** The user's language for the texts main returns (English when not given). */
+  texts?: MainTexts;
 }
 
 /** Settings (server URL, theme), the encrypted token, OS microphone access and external links. */
-export function registerSettingsIpc(router: IpcRouter, { settings, tokens, openExternal, microphone }: SettingsIpcDeps): void {
+export function registerSettingsIpc(router: IpcRouter, { settings, tokens, openExternal, microphone, texts = ENGLISH_TEXTS }: SettingsIpcDeps): void {
   router.handle(IPC_CHANNELS.getSettings, null, () => bridgeOk(settings.get()));
   router.handle(IPC_CHANNELS.updateSettings, desktopSettingsPatchSchema, (patch) => bridgeOk(settings.update(patch)));
 
@@ -44,7 +47,7 @@ export function registerSettingsIpc(router: IpcRouter, { settings, tokens, openE
       await openExternal(url);
       return bridgeOk(null);
     } catch {
-      return bridgeError('Could not open the link');
+      return bridgeError(texts.t('couldNotOpenLink'));
     }
   });
 }

@@ -124,5 +124,10 @@ export function createWebBridge(win: Window = window): DesktopBridge {
       win.open(parsed.data, '_blank', 'noopener,noreferrer');
       return bridgeOk(null);
     },
+
+    // A browser has no process of its own to translate: the page already writes every text.
+    async setLanguage() {
+      return bridgeOk(null);
+    },
   };
 }
