@@ -15,9 +15,8 @@ export class FakeSocket {
     this.auth = options.auth ?? {};
   }
 
-  get connected(): boolean {
-    return !this.disconnected;
-  }
+  /** As in socket.io-client: false until the server's `connect`, false again after a disconnect. */
+  connected = false;
 
   on(event: string, listener: Listener): this {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());
@@ -38,11 +37,14 @@ export class FakeSocket {
   disconnect(): this {
     this.active = false;
     this.disconnected = true;
+    this.connected = false;
     return this;
   }
 
   /** Test side: the server emits `event`. */
   serverEmit(event: string, ...args: unknown[]): void {
+    if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') this.connected = false;
     this.listeners.get(event)?.forEach((listener) => listener(...args));
   }
 }

@@ -35,6 +35,10 @@ describe('realtime session', () => {
   it('reports input in this window as presence:input, at most every 30 seconds', async () => {
     const { socket, user } = await signedIn();
     const inputs = () => socket.sent.filter(([event]) => event === 'presence:input').length;
+    // nothing is reported before the socket is connected
+    await user.keyboard('a');
+    expect(inputs()).toBe(0);
+    act(() => socket.serverEmit('connect'));
     await user.keyboard('a');
     await user.click(screen.getByRole('heading', { name: 'Dashboard' }));
     expect(inputs()).toBe(1);

@@ -34,7 +34,11 @@ export function useRealtimeSession(): void {
 
     socket.on('force_logout', onForceLogout);
     socket.on('msg:notification', onMessageNotification);
-    const stopReportingInput = reportInput(() => socket.connected && socket.emit('presence:input'));
+    const stopReportingInput = reportInput(() => {
+      if (!socket.connected) return false;
+      socket.emit('presence:input');
+      return true;
+    });
     return () => {
       stopReportingInput();
       socket.off('force_logout', onForceLogout);
@@ -50,13 +54,13 @@ const INPUT_EVENTS = ['keydown', 'pointerdown', 'pointermove', 'wheel', 'touchst
  * Tells the server that the user touches this window (at most every PRESENCE_INPUT_THROTTLE_MS),
  * so that colleagues see them idle only when none of their windows had input for a while.
  */
-function reportInput(send: () => void): () => void {
+function reportInput(send: () => boolean): () => void {
   let last = 0;
   const onInput = () => {
     const now = Date.now();
     if (now - last < PRESENCE_INPUT_THROTTLE_MS) return;
-    last = now;
-    send();
+    // input while the socket is down is not counted: the first input after it is back is reported
+    if (send()) last = now;
   };
   for (const type of INPUT_EVENTS) window.addEventListener(type, onInput, { passive: true, capture: true });
   return () => {
