@@ -8,6 +8,8 @@ export const NOTIFICATION_CODES = [
   'product.low_stock',
   'task.assigned',
   'task.commented',
+  'lead.assigned',
+  'leads.assigned',
   'demo.welcome',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
@@ -33,6 +35,8 @@ export const NOTIFICATION_TEXTS: Record<NotificationCode, string> = {
   'product.low_stock': 'Low stock: {{name}} is down to {{stock}} (minimum {{min}}).',
   'task.assigned': '{{by}} assigned you a task: {{title}}',
   'task.commented': '{{by}} commented on your task: {{title}}',
+  'lead.assigned': 'A lead was assigned to you: {{name}}',
+  'leads.assigned': '{{count}} leads were assigned to you.',
   'demo.welcome': 'Welcome to {{company}}! This is your notification bell: WhatsApp alerts, tasks and low stock show up here.',
 };
 

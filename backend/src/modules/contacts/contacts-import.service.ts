@@ -5,7 +5,8 @@ import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { canSeeContact } from './contact-access.js';
-import { ContactCreation, type ContactDraft } from './contact-creation.service.js';
+import { ContactCreation, type ContactDraft, type CreatedContact } from './contact-creation.service.js';
+import { LeadAssignmentNotices } from './lead-assignment-notices.js';
 import { ContactsRepository, type FillBlanksRow } from './contacts.repository.js';
 import { ContactsService } from './contacts.service.js';
 import { retryOnDeadlock } from '../../platform/db/retry-on-deadlock.js';
@@ -49,6 +50,7 @@ export class ContactsImportService {
     private readonly clock: Clock,
     private readonly workers: ContactsWorkerPool,
     private readonly creation: ContactCreation,
+    private readonly leadNotices: LeadAssignmentNotices,
   ) {}
 
   async import(actor: TenantActor, file: UploadedImportFile | undefined): Promise<ContactImportResult> {
@@ -57,7 +59,8 @@ export class ContactsImportService {
     const { total, valid, rejected } = await this.workers.readImport(file.buffer, file.originalname, country);
     const now = this.clock.now();
 
-    return retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
+    let inserted: CreatedContact[] = [];
+    const result = await retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
       const existing = new Map((await this.contacts.findByPhones(tx, actor.tenantId, valid.map((v) => v.phone))).map((c) => [c.phone, c]));
       const toCreate: ContactDraft[] = [];
       const rowOfDraft: number[] = [];
@@ -81,7 +84,7 @@ export class ContactsImportService {
         else toFill.push(fill);
       }
 
-      const inserted = await this.creation.createContacts(tx, actor.tenantId, toCreate, { source: 'import', at: now, actor, skipExisting: true });
+      inserted = await this.creation.createContacts(tx, actor.tenantId, toCreate, { source: 'import', at: now, actor, skipExisting: true });
       // drafts someone else created meanwhile were left out
       const createdIndexes = new Set(inserted.map((c) => c.index));
       rowOfDraft.forEach((row, index) => createdIndexes.has(index) || skip(row, 'created_meanwhile'));
@@ -94,5 +97,7 @@ export class ContactsImportService {
       const message = `Import finished: ${created} created, ${updated} updated, ${skipped} skipped, ${rejected.length} rejected.`;
       return { message, total, created, updated, skipped, skippedRows, rejected };
     }));
+    await this.leadNotices.announce(actor.tenantId, actor.userId, inserted);
+    return result;
   }
 }

@@ -43,6 +43,7 @@ import { ShippingRepository } from '../shipping/shipping.repository.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ContactCreation } from './contact-creation.service.js';
+import { LeadAssignmentNotices, type AssignedLead } from './lead-assignment-notices.js';
 import { byContact, toContactDto } from './contact.mapper.js';
 import { assertCanSeeContact, canSeeContact, visibleAssigneeFor } from './contact-access.js';
 import { contactsTable } from './contacts-export.js';
@@ -77,6 +78,7 @@ export class ContactsService {
     private readonly chats: ChatsService,
     private readonly workers: ContactsWorkerPool,
     private readonly creation: ContactCreation,
+    private readonly leadNotices: LeadAssignmentNotices,
   ) {}
 
   private readonly logger = new Logger('Contacts');
@@ -173,7 +175,7 @@ export class ContactsService {
   async create(actor: TenantActor, input: CreateContactRequest): Promise<Contact> {
     const now = this.clock.now();
     try {
-      return await retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
+      const created = await retryOnDeadlock(() => this.db.tenant(actor.tenantId, async (tx) => {
         const phone = await this.normalizePhone(tx, actor, input.phone);
         const chosen =
           may(actor, 'contacts.assign') && input.assignedTo ? (await this.activeSalesUser(tx, actor, input.assignedTo, 'assignedTo')).id : undefined;
@@ -186,8 +188,10 @@ export class ContactsService {
           [{ name: input.name, phone, email: input.email ?? null, address: input.address ?? null, notes: input.notes ?? null }],
           { source: 'manual', at: now, actor, assignedTo: chosen },
         );
-        return this.load(tx, actor, row.id);
+        return { row, contact: await this.load(tx, actor, row.id) };
       }));
+      await this.leadNotices.announce(actor.tenantId, actor.userId, [created.row]);
+      return created.contact;
     } catch (err) {
       // two requests racing past the check above meet the unique index instead
       if (!isUniqueViolation(err, 'contacts_tenant_phone_unique')) throw err;
@@ -319,11 +323,15 @@ export class ContactsService {
     }
     const ids = [...new Set(input.leadIds)];
     const now = this.clock.now();
+    let given: AssignedLead[] = [];
     const { result, previous } = await retryOnDeadlock(() =>
       this.db.tenant(actor.tenantId, async (tx) => {
         const user = await this.activeSalesUser(tx, actor, input.salesId, 'salesId');
         const previous = await this.contacts.assign(tx, actor.tenantId, ids, user.id, now);
         const assigned = previous.size;
+        // one lead's notice names it; several make one line that needs no names
+        const one = ids.length === 1 ? await this.contacts.findById(tx, actor.tenantId, ids[0]) : undefined;
+        given = ids.map((id) => ({ id, name: one?.name ?? null, phone: one?.phone ?? '', assignedTo: user.id }));
         if (assigned < ids.length) {
           const missing = ids.length - assigned;
           throw ApiError.notFound(
@@ -335,6 +343,8 @@ export class ContactsService {
     );
     // after the commit: the chat lists of the new and the previous owners follow
     await this.chats.pushReassigned(actor.tenantId, previous).catch((err) => this.logger.warn(`chat:update after assignment failed: ${err}`));
+    // only leads that changed hands ring the new owner's bell
+    await this.leadNotices.announce(actor.tenantId, actor.userId, given.filter((lead) => previous.get(lead.id) !== lead.assignedTo));
     return result;
   }
 

@@ -7,6 +7,8 @@ const CODE_KEYS: Record<NotificationCode, string> = {
   'product.low_stock': 'notifications:codes.productLowStock',
   'task.assigned': 'notifications:codes.taskAssigned',
   'task.commented': 'notifications:codes.taskCommented',
+  'lead.assigned': 'notifications:codes.leadAssigned',
+  'leads.assigned': 'notifications:codes.leadsAssigned',
   'demo.welcome': 'notifications:codes.demoWelcome',
 };
 

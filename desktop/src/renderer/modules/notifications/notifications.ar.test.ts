@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { applyPreferences } from '../../i18n';
 import { fakeApi, json } from '../../test/fake-api';
 import { formatSeenDate } from './format';
+import { notificationMessage } from './notification-text';
+import { i18n } from '../../i18n';
 import { resetNotificationsStoreForTests, useNotificationsStore } from './store';
 
 /** Issue 10: what the bell shows from this module (dates, 'Never', a load failure) in Arabic. */
@@ -26,5 +28,15 @@ describe('Notifications in Arabic', () => {
     fakeApi({ 'GET /api/notifications': () => json(500, { ok: false }) });
     await useNotificationsStore.getState().load();
     expect(useNotificationsStore.getState().error).toBe('تعذّر تحميل الإشعارات.');
+  });
+
+  it('words the lead assignment notices in Arabic with its plural forms, in English otherwise (issue 13)', () => {
+    applyPreferences({ language: 'ar' });
+    const line = (code: string, params: Record<string, string | number>) => notificationMessage(i18n.t, { code, params, text: 'server text' } as never);
+    expect(line('lead.assigned', { name: 'Karim' })).toBe('أُسند إليك عميل محتمل: Karim');
+    expect(line('leads.assigned', { count: 2 })).toBe('أُسند إليك عميلان محتملان.');
+    expect(line('leads.assigned', { count: 5 })).toBe('أُسند إليك 5 عملاء محتملين.');
+    applyPreferences({ language: 'en' });
+    expect(line('leads.assigned', { count: 3 })).toBe('3 leads were assigned to you.');
   });
 });
