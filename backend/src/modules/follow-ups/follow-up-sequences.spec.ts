@@ -307,9 +307,10 @@ describe('while WhatsApp is logged out', () => {
     expect((await latestRun(t, adminA, soon.id)).steps[0]).toMatchObject({ status: 'scheduled', reason: STEP_TEXTS.waiting });
 
     await connectWhatsApp(t, adminA);
+    // the reconnection sweeps the due steps first, then lifts the pause: wait for both
     const resumed = await eventually(
       () => latestRun(t, adminA, soon.id),
-      (r) => r.steps[0].status === 'sent',
+      (r) => r.steps[0].status === 'sent' && r.pausedReason === null,
     );
     expect(resumed).toMatchObject({ status: 'active', pausedReason: null });
     expect(sentTo(t, soon.chatId)).toEqual(['Hi Soon, did you get a chance to look at the dress?']);
