@@ -155,7 +155,10 @@ describe('the main screens in English and in Arabic (issue 10) in Chromium', () 
   }, 180_000);
 
   it('signs in on a fresh machine in Arabic (the choice was saved with the user) and walks the main screens right to left', async (test) => {
-    const page = await openPage(browser, test, '/login');
+    // a fresh machine is a fresh profile: nothing of the first test's tab (its stored language) is left
+    const freshMachine = await launchBrowser();
+    test.onTestFinished(() => freshMachine.close().catch(() => {}));
+    const page = await openPage(freshMachine, test, '/login');
     await page.setViewportSize(VIEWPORT);
     await expectDocument(page, 'en');
     await signIn(page, 'ar');
