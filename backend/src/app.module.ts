@@ -15,6 +15,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { TenantsModule } from './modules/tenants/tenants.module.js';
+import { SuperAuditModule } from './modules/super-audit/super-audit.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { FilesModule } from './platform/files/files.module.js';
 import { WhatsAppModule } from './modules/whatsapp/whatsapp.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         RealtimeModule,
         HealthModule,
         UsersModule,
+        SuperAuditModule,
         TenantsModule,
         AuthModule,
         DemoModule,

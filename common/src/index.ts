@@ -36,3 +36,4 @@ export * from './follow-ups/follow-ups.schema.js';
 export * from './reports/reports.schema.js';
 export * from './rules/task-due-date.js';
 export * from './tasks/tasks.schema.js';
+export * from './super/super.schema.js';

@@ -16,3 +16,4 @@ export * from './canned-responses/canned-responses.table.js';
 export * from './notifications/notifications.table.js';
 export * from './follow-ups/follow-ups.table.js';
 export * from './tasks/tasks.table.js';
+export * from './super-audit/super-audit.table.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSubscriptionExpired } from './subscription.js';
+import { isSubscriptionExpired, subscriptionRemaining } from './subscription.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
 
@@ -15,5 +15,14 @@ describe('isSubscriptionExpired', () => {
   });
   it('is not expired without an expiry date', () => {
     expect(isSubscriptionExpired({ status: 'inactive', expiresAt: null }, now)).toBe(false);
+  });
+});
+
+describe('subscriptionRemaining', () => {
+  it('is price minus paid, exact to the cent, and never below zero', () => {
+    expect(subscriptionRemaining(100, 40)).toBe(60);
+    expect(subscriptionRemaining(0.3, 0.1)).toBe(0.2);
+    expect(subscriptionRemaining(50, 80)).toBe(0);
+    expect(subscriptionRemaining(0, 0)).toBe(0);
   });
 });

@@ -12,3 +12,8 @@ export function isSubscriptionExpired(
   if (!subscription.expiresAt) return false;
   return new Date(subscription.expiresAt).getTime() <= now.getTime();
 }
+
+/** What is still owed on a subscription: price − paid, in cents-exact dollars, never below 0. */
+export function subscriptionRemaining(price: number, paidAmount: number): number {
+  return Math.max(0, Math.round((price - paidAmount) * 100) / 100);
+}

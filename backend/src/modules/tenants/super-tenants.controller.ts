@@ -1,7 +1,8 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { createTenantSchema, tenantSchema, type CreateTenantRequest } from '@crm/common';
 import { z } from 'zod';
-import { SuperRoute } from '../../platform/auth/auth.decorators.js';
+import type { SuperActor } from '../../platform/auth/actor.js';
+import { CurrentSuperAdmin, SuperRoute } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
 import { TenantsService } from './tenants.service.js';
 
@@ -22,7 +23,7 @@ export class SuperTenantsController {
 
   @Post()
   @ApiDoc({ summary: 'Create a company and its first admin', response: tenantWithStats })
-  create(@ValidBody(createTenantSchema) body: CreateTenantRequest) {
-    return this.tenants.create(body);
+  create(@CurrentSuperAdmin() actor: SuperActor, @ValidBody(createTenantSchema) body: CreateTenantRequest) {
+    return this.tenants.create(actor, body);
   }
 }

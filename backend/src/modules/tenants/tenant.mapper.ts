@@ -1,4 +1,4 @@
-import type { Tenant } from '@crm/common';
+import { subscriptionRemaining, type Tenant } from '@crm/common';
 import type { TenantRow } from './tenants.table.js';
 
 export function toTenantDto(row: TenantRow): Tenant {
@@ -14,7 +14,7 @@ export function toTenantDto(row: TenantRow): Tenant {
       expiresAt: row.subscriptionExpiresAt?.toISOString() ?? null,
       price: row.subscriptionPrice,
       paidAmount: row.subscriptionPaid,
-      remainingAmount: Math.max(0, Math.round((row.subscriptionPrice - row.subscriptionPaid) * 100) / 100),
+      remainingAmount: subscriptionRemaining(row.subscriptionPrice, row.subscriptionPaid),
     },
   };
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { CreateTenantRequest, ListResult, Tenant, TenantSettings, UpdateTenantSettingsRequest } from '@crm/common';
-import type { TenantActor } from '../../platform/auth/actor.js';
+import type { SuperActor, TenantActor } from '../../platform/auth/actor.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { Database } from '../../platform/db/database.service.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import { SuperAuditService } from '../super-audit/super-audit.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toTenantDto } from './tenant.mapper.js';
 import { TenantsRepository } from './tenants.repository.js';
@@ -17,10 +18,11 @@ export class TenantsService {
     private readonly db: Database,
     private readonly tenants: TenantsRepository,
     private readonly users: UsersRepository,
+    private readonly audit: SuperAuditService,
   ) {}
 
   /** Creates a company and its first admin in one transaction: both exist, or neither. */
-  async create(input: CreateTenantRequest): Promise<TenantWithStats> {
+  async create(actor: SuperActor, input: CreateTenantRequest): Promise<TenantWithStats> {
     const passwordHash = await hashPassword(input.adminPassword);
     return this.db
       .platform(async (tx) => {
@@ -35,6 +37,12 @@ export class TenantsService {
         email: input.adminEmail,
         passwordHash,
         role: 'admin',
+      });
+      await this.audit.record(tx, {
+        actor,
+        action: 'tenant.created',
+        tenant,
+        after: { name: tenant.name, slug: tenant.slug, adminEmail: input.adminEmail },
       });
       return { ...toTenantDto(tenant), stats: { adminCount: 1, salesCount: 0, waCount: 0 } };
       })

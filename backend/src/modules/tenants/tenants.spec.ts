@@ -26,6 +26,19 @@ describe('super: companies', () => {
     expect(login.body.data).toMatchObject({ role: 'admin', tenantId: res.body.data._id, name: 'Mona' });
   });
 
+  it('writes the creation to the company\'s audit log with who did it, never the password', async () => {
+    const res = await t.api.post('/super/tenants', newCompany('audited'), { token: superToken });
+    const audit = await t.api.get(`/super/tenants/${res.body.data._id}/audit`, { token: superToken });
+    expect(audit.status).toBe(200);
+    expect(audit.body.data.total).toBe(1);
+    expect(audit.body.data.items[0]).toMatchObject({ action: 'tenant.created', actorName: expect.any(String), after: { slug: 'audited', adminEmail: 'mona@audited.test' } });
+    expect(JSON.stringify(audit.body.data)).not.toContain('Str0ng-pass');
+    const otherCompany = await t.api.get(`/super/tenants/${acme.tenantId}/audit`, { token: superToken });
+    expect(otherCompany.body.data.total).toBe(0);
+    const companyAdmin = await signIn(t, acme.admin.email, PASSWORD);
+    expect((await t.api.get(`/super/tenants/${res.body.data._id}/audit`, { token: companyAdmin })).status).toBe(401);
+  });
+
   it('lists companies with their staff counts', async () => {
     const res = await t.api.get('/super/tenants', { token: superToken });
     expect(res.status).toBe(200);
