@@ -92,6 +92,11 @@ describe('errors by code', () => {
     const unknown = new ApiError(400, 'Something new.', 'x', undefined, 'product.brand_new' as never);
     expect(errorMessage(unknown, 'common:unknownError')).toBe('Something new.');
     expect(errorMessage(new ApiError(500, undefined, 'x'), 'common:unknownError')).toBe('خطأ غير معروف');
+    // an empty server text says nothing: the fallback speaks instead
+    expect(errorMessage(new ApiError(500, '', 'x'), 'common:unknownError')).toBe('خطأ غير معروف');
+    applyPreferences({ language: 'en' });
+    expect(errorMessage(new ApiError(500, '', 'x'), 'common:unknownError')).not.toBe('');
+    applyPreferences({ language: 'ar' });
     const offline = new ApiError(0, undefined, 'Could not reach the server.');
     expect(errorMessage(offline, 'common:unknownError', { list: true })).toBe('تعذّر الوصول إلى الخادم.');
     // forms keep the spec's rule: their own fallback when the server could not be reached

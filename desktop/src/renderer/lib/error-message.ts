@@ -52,7 +52,8 @@ export function errorMessage(error: unknown, fallbackKey: string, options: { lis
     const english = useLocaleStore.getState().language === 'en';
     if (english && error.serverError) return error.serverError;
     const known = error.code ? errorCodeText(error.code, error.params) : null;
-    return known ?? error.serverError ?? i18n.t(fallbackKey);
+    // `||`: an empty server text says nothing, the fallback does
+    return known || error.serverError || i18n.t(fallbackKey);
   }
   // A programming error's message is better than nothing in a bug report; users rarely see one.
   if (options.list && error instanceof Error && error.message) return error.message;
