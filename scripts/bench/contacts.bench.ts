@@ -207,6 +207,11 @@ async function main() {
     run('Leads list, page 1 (50, newest first)', list('/contacts?stage=lead&page=1&limit=50'));
     run('Leads list, page 1000', list('/contacts?stage=lead&page=1000&limit=50'));
     run('Leads list sorted by name, page 1', list('/contacts?stage=lead&sortBy=name&order=asc&limit=50'));
+    run('All contacts sorted by name, page 1 (no stage filter)', list('/contacts?sortBy=name&order=asc&limit=50'));
+    run('Chat list, first page with total', async () => {
+      const d = (await getJson('/chats?limit=50')) as { items: unknown[]; total: number };
+      return `${d.items.length} rows of ${d.total.toLocaleString('en-US')}`;
+    });
     run('Leads list sorted by last update, page 1', list('/contacts?stage=lead&sortBy=updatedAt&order=desc&limit=50'));
     run('Leads list of a sales user, page 1', list('/contacts?stage=lead&page=1&limit=50', sales));
     run('Leads list, unassigned, this month', list(`/contacts?stage=lead&assignedTo=unassigned&from=${month}&limit=50`));

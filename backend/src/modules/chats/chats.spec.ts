@@ -168,6 +168,35 @@ describe('chat list', () => {
     expect(seen.length).toBe(total);
   });
 
+  it('gives a sales user the total of their own chats, and the total follows new and deleted contacts', async () => {
+    const walk = async (token: string) => {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      let total = 0;
+      do {
+        const res: { body: { data: { items: { _id: string }[]; nextCursor: string | null; total: number } } } = await t.api.get(
+          `/chats?limit=50${cursor ? `&cursor=${cursor}` : ''}`,
+          { token },
+        );
+        ids.push(...res.body.data.items.map((c) => c._id));
+        cursor = res.body.data.nextCursor;
+        total = res.body.data.total;
+      } while (cursor);
+      return { ids, total };
+    };
+    const created = await t.api.post('/contacts', { name: 'Counted Chat', phone: '01441119999', assignedTo: a.sales[2].id }, { token: adminA });
+    expect(created.status).toBe(201);
+    const rep = await walk(await signIn(t, a.sales[2].email));
+    expect(rep.ids).toContain(created.body.data._id);
+    expect(rep.total).toBe(rep.ids.length);
+    const before = await walk(adminA);
+    expect(before.total).toBe(before.ids.length);
+    expect((await t.api.delete(`/contacts/${created.body.data._id}`, { token: adminA })).status).toBe(200);
+    const after = await walk(adminA);
+    expect(after.total).toBe(before.total - 1);
+    expect(after.total).toBe(after.ids.length);
+  });
+
   it('searches by name or phone on the server, case-insensitive, with a national number', async () => {
     const byName = (await t.api.get('/chats?q=newer%20CHAT', { token: adminA })).body.data.items;
     expect(byName.map((c: { name: string }) => c.name)).toEqual(['Newer Chat']);

@@ -92,6 +92,8 @@ export const contacts = pgTable(
     index('contacts_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc(), t.stage, t.isArchived, t.assignedTo),
     // the other sorts of the lists: by the name shown (a nameless contact shows its phone), by last change
     index('contacts_stage_label_idx').on(t.tenantId, t.stage, sql`lower(coalesce(${t.name}, ${t.phone}))`, t.id),
+    // "all contacts A–Z" (no stage filter): the same label order for the whole company
+    index('contacts_label_idx').on(t.tenantId, sql`lower(coalesce(${t.name}, ${t.phone}))`, t.id),
     index('contacts_stage_updated_idx').on(t.tenantId, t.stage, t.updatedAt.desc(), t.id.desc()),
     index('contacts_shipping_company_idx').on(t.tenantId, t.shippingCompanyId, t.shippingStatus),
     // the won deals by creation time (reports: sales revenue, won deals, revenue per month), index-only

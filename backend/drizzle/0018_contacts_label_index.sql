@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_label_idx" ON "contacts" USING btree ("tenant_id",lower(coalesce("name", "phone")),"id");
