@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, gt, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { users } from '../users/users.table.js';
 import { loginFailures, platformAdmins, platformSessions, userSessions } from './auth.table.js';
+import { newestFirst } from '../../platform/db/order.js';
 
 export type SessionOrigin = { ip: string; userAgent?: string };
 /** Whose sessions: one user's, one company's, or these. */
@@ -60,7 +61,7 @@ export class AuthRepository {
       .select({ id: userSessions.id, loginAt: userSessions.loginAt, logoutAt: userSessions.logoutAt, durationSeconds: userSessions.durationSeconds })
       .from(userSessions)
       .where(and(eq(userSessions.tenantId, tenantId), eq(userSessions.userId, userId)))
-      .orderBy(desc(userSessions.loginAt))
+      .orderBy(newestFirst(userSessions.loginAt))
       .limit(limit);
   }
 

@@ -18,7 +18,7 @@ const CHAT_JOINS = sql`left join users u on u.id = c.assigned_to
   left join lateral (
     select m.sent_by from messages m
     where c.last_message_direction = 'out' and m.tenant_id = c.tenant_id and m.contact_id = c.id and m.hidden_for_tenant = false
-    order by m.created_at desc, m.id desc limit 1
+    order by m.created_at desc nulls last, m.id desc nulls last limit 1
   ) lm on true
   left join users lu on lu.id = lm.sent_by`;
 
@@ -33,6 +33,11 @@ export type SummaryUpdate = { contactId: string; at: Date; preview: string; dire
  */
 @Injectable()
 export class ChatsRepository {
+  /**
+   * One page, newest conversation first. The ORDER BY spells `nulls last` on both keys exactly as
+   * contacts_chat_list_idx is built: a bare `id desc` (nulls first) made PostgreSQL sort every
+   * contact without messages on each call (150 ms at 20,000 contacts) instead of reading 50 index entries.
+   */
   async list(tx: TenantTx, tenantId: string, filter: { assignedTo?: string; q?: string; digits?: string; cursor?: ChatCursor; limit: number }) {
     const where = this.filters(tenantId, filter);
     if (filter.cursor) {
@@ -47,7 +52,7 @@ export class ChatsRepository {
       await tx.execute(sql`
         select ${CHAT_COLUMNS} from contacts c ${CHAT_JOINS}
         where ${sql.join(where, sql` and `)}
-        order by c.last_message_at desc nulls last, c.id desc
+        order by c.last_message_at desc nulls last, c.id desc nulls last
         limit ${filter.limit}`),
     );
   }

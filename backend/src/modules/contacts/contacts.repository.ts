@@ -1,12 +1,13 @@
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { WON_STATUS, type ContactSortField, type ContactStage, type Language, type PipelineStatus } from '@crm/common';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { products } from '../products/products.table.js';
 import { shippingCompanies } from '../shipping/shipping.table.js';
 import { users } from '../users/users.table.js';
 import { UNASSIGNED_KEY, contactCounts, contactDealProducts, contactStageHistory, contacts, type ContactRow, type NewContactRow } from './contacts.table.js';
+import { newestFirst } from '../../platform/db/order.js';
 
 /** Whose contacts a query may touch: the tenant's, and for a sales user only those assigned to them. */
 export type ContactScope = { tenantId: string; onlyAssignedTo?: string };
@@ -466,7 +467,7 @@ export class ContactsRepository {
       .from(contactStageHistory)
       .leftJoin(users, eq(users.id, contactStageHistory.changedBy))
       .where(and(eq(contactStageHistory.tenantId, tenantId), eq(contactStageHistory.contactId, contactId)))
-      .orderBy(desc(contactStageHistory.changedAt), desc(contactStageHistory.id))
+      .orderBy(newestFirst(contactStageHistory.changedAt), newestFirst(contactStageHistory.id))
       .limit(limit);
   }
 

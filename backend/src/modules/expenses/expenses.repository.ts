@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { expenses, type ExpenseRow } from './expenses.table.js';
+import { newestFirst } from '../../platform/db/order.js';
 
 export type NewExpense = Omit<typeof expenses.$inferInsert, 'id'> & { id?: string };
 export type ExpenseFilter = { from?: string; to?: string; category?: string; offset: number; limit: number };
@@ -15,7 +16,7 @@ export class ExpensesRepository {
       filter.to ? lte(expenses.date, filter.to) : undefined,
       filter.category ? sql`lower(${expenses.category}) = lower(${filter.category})` : undefined,
     );
-    const rows = await tx.select().from(expenses).where(where).orderBy(desc(expenses.date), desc(expenses.id)).limit(filter.limit).offset(filter.offset);
+    const rows = await tx.select().from(expenses).where(where).orderBy(newestFirst(expenses.date), newestFirst(expenses.id)).limit(filter.limit).offset(filter.offset);
     const [agg] = await tx
       .select({ total: count(), totalAmount: sql<number>`coalesce(sum(${expenses.amount}), 0)`.mapWith(Number) })
       .from(expenses)

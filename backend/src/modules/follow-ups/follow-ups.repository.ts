@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { users } from '../users/users.table.js';
 import {
@@ -10,6 +10,7 @@ import {
   type FollowUpStepRow,
   type FollowUpTemplateRow,
 } from './follow-ups.table.js';
+import { newestFirst } from '../../platform/db/order.js';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -146,7 +147,7 @@ export class FollowUpsRepository {
       .from(followUpRuns)
       .leftJoin(users, eq(users.id, followUpRuns.startedBy))
       .where(and(eq(followUpRuns.tenantId, tenantId), eq(followUpRuns.contactId, contactId)))
-      .orderBy(desc(followUpRuns.startedAt), desc(followUpRuns.id));
+      .orderBy(newestFirst(followUpRuns.startedAt), newestFirst(followUpRuns.id));
   }
 
   async stepsOfRuns(tx: TenantTx, tenantId: string, runIds: string[]): Promise<FollowUpStepRow[]> {

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, sql, notInArray } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { contacts } from '../contacts/contacts.table.js';
 import { users } from '../users/users.table.js';
 import { messages, type MessageRow } from './messages.table.js';
+import { newestFirst } from '../../platform/db/order.js';
 
 export type NewMessage = typeof messages.$inferInsert;
 export type MessageWithAssignee = { message: MessageRow; assignedTo: string | null };
@@ -70,7 +71,7 @@ export class MessagesRepository {
           before ? or(lt(messages.createdAt, before.at), and(eq(messages.createdAt, before.at), lt(messages.id, before.id))) : undefined,
         ),
       )
-      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .orderBy(newestFirst(messages.createdAt), newestFirst(messages.id))
       .limit(limit);
   }
 

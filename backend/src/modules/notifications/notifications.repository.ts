@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import type { NotificationParams } from '@crm/common';
 import { users } from '../users/users.table.js';
 import { notifications, type NotificationRow } from './notifications.table.js';
+import { newestFirst } from '../../platform/db/order.js';
 
 @Injectable()
 export class NotificationsRepository {
@@ -17,7 +18,7 @@ export class NotificationsRepository {
 
   async listForUser(tx: TenantTx, tenantId: string, userId: string, limit: number) {
     const mine = and(eq(notifications.tenantId, tenantId), eq(notifications.userId, userId));
-    const items = await tx.select().from(notifications).where(mine).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+    const items = await tx.select().from(notifications).where(mine).orderBy(newestFirst(notifications.createdAt), newestFirst(notifications.id)).limit(limit);
     const [{ total }] = await tx.select({ total: count() }).from(notifications).where(mine);
     const [{ unread }] = await tx.select({ unread: count() }).from(notifications).where(and(mine, eq(notifications.isRead, false)));
     return { items, total, unread };

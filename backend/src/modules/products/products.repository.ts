@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { contactDealProducts, contacts } from '../contacts/contacts.table.js';
 import { products, type ProductRow } from './products.table.js';
+import { newestFirst } from '../../platform/db/order.js';
 
 /** `%text%` for (I)LIKE, with the wildcards typed by the user taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -110,7 +111,7 @@ export class ProductsRepository {
       .innerJoin(contacts, eq(contacts.id, contactDealProducts.contactId))
       .where(where)
       .groupBy(contacts.id)
-      .orderBy(desc(contacts.updatedAt), desc(contacts.id))
+      .orderBy(newestFirst(contacts.updatedAt), newestFirst(contacts.id))
       .limit(limit)
       .offset(offset);
     const [{ total }] = await tx.select({ total: sql<number>`count(distinct ${contactDealProducts.contactId})::int` }).from(contactDealProducts).where(where);

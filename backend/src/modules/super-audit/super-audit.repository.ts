@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { PlatformTx } from '../../platform/db/database.types.js';
 import { superAuditLog, type SuperAuditRow } from './super-audit.table.js';
+import { newestFirst } from '../../platform/db/order.js';
 
 export type NewAuditEntry = Omit<SuperAuditRow, 'id' | 'createdAt'>;
 
@@ -16,7 +17,7 @@ export class SuperAuditRepository {
       .select()
       .from(superAuditLog)
       .where(eq(superAuditLog.tenantId, tenantId))
-      .orderBy(desc(superAuditLog.createdAt), desc(superAuditLog.id))
+      .orderBy(newestFirst(superAuditLog.createdAt), newestFirst(superAuditLog.id))
       .limit(limit)
       .offset(offset);
     const [{ total }] = await tx.select({ total: count() }).from(superAuditLog).where(eq(superAuditLog.tenantId, tenantId));

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TaskStatus } from '@crm/common';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { users } from '../users/users.table.js';
 import { taskComments, tasks, type TaskCommentRow, type TaskRow } from './tasks.table.js';
+import { newestFirst } from '../../platform/db/order.js';
 
 export type NewTask = Omit<typeof tasks.$inferInsert, 'id'> & { id?: string };
 export type NewTaskComment = Omit<typeof taskComments.$inferInsert, 'id'> & { id?: string };
@@ -23,7 +24,7 @@ export class TasksRepository {
       filter.status ? eq(tasks.status, filter.status) : undefined,
       filter.assignedTo ? eq(tasks.assignedTo, filter.assignedTo) : undefined,
     );
-    const rows = await this.select(tx).where(where).orderBy(desc(tasks.createdAt), desc(tasks.id)).limit(filter.limit).offset(filter.offset);
+    const rows = await this.select(tx).where(where).orderBy(newestFirst(tasks.createdAt), newestFirst(tasks.id)).limit(filter.limit).offset(filter.offset);
     const [agg] = await tx.select({ total: count() }).from(tasks).where(where);
     return { rows: await this.withComments(tx, tenantId, rows), total: agg.total };
   }
