@@ -6,7 +6,7 @@
  * (migrations included), seeds two companies of 200,000 contacts each with generate_series,
  * then times each API call over HTTP and prints p50/p95 in milliseconds.
  *
- * Env: BENCH_CONTACTS (per company, default 200000), BENCH_RUNS (default 40; the export runs at most 20), BENCH_KEEP=1 keeps
+ * Env: BENCH_CONTACTS (per company, default 200000), BENCH_RUNS (default 40; the two exports run at most 20), BENCH_KEEP=1 keeps
  * the database for EXPLAIN sessions, BENCH_REUSE=1 skips seeding when the database is already seeded.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -285,7 +285,18 @@ async function main() {
         return `${(size / 1024).toFixed(0)} KB xlsx`;
       },
     };
-    results.push(...(await timeInterleaved([exportScenario], Math.min(RUNS, 20))));
+    const reportExport: Scenario = {
+      name: 'Report export, all time (.xlsx)',
+      samples: [],
+      note: '',
+      call: async () => {
+        const res = await fetch(`${base}/reports/export`, { headers: { authorization: `Bearer ${admin}` } });
+        const size = (await res.arrayBuffer()).byteLength;
+        if (res.status !== 200) throw new Error(`report export: ${res.status}`);
+        return `${(size / 1024).toFixed(0)} KB xlsx`;
+      },
+    };
+    results.push(...(await timeInterleaved([exportScenario, reportExport], Math.min(RUNS, 20))));
     results.push(await whileExporting(exportScenario.call, list('/contacts?stage=lead&page=1&limit=50')));
     for (const r of results) console.log(`  ${r.name.padEnd(52)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   ${r.note}`);
     console.log(`Load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);

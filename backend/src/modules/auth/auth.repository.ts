@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, eq, gt, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { users } from '../users/users.table.js';
@@ -8,7 +8,8 @@ import { newestFirst } from '../../platform/db/order.js';
 
 export type SessionOrigin = { ip: string; userAgent?: string };
 /** Whose sessions: one user's, one company's, or these. */
-export type UserSessionScope = { userId: string } | { tenantId: string } | { sessionIds: string[] };
+/** Whose sessions: one user's (but `exceptSessionId`, the one making the change, when given), one company's, or these. */
+export type UserSessionScope = { userId: string; exceptSessionId?: string } | { tenantId: string } | { sessionIds: string[] };
 
 /**
  * Sessions and sign-in attempts. All of it runs on the platform path: a request's tenant is only
@@ -80,7 +81,7 @@ export class AuthRepository {
       'sessionIds' in scope
         ? inArray(userSessions.id, scope.sessionIds)
         : 'userId' in scope
-          ? eq(userSessions.userId, scope.userId)
+          ? and(eq(userSessions.userId, scope.userId), scope.exceptSessionId ? ne(userSessions.id, scope.exceptSessionId) : undefined)
           : eq(userSessions.tenantId, scope.tenantId);
     return this.closeUserSessions(tx, where, reason, at);
   }

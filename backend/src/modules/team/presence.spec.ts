@@ -54,9 +54,12 @@ describe('presence', () => {
     expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true]);
     expect(await presenceOf(rep.id)).toMatchObject({ isOnline: true, status: 'online' });
 
+    // later than the sign-in: the offline's lastSeen is the one GET /users shows from now on
+    t.clock.advance(3_600_000);
     await closed(second);
     const offline = await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && !e.isOnline);
-    expect(offline.lastSeen).toEqual(expect.any(String));
+    expect(offline.lastSeen).toBe(t.clock.now().toISOString());
+    expect((await presenceOf(rep.id)).lastSeen).toBe(offline.lastSeen);
     expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true, false]);
     expect(await presenceOf(rep.id)).toMatchObject({ isOnline: false, status: 'offline' });
     expect(outsider.all('user:status_change').filter((e) => e.userId === rep.id)).toEqual([]);

@@ -56,8 +56,9 @@ export class TeamUsersService {
 
   /**
    * Name, email, role, active flag and (when given) a new password. Deactivating, changing the role
-   * or the password ends the user's sessions at once (their sockets get force_logout). An admin can
-   * neither lock themselves out nor leave the company without an active admin.
+   * or the password ends the user's sessions at once (their sockets get force_logout); an admin's
+   * own new password ends only their other sessions. An admin can neither lock themselves out nor
+   * leave the company without an active admin.
    */
   async update(actor: TenantActor, id: string, input: UpdateUserRequest): Promise<TeamUser> {
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -83,7 +84,10 @@ export class TeamUsersService {
 
     // after the commit: the session checks already read the change, this also cuts the live sockets
     const reason = sessionEndReason(before, after, passwordHash !== undefined);
-    if (reason) await this.auth.endSessions({ userId: after.id }, reason);
+    // An admin who changes their own password signs out everywhere else (a device left signed in
+    // somewhere is why one changes it) but keeps the session they are working in.
+    const exceptSessionId = reason === 'password_changed' && after.id === actor.userId ? actor.sessionId : undefined;
+    if (reason) await this.auth.endSessions({ userId: after.id, exceptSessionId }, reason);
     const presence = await this.presence.ofCompany(actor.tenantId);
     return toTeamUserDto(after, presence.get(after.id));
   }

@@ -113,6 +113,29 @@ describe('PUT /users/{id}', () => {
     expect((await login('hana@team-alpha.test', 'N3w-password')).status).toBe(200);
   });
 
+  it("an admin's own new password ends their other sessions (force_logout, password_changed) and keeps the one that changed it", async () => {
+    const c = await seedCompany(t, 'team-selfpass', { sales: 1 });
+    const current = await signIn(t, c.admin.email);
+    const elsewhere = await signIn(t, c.admin.email);
+    const [currentSocket, otherSocket] = [await socketFor(current), await socketFor(elsewhere)];
+    const rep = await signIn(t, c.sales[0].email);
+
+    expect((await put(c.admin.id, { password: 'N3w-admin-pass' }, current)).status).toBe(200);
+    expect(await otherSocket.waitFor('force_logout')).toEqual({ reason: 'password_changed', message: 'Your password was changed. Please sign in again.' });
+    await disconnection(otherSocket);
+    expect((await t.api.get('/auth/me', { token: elsewhere })).body.error).toBe('Your password was changed. Please sign in again.');
+
+    // the session that made the change goes on, socket and all; a colleague is untouched
+    expect((await t.api.get('/auth/me', { token: current })).status).toBe(200);
+    expect((await t.api.get('/users', { token: current })).status).toBe(200);
+    await sleep(100);
+    expect(currentSocket.socket.connected).toBe(true);
+    expect(currentSocket.all('force_logout')).toEqual([]);
+    expect((await t.api.get('/auth/me', { token: rep })).status).toBe(200);
+    expect((await login(c.admin.email, PASSWORD)).status).toBe(401);
+    expect((await login(c.admin.email, 'N3w-admin-pass')).status).toBe(200);
+  });
+
   it('a role change ends the sessions; the user signs in again with the new role', async () => {
     const created = (await t.api.post('/users', { name: 'Karim', email: 'karim@team-alpha.test', password: 'Str0ng-pass' }, { token: adminToken })).body.data;
     const token = await signIn(t, 'karim@team-alpha.test', 'Str0ng-pass');

@@ -90,6 +90,14 @@ export class UsersRepository {
     return rows.map((u) => u.id);
   }
 
+  /** The time the user was last seen online (their offline announcement's). */
+  async recordLastSeen(tx: TenantTx, tenantId: string, id: string, at: Date) {
+    await tx
+      .update(users)
+      .set({ lastSeenAt: at })
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  }
+
   async markFirstLogin(tx: PlatformTx, id: string, at: Date) {
     await tx
       .update(users)

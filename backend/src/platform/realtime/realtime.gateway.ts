@@ -1,4 +1,4 @@
-import { Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
@@ -8,6 +8,8 @@ import type { AppConfig } from '../config/config.js';
 import { may, type Actor, type TenantActor } from '../auth/actor.js';
 import { bearerToken } from '../auth/bearer-token.js';
 import { Clock } from '../clock.js';
+import { RedisPresenceCounter } from './presence-counter.js';
+import { PRESENCE_RECORDER, type PresenceRecorder } from './presence-recorder.js';
 import { PresenceTracker } from './presence.tracker.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { RealtimeClientEvents } from './client-events.js';
@@ -26,11 +28,12 @@ import { SOCKET_AUTHENTICATOR, type SessionRef, type SocketAuthenticator } from 
  */
 // origins are checked by OriginCheckedIoAdapter (app.factory.ts), with the HTTP API's rule
 @WebSocketGateway({ transports: ['websocket', 'polling'] })
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, BeforeApplicationShutdown {
   private readonly logger = new Logger('Realtime');
   private sweepTimer: NodeJS.Timeout | undefined;
   private authenticator: SocketAuthenticator | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
+  private presenceRecorder: PresenceRecorder | undefined;
   /** Online, idle and offline announcements (presence.tracker.ts). */
   readonly presence: PresenceTracker;
   @WebSocketServer() server!: Server;
@@ -41,11 +44,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     private readonly moduleRef: ModuleRef,
     clock: Clock,
   ) {
-    this.presence = new PresenceTracker(() => this.server, clock, config.presence);
+    this.presence = new PresenceTracker(() => this.server, clock, config.presence, (actor, at) => this.recorder().recordLastSeen(actor, at));
   }
 
   async afterInit(server: Server) {
-    if (this.config.redisUrl) await attachRedisAdapter(server, this.config.redisUrl, this.logger);
+    if (this.config.redisUrl) {
+      const redis = await attachRedisAdapter(server, this.config.redisUrl, this.logger);
+      // several instances: a user's sockets are counted in Redis, over all of them
+      this.presence.useCounter(await RedisPresenceCounter.start(redis));
+    }
     if (this.config.session.sweepMs > 0) {
       this.sweepTimer = setInterval(() => void this.sweep(), this.config.session.sweepMs);
       this.sweepTimer.unref();
@@ -55,10 +62,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     this.idleTimer.unref();
   }
 
-  onApplicationShutdown() {
+  // before the server closes: the Redis client quits with it
+  async beforeApplicationShutdown() {
     clearInterval(this.sweepTimer);
     clearInterval(this.idleTimer);
-    this.presence.stop();
+    await this.presence.stop();
   }
 
   /**
@@ -146,7 +154,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
 
   private trackPresence(socket: Socket, actor: TenantActor) {
     socket.on('presence:input', () => this.presence.input(socket, actor));
-    socket.on('disconnect', () => this.presence.disconnected(actor));
+    socket.on('disconnect', () => void this.presence.disconnected(socket, actor).catch((err: unknown) => this.logger.warn(`presence failed: ${err instanceof Error ? err.message : err}`)));
     // a socket cut before it got here (its session ended meanwhile) is not announced
     if (socket.connected) void this.presence.connected(socket, actor).catch((err: unknown) => this.logger.warn(`presence failed: ${err instanceof Error ? err.message : err}`));
   }
@@ -155,6 +163,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   private auth(): SocketAuthenticator {
     this.authenticator ??= this.moduleRef.get<SocketAuthenticator>(SOCKET_AUTHENTICATOR, { strict: false });
     return this.authenticator;
+  }
+
+  /** Provided by the users module; looked up once, at the first offline announcement. */
+  private recorder(): PresenceRecorder {
+    this.presenceRecorder ??= this.moduleRef.get<PresenceRecorder>(PRESENCE_RECORDER, { strict: false });
+    return this.presenceRecorder;
   }
 
   private refuse(socket: Socket, message: string) {

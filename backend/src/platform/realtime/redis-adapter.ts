@@ -3,7 +3,10 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { Server } from 'socket.io';
 
-/** With REDIS_URL set, events emitted on one backend instance reach sockets connected to the others. */
+/**
+ * With REDIS_URL set, events emitted on one backend instance reach sockets connected to the others.
+ * Returns the publishing client, which also serves plain commands (presence counts).
+ */
 export async function attachRedisAdapter(server: Server, url: string, logger: Logger) {
   const pub = createClient({ url });
   const sub = pub.duplicate();
@@ -13,4 +16,5 @@ export async function attachRedisAdapter(server: Server, url: string, logger: Lo
   server.adapter(createAdapter(pub, sub));
   server.engine.on('close', () => void Promise.allSettled([pub.quit(), sub.quit()]));
   logger.log('Socket.IO fan-out through Redis enabled');
+  return pub;
 }

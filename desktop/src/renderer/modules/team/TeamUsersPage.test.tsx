@@ -82,6 +82,32 @@ describe('Team Users', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('an admin giving themselves a new password is told their other sessions end and stays signed in here', async () => {
+    const me: TeamUser = { ...base, _id: adminUser._id, name: adminUser.name, email: adminUser.email, role: 'admin', isActive: true, status: 'online', isOnline: true, lastSeen: null };
+    const { user, to } = await openUsers({
+      'GET /api/users': () => ok([omar, me]),
+      [`PUT /api/users/${me._id}`]: () => ok(me),
+    });
+    // a colleague's new password says nothing of the admin's own sessions
+    await user.click(await screen.findByRole('button', { name: 'Edit Omar' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    await user.type(within(dialog).getByLabelText('New Password'), 'N3w-password');
+    expect(within(dialog).queryByText(/other sessions/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(await screen.findByRole('button', { name: `Edit ${me.name}` }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).queryByText(/other sessions/)).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('New Password'), 'N3w-password');
+    expect(within(dialog).getByText('Your other sessions will be signed out when you save; you stay signed in here.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Password changed. Your other sessions have been signed out.')).toBeInTheDocument();
+    expect(to('PUT', `/api/users/${me._id}`)[0].body).toMatchObject({ password: 'N3w-password' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Team Users', level: 1 })).toBeInTheDocument();
+  });
+
   it("shows the server's refusal in the edit modal (the last active admin)", async () => {
     const { user } = await openUsers({
       [`PUT /api/users/${hana._id}`]: () => json(409, { ok: false, error: 'The company must keep at least one active admin.', code: 'user.last_active_admin' }),

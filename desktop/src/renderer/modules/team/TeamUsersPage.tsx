@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import type { Role, TeamUser, UserIdleEvent, UserSession, UserStatusChangeEvent } from '@crm/common';
+import { notifications } from '@mantine/notifications';
 import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { errorMessage } from '../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { ListPage, type ListStatus } from '../../ui/ListPage';
 import { Ltr } from '../../ui/Ltr';
+import { useAuthStore } from '../auth/store';
 import { useRealtimeStore } from '../realtime/store';
 import { teamApi } from './api';
 import { durationMinutes, listedSessions } from './sessions';
@@ -230,10 +232,13 @@ interface FormState {
 /** The edit modal (a user given: name, email, role, active, optional password) or the add modal. */
 function UserFormModal({ user, onClose, onSaved }: { user?: TeamUser; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('users');
+  const myId = useAuthStore((state) => state.user?._id);
   const [form, setForm] = useState<FormState>({ name: user?.name ?? '', email: user?.email ?? '', role: user?.role ?? 'sales', isActive: user?.isActive ?? true, password: '' });
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // the server ends the admin's other sessions and keeps this one (team-users.service.ts)
+  const ownNewPassword = !!user && user._id === myId && form.password !== '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -242,6 +247,7 @@ function UserFormModal({ user, onClose, onSaved }: { user?: TeamUser; onClose: (
     try {
       if (user) await teamApi.updateUser(user._id, { name: form.name, email: form.email, role: form.role, isActive: form.isActive, password: form.password });
       else await teamApi.createUser({ name: form.name, email: form.email, role: form.role, password: form.password });
+      if (ownNewPassword) notifications.show({ color: 'green', message: t('form.ownPasswordChanged') });
       onSaved();
     } catch (failure) {
       setError(user ? errorMessage(failure, 'users:edit.failed') : errorMessage(failure, 'users:add.failed'));
@@ -275,6 +281,11 @@ function UserFormModal({ user, onClose, onSaved }: { user?: TeamUser; onClose: (
             value={form.password}
             onChange={(e) => set('password', e.currentTarget.value)}
           />
+          {ownNewPassword && (
+            <Alert color="blue" variant="light">
+              {t('form.ownPasswordNotice')}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('form.cancel')}
