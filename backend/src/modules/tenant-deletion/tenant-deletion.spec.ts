@@ -98,7 +98,13 @@ describe('DELETE /super/tenants/{id}', () => {
   });
 
   it('removes every row of the company in every tenant table, its jobs, files and WhatsApp session; the other company is untouched', async () => {
+    // a table no module knows of yet (added by a future migration) is erased too
+    await t.app.get<DbConnection>(DB_CONNECTION).raw(
+      `create table future_things (id serial primary key, tenant_id uuid not null); grant select, insert, update, delete on future_things to crm_platform`,
+    );
+    await t.app.get<DbConnection>(DB_CONNECTION).raw(`insert into future_things (tenant_id) values ($1), ($1), ($2)`, [a.tenantId, b.tenantId]);
     const before = await rowsOf(a.tenantId);
+    expect(before.future_things).toBe(2);
     for (const table of ['contacts', 'messages', 'users', 'user_sessions', 'products', 'tasks', 'notifications', 'whatsapp_accounts', 'tenant_settings', 'canned_responses', 'shipping_companies']) {
       expect(before[table], table).toBeGreaterThan(0);
     }
@@ -112,7 +118,7 @@ describe('DELETE /super/tenants/{id}', () => {
     const res = await deleteCompany(a.tenantId);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: a.tenantId, name: `Company ${a.slug}` });
-    expect(res.body.data.removed).toMatchObject({ contacts: before.contacts, messages: before.messages, users: before.users });
+    expect(res.body.data.removed).toMatchObject({ contacts: before.contacts, messages: before.messages, users: before.users, future_things: 2 });
     expect(await socket.waitFor('force_logout')).toMatchObject({ reason: 'suspended' });
 
     const after = await rowsOf(a.tenantId);
