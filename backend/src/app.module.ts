@@ -29,6 +29,7 @@ import { ShippingModule } from './modules/shipping/shipping.module.js';
 import { ExpensesModule } from './modules/expenses/expenses.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { TeamModule } from './modules/team/team.module.js';
+import { TenantDeletionModule } from './modules/tenant-deletion/tenant-deletion.module.js';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module.js';
 import { TasksModule } from './modules/tasks/tasks.module.js';
 import * as tables from './modules/tables.js';
@@ -78,6 +79,7 @@ export class AppModule {
         ReportsModule,
         TeamModule,
         TasksModule,
+        TenantDeletionModule,
         FollowUpsModule.forRoot(config),
       ],
       providers: [

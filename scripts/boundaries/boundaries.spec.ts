@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RULE, findRepositoryWrites, report } from './repository-writes.js';
+import { RULE, findCatalogueWriteErrors, findRepositoryWrites, report } from './repository-writes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The CLI of the installed dependency-cruiser, found as Node finds packages (its exports name only the API). */
@@ -182,4 +182,22 @@ describe(`${RULE} (repository-writes.ts)`, () => {
     expect(run.stdout).toContain(`error ${RULE}: backend/src/modules/chats/chats.repository.ts:1 update contact_notes`);
     expect(run.status).toBe(1);
   }, 60_000);
+});
+
+describe(`${RULE}: writes to tables named at run time`, () => {
+  const dynamicDelete = "export const erase = (tx, table, id) => tx.execute(sql`delete from ${sql.identifier(table)} where tenant_id = ${id}`);\n";
+
+  it('are allowed only in the tenant eraser', () => {
+    const root = repo({
+      'backend/src/platform/db/tenant-data-eraser.ts': dynamicDelete,
+      'backend/src/modules/chats/chats.repository.ts': `export const read = (tx, t) => tx.execute(sql\`select * from \${sql.identifier(t)}\`);\n${dynamicDelete}`,
+    });
+    expect(findCatalogueWriteErrors(root)).toEqual([
+      `error ${RULE}: backend/src/modules/chats/chats.repository.ts:2 delete from \${sql.identifier(…)}: a write to a table named at run time; only backend/src/platform/db/tenant-data-eraser.ts may (add a documented entry to CATALOGUE_WRITERS)`,
+    ]);
+  });
+
+  it('pass the real tree', () => {
+    expect(findCatalogueWriteErrors(join(here, '..', '..'))).toEqual([]);
+  });
 });

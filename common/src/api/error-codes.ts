@@ -76,6 +76,7 @@ export const ERROR_CODES = [
   'task.reassign_refused',
   // companies (super area)
   'tenant.slug_taken',
+  'tenant.not_found',
   'user.email_taken',
   // team users
   'user.not_found',

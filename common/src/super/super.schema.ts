@@ -114,3 +114,26 @@ export const updateSuperUserSchema = z.object({
 });
 export type UpdateSuperUserRequest = z.infer<typeof updateSuperUserSchema>;
 export type UpdateSuperUserInput = z.input<typeof updateSuperUserSchema>;
+
+const pageInput = numericInput(z.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1), 'page must be a number');
+const limitInput = numericInput(z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50), 'limit must be a number');
+
+/** GET /super/users: every company's users, paged on the server; q matches name or email (any case). */
+export const superUsersQuerySchema = z.object({
+  q: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional().meta({ description: 'Name or email contains this (any case)' })),
+  tenantId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.uuid({ message: 'Invalid company id' }).optional().meta({ description: 'Only this company' })),
+  page: pageInput,
+  limit: limitInput,
+});
+export type SuperUsersQuery = z.infer<typeof superUsersQuerySchema>;
+
+export const superUserListSchema = z.object({ items: z.array(superUserSchema), total: z.number() });
+export type SuperUserList = z.infer<typeof superUserListSchema>;
+
+/** DELETE /super/tenants/{id}: what was removed, rows per table. */
+export const tenantDeletionSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  removed: z.record(z.string(), z.number()),
+});
+export type TenantDeletion = z.infer<typeof tenantDeletionSchema>;

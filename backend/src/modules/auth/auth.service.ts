@@ -152,6 +152,18 @@ export class AuthService implements SocketAuthenticator {
     return ids.length;
   }
 
+  /**
+   * Closes sessions inside the caller's transaction (for a change that removes their rows with it:
+   * a deleted user or company). Call the returned function after the commit: it cuts their sockets,
+   * which get `force_logout` with the reason.
+   */
+  async closeSessionsIn(tx: PlatformTx, scope: UserSessionScope, reason: Exclude<SessionEndReason, 'logout'>): Promise<() => void> {
+    const ids = await this.repo.closeOpenUserSessions(tx, scope, reason, this.clock.now());
+    return () => {
+      for (const id of ids) this.cutSockets(id, reason);
+    };
+  }
+
   async me(actor: TenantActor): Promise<CurrentUser> {
     const user = await this.db.tenant(actor.tenantId, (tx) => this.users.findById(tx, actor.tenantId, actor.userId));
     if (!user) throw ApiError.unauthorized(AUTH_MESSAGES.sessionEnded).withCode('auth.session_ended');

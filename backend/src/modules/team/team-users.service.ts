@@ -1,26 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { ROLES, can, type CreateUserRequest, type Role, type SessionEndReason, type TeamUser, type UpdateUserRequest, type UserSession } from '@crm/common';
+import type { CreateUserRequest, TeamUser, UpdateUserRequest, UserSession } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
-import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { AuthRepository } from '../auth/auth.repository.js';
 import { AuthService } from '../auth/auth.service.js';
 import { UsersRepository, type UserChange } from '../users/users.repository.js';
-import type { UserRow } from '../users/users.table.js';
 import { toTeamUserDto, toUserSessionDto } from './team-user.mapper.js';
 import { PresenceService } from './presence.service.js';
+import { TEAM_MANAGERS, dropUndefined, lastActiveAdmin, losesActiveAdmin, rethrowEmailTaken, sessionEndReason, userNotFound as notFound } from './user-change-rules.js';
 
 /** How many sign-ins of one user the session history returns (newest first). */
-const SESSION_HISTORY_LIMIT = 200;
-
-/** The roles that manage the team: a company always keeps one active user with one of them. */
-const TEAM_MANAGERS = ROLES.filter((role) => can(role, 'team.manage'));
-
-const emailTaken = () => ApiError.conflict('A user with this email already exists.', 'email').withCode('user.email_taken');
-const notFound = () => ApiError.notFound('User not found.').withCode('user.not_found');
+export const SESSION_HISTORY_LIMIT = 200;
 
 /**
  * The admin's Team Users: the company's users, adding one, changing one, their sign-ins. It lives
@@ -67,13 +60,12 @@ export class TeamUsersService {
         await this.users.lockAdminChanges(tx, actor.tenantId);
         const before = await this.users.findById(tx, actor.tenantId, id);
         if (!before) throw notFound();
-        const managesTeam = can(before.role as Role, 'team.manage') && before.isActive;
-        const losesAdmin = managesTeam && (input.isActive === false || (input.role !== undefined && !can(input.role, 'team.manage')));
+        const losesAdmin = losesActiveAdmin(before, input);
         if (losesAdmin && before.id === actor.userId) {
           throw ApiError.forbidden('You cannot deactivate your own account or remove your own admin role.').withCode('user.cannot_lock_out_self');
         }
         if (losesAdmin && (await this.users.countActiveWithRoles(tx, actor.tenantId, TEAM_MANAGERS)) <= 1) {
-          throw ApiError.conflict('The company must keep at least one active admin.').withCode('user.last_active_admin');
+          throw lastActiveAdmin();
         }
         const change: UserChange = { name: input.name, email: input.email, role: input.role, isActive: input.isActive, passwordHash };
         const after = await this.users.update(tx, actor.tenantId, id, dropUndefined(change), this.clock.now());
@@ -99,21 +91,4 @@ export class TeamUsersService {
     });
     return rows.map(toUserSessionDto);
   }
-}
-
-/** Why the user's sessions end after this change, if they do. */
-function sessionEndReason(before: UserRow, after: UserRow, passwordChanged: boolean): Exclude<SessionEndReason, 'logout'> | undefined {
-  if (before.isActive && !after.isActive) return 'deactivated';
-  if (before.role !== after.role) return 'role_changed';
-  if (passwordChanged) return 'password_changed';
-  return undefined;
-}
-
-function dropUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function rethrowEmailTaken(err: unknown): never {
-  if (isUniqueViolation(err, 'users_email_unique')) throw emailTaken();
-  throw err;
 }

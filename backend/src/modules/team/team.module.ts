@@ -1,15 +1,22 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { SuperAuditModule } from '../super-audit/super-audit.module.js';
+import { TenantsModule } from '../tenants/tenants.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { PresenceService } from './presence.service.js';
+import { SuperUsersController } from './super-users.controller.js';
+import { SuperUsersService } from './super-users.service.js';
 import { TeamUsersController } from './team-users.controller.js';
 import { TeamUsersService } from './team-users.service.js';
 
-/** Team Users (admins): managing the company's users, which needs both the users and the auth module. */
+/**
+ * Team Users (admins) and the super administrator's Manage Users: managing a company's users, which
+ * needs both the users and the auth module, under one set of rules (user-change-rules.ts).
+ */
 @Module({
-  imports: [UsersModule, AuthModule],
-  controllers: [TeamUsersController],
-  providers: [TeamUsersService, PresenceService],
+  imports: [UsersModule, AuthModule, TenantsModule, SuperAuditModule],
+  controllers: [TeamUsersController, SuperUsersController],
+  providers: [TeamUsersService, SuperUsersService, PresenceService],
   exports: [PresenceService],
 })
 export class TeamModule {}

@@ -84,4 +84,18 @@ export class TenantsRepository {
   async saveRoundRobinCursor(tx: TenantTx, tenantId: string, userId: string): Promise<void> {
     await tx.update(tenantSettings).set({ roundRobinLastUserId: userId }).where(eq(tenantSettings.tenantId, tenantId));
   }
+
+  /**
+   * The company's row, held until the transaction ends: writes that reference it (a message coming
+   * in, a user signing in) wait, and then find it gone. For deleting the company.
+   */
+  async lockForDeletion(tx: PlatformTx, id: string): Promise<TenantRow | undefined> {
+    const [row] = await tx.select().from(tenants).where(eq(tenants.id, id)).limit(1).for('update');
+    return row;
+  }
+
+  /** The company's own row, once every row of its data is gone (platform/db/tenant-data-eraser.ts). */
+  async remove(tx: PlatformTx, id: string): Promise<void> {
+    await tx.delete(tenants).where(eq(tenants.id, id));
+  }
 }

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Role, UpdatePreferencesRequest } from '@crm/common';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import { tenants } from '../tenants/tenants.table.js';
 import { users, type UserRow } from './users.table.js';
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 export type UserChange = Partial<{ name: string; email: string; role: Role; isActive: boolean; passwordHash: string }>;
 export type NewUser = { tenantId: string; name: string; email: string; passwordHash: string; role: Role; isActive?: boolean };
@@ -53,7 +57,7 @@ export class UsersRepository {
   }
 
   /** An admin's change to a colleague: name, email, role, active flag, password hash; the row as saved. */
-  async update(tx: TenantTx, tenantId: string, id: string, change: UserChange, at: Date): Promise<UserRow | undefined> {
+  async update(tx: TenantTx | PlatformTx, tenantId: string, id: string, change: UserChange, at: Date): Promise<UserRow | undefined> {
     const [row] = await tx
       .update(users)
       .set({ ...change, updatedAt: at })
@@ -66,11 +70,11 @@ export class UsersRepository {
    * Holds the company's admin changes one at a time until the transaction ends, so that two admins
    * demoting each other at once cannot leave the company without an active admin.
    */
-  async lockAdminChanges(tx: TenantTx, tenantId: string) {
+  async lockAdminChanges(tx: TenantTx | PlatformTx, tenantId: string) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`team-admins:${tenantId}`}))`);
   }
 
-  async countActiveWithRoles(tx: TenantTx, tenantId: string, roles: readonly Role[]): Promise<number> {
+  async countActiveWithRoles(tx: TenantTx | PlatformTx, tenantId: string, roles: readonly Role[]): Promise<number> {
     if (!roles.length) return 0;
     const [row] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -103,5 +107,41 @@ export class UsersRepository {
       .update(users)
       .set({ firstLoginAt: sql`coalesce(${users.firstLoginAt}, ${at})`, lastSeenAt: at })
       .where(eq(users.id, id));
+  }
+
+  // ---- the super administrator's users of every company (platform path) ----
+
+  /** Users of every company (or one), with their company, by name; q matches name or email in any case (trigram indexes). */
+  async pageAcrossTenants(tx: PlatformTx, filter: { q?: string; tenantId?: string; limit: number; offset: number }) {
+    const pattern = filter.q ? containsPattern(filter.q) : undefined;
+    const where = and(
+      filter.tenantId ? eq(users.tenantId, filter.tenantId) : undefined,
+      pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+    );
+    const rows = await tx
+      .select({ user: users, tenant: { id: tenants.id, name: tenants.name } })
+      .from(users)
+      .innerJoin(tenants, eq(tenants.id, users.tenantId))
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+    const [{ total }] = await tx.select({ total: count() }).from(users).where(where);
+    return { rows, total };
+  }
+
+  /** Any company's user, by id alone (the super area). `forUpdate` holds the row until the transaction ends. */
+  async findAnyById(tx: PlatformTx, id: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
+    const q = tx.select().from(users).where(eq(users.id, id)).limit(1);
+    const [row] = opts.forUpdate ? await q.for('update') : await q;
+    return row;
+  }
+
+  async remove(tx: PlatformTx, tenantId: string, id: string): Promise<boolean> {
+    const rows = await tx
+      .delete(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+      .returning({ id: users.id });
+    return rows.length > 0;
   }
 }

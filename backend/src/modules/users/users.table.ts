@@ -26,6 +26,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_tenant_role_idx').on(t.tenantId, t.role, t.isActive),
+    // the super area searches users of every company by name or email (ILIKE '%…%')
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     check('users_language_check', sql`${t.language} in ('en', 'ar')`),
     ...tenantPolicies('users'),
   ],

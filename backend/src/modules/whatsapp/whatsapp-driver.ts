@@ -62,6 +62,8 @@ export interface WhatsAppDriver {
   /** WhatsApp plays voice notes only as OGG/Opus: the real driver needs the renderer's webm converted. */
   readonly needsOggVoice: boolean;
   createSession(tenantId: string, events: WhatsAppSessionEvents): WhatsAppSession;
+  /** Removes what the driver keeps on disk for the tenant (its company was deleted); nothing there is fine. */
+  removeStoredSession(tenantId: string): Promise<void>;
 }
 
 /** A send that did not reach WhatsApp; `retryable` says whether trying again may help. */

@@ -147,6 +147,22 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     this.setStatus(tenantId, { state: 'not_configured' }, { autoStart: false, phoneNumber: null });
   }
 
+  /**
+   * The company is being deleted: its session stops (no more inbound messages or sends) and this
+   * process forgets its status. Its stored session on disk goes later, with its files
+   * (removeStoredSession), once the deletion has committed.
+   */
+  async forget(tenantId: string): Promise<void> {
+    await this.teardown(tenantId);
+    this.statuses.delete(tenantId);
+    await this.writes.get(tenantId);
+  }
+
+  /** Removes the tenant's stored WhatsApp session from disk (idempotent). */
+  removeStoredSession(tenantId: string): Promise<void> {
+    return this.driver.removeStoredSession(tenantId);
+  }
+
   /** The connected session, or a retryable send error saying why there is none. */
   readySession(tenantId: string): WhatsAppSession {
     const entry = this.live.get(tenantId);

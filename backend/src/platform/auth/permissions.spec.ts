@@ -64,6 +64,29 @@ describe('the permission table guards every route', () => {
   }
 });
 
+describe('the super area is the super administrator\'s only', () => {
+  it("refuses a company user's token on every /super route, and changes nothing", async () => {
+    const superOps: { method: string; path: string }[] = [];
+    for (const [path, methods] of Object.entries<any>(doc.paths)) {
+      if (!path.startsWith('/api/super/') || path === '/api/super/login') continue;
+      for (const method of Object.keys(methods)) superOps.push({ method: method.toUpperCase(), path });
+    }
+    const paths = superOps.map((o) => `${o.method} ${o.path}`);
+    for (const route of ['GET /api/super/users', 'POST /api/super/users', 'PATCH /api/super/users/{id}', 'DELETE /api/super/users/{id}', 'GET /api/super/users/{id}/sessions', 'DELETE /api/super/tenants/{id}']) {
+      expect(paths).toContain(route);
+    }
+    const wrong: string[] = [];
+    for (const role of ['admin', 'sales'] as const) {
+      for (const op of superOps) {
+        const path = op.path.replace(/^\/api/, '').replace(/\{[^}]+\}/g, UNKNOWN_ID);
+        const res = await t.api.request(op.method, path, { token: tokens[role], body: op.method === 'GET' ? undefined : {} });
+        if (res.status !== 401) wrong.push(`${role} ${op.method} ${op.path}: ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('role rules live only in the table', () => {
   it('no backend file compares a role by hand', () => {
     const offenders: string[] = [];

@@ -15,9 +15,13 @@ export abstract class FileStorage {
   abstract stream(key: string): Promise<{ stream: Readable; size: number } | undefined>;
   abstract exists(key: string): Promise<boolean>;
   abstract remove(key: string): Promise<void>;
+  /** Removes every file of the tenant (its company was deleted); nothing there is fine. */
+  abstract removeTenantFiles(tenantId: string): Promise<void>;
 }
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[a-z0-9]{1,8}$/;
+
+const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A key is `{tenantId}/{folder…}/{name}.{ext}`; anything else (.., absolute paths, odd characters) is refused. */
 export function isValidFileKey(key: string): boolean {
@@ -79,5 +83,10 @@ export class LocalFileStorage extends FileStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async removeTenantFiles(tenantId: string): Promise<void> {
+    if (!TENANT_ID.test(tenantId)) throw new Error(`invalid tenant id: ${tenantId}`);
+    await rm(join(this.root, tenantId), { recursive: true, force: true });
   }
 }

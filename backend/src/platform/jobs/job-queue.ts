@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type Db as BossDb, type DrizzleTransactionLike, type Job, type Queue, type SendOptions } from 'pg-boss';
 import { DB_CONNECTION } from '../db/database.service.js';
 import type { DbConnection, Tx } from '../db/database.types.js';
-import { APP_ROLE } from '../db/tenancy.js';
+import { APP_ROLE, PLATFORM_ROLE } from '../db/tenancy.js';
 
 /** The PostgreSQL schema pg-boss keeps its tables in (next to `public`, in the same database). */
 export const JOBS_SCHEMA = 'pgboss';
@@ -87,6 +87,16 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
     return this.started().send(name, data, { ...options, db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) });
   }
 
+  /**
+   * Deletes, in the caller's platform transaction, every job whose data names this tenant
+   * (`data.tenantId`): its company is being deleted. Jobs of every queue, waiting or not.
+   */
+  async deleteTenantJobs(tx: Tx, tenantId: string): Promise<number> {
+    // pgboss = JOBS_SCHEMA, written out: a table named at run time is the tenant eraser's alone (lint:boundaries)
+    const result = await tx.execute(sql`delete from pgboss.job where data->>'tenantId' = ${tenantId}`);
+    return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
+  }
+
   send(name: string, data: object, options: Omit<SendOptions, 'db'> = {}): Promise<string | null> {
     return this.started().send(name, data, options);
   }
@@ -111,7 +121,10 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
     return this.boss;
   }
 
-  /** Lets the app role enqueue from tenant transactions: insert a job and read back its id, nothing else. */
+  /**
+   * Lets the app role enqueue from tenant transactions: insert a job and read back its id, nothing
+   * else. The platform role may also delete jobs (a deleted company's, in the deleting transaction).
+   */
   private async grantEnqueue() {
     await this.conn.raw(`
 DO $$
@@ -122,6 +135,11 @@ BEGIN
     GRANT SELECT ON ${JOBS_SCHEMA}.queue TO ${APP_ROLE};
     GRANT INSERT ON ${JOBS_SCHEMA}.job, ${JOBS_SCHEMA}.job_common TO ${APP_ROLE};
     GRANT SELECT (id, start_after) ON ${JOBS_SCHEMA}.job, ${JOBS_SCHEMA}.job_common TO ${APP_ROLE};
+  END IF;
+  IF NOT has_table_privilege('${PLATFORM_ROLE}', '${JOBS_SCHEMA}.job', 'DELETE') THEN
+    GRANT USAGE ON SCHEMA ${JOBS_SCHEMA} TO ${PLATFORM_ROLE};
+    GRANT SELECT ON ${JOBS_SCHEMA}.queue TO ${PLATFORM_ROLE};
+    GRANT SELECT, INSERT, DELETE ON ${JOBS_SCHEMA}.job, ${JOBS_SCHEMA}.job_common TO ${PLATFORM_ROLE};
   END IF;
 END $$;`);
   }

@@ -48,6 +48,12 @@ export class SimulatorDriver implements WhatsAppDriver {
     return session;
   }
 
+  async removeStoredSession(tenantId: string): Promise<void> {
+    this.sessions.get(tenantId)?.stopTimers();
+    this.sessions.delete(tenantId);
+    rmSync(this.pairingFile(tenantId), { force: true });
+  }
+
   // ---- controls for tests, the dev routes and the demo ----
 
   session(tenantId: string): SimulatorSession {

@@ -63,6 +63,18 @@ describe('whatsapp-web.js driver: library events → ours', () => {
     expect(driver.needsOggVoice).toBe(true);
   });
 
+  it("removes a deleted company's stored session (LocalAuth's session-{tenant} folder) and only that one, idempotently", async () => {
+    const { driver, dataDir } = await startSession();
+    const mine = join(dataDir, 'whatsapp-sessions', 'session-0190a0c4-1111-7000-8000-000000000001');
+    const other = join(dataDir, 'whatsapp-sessions', 'session-0190a0c4-2222-7000-8000-000000000002');
+    mkdirSync(join(mine, 'Default'), { recursive: true });
+    mkdirSync(other, { recursive: true });
+    await driver.removeStoredSession('0190a0c4-1111-7000-8000-000000000001');
+    expect(existsSync(mine)).toBe(false);
+    expect(existsSync(other)).toBe(true);
+    await driver.removeStoredSession('0190a0c4-1111-7000-8000-000000000001');
+  });
+
   it('qr, authenticated, ready (with the phone number), auth_failure', async () => {
     const { client, calls } = await startSession();
     client.emit('qr', '2@abc,def');

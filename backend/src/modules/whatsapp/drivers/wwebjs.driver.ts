@@ -1,4 +1,5 @@
 import { existsSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
@@ -99,6 +100,11 @@ export class WwebjsDriver implements WhatsAppDriver {
 
   get sessionsDir() {
     return join(this.dataDir, 'whatsapp-sessions');
+  }
+
+  /** LocalAuth keeps a tenant's browser profile in `{sessionsDir}/session-{clientId}` (clientId = tenant id). */
+  async removeStoredSession(tenantId: string): Promise<void> {
+    await rm(join(this.sessionsDir, `session-${tenantId}`), { recursive: true, force: true });
   }
 
   createSession(tenantId: string, events: WhatsAppSessionEvents): WhatsAppSession {
