@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'auth.user_inactive',
   'auth.company_suspended',
   'auth.subscription_expired',
+  /** Sign-in of a company whose subscription ran out on a known day; params.date = YYYY-MM-DD. */
+  'auth.subscription_expired_on',
   'auth.session_ended',
   'auth.session_expired',
   'auth.sign_in_required',
@@ -76,6 +78,7 @@ export const ERROR_CODES = [
   'task.reassign_refused',
   // companies (super area)
   'tenant.slug_taken',
+  'tenant.not_found',
   'user.email_taken',
   // team users
   'user.not_found',
