@@ -267,7 +267,7 @@ describe('super: subscription expiry', () => {
 describe('super routes: audience', () => {
   it('refuses a company token (even an admin) on every /super route', async () => {
     const adminToken = await signIn(t, bravo.admin.email);
-    const doc = await (await fetch(`${t.url}/api/docs`)).json();
+    const doc: any = await (await fetch(`${t.url}/api/docs`)).json();
     const checked: string[] = [];
     for (const [path, methods] of Object.entries<any>(doc.paths)) {
       if (!path.startsWith('/api/super')) continue;
