@@ -28,6 +28,8 @@ export class SubscriptionExpiryJob implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     await this.jobs.createQueue(SUBSCRIPTION_EXPIRY_QUEUE, { policy: 'stately', retryLimit: 3, retryDelay: 300 });
+    // before the worker starts, so its first fetch finds it; refused (null) when a run is already waiting
+    await this.jobs.send(SUBSCRIPTION_EXPIRY_QUEUE, {});
     await this.jobs.work(SUBSCRIPTION_EXPIRY_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
       try {
         await this.access.expireDueSubscriptions();
@@ -36,8 +38,6 @@ export class SubscriptionExpiryJob implements OnApplicationBootstrap {
         await this.scheduleNext();
       }
     });
-    // refused (null) when a run is already waiting: that run catches up instead
-    await this.jobs.send(SUBSCRIPTION_EXPIRY_QUEUE, {});
   }
 
   private async scheduleNext() {

@@ -213,6 +213,19 @@ describe('super: suspending a company', () => {
 });
 
 describe('super: subscription expiry', () => {
+  it('the check runs at start-up and queues its next run for just after midnight in Cairo', async () => {
+    const queued = await eventually(
+      () => raw<{ state: string; start_after: Date | string }>("select state, start_after from pgboss.job where name = 'subscription-expiry' and state = 'created'", []),
+      (jobs) => jobs.length === 1,
+      20_000,
+    );
+    const startAfter = new Date(queued[0].start_after);
+    expect(startAfter.getTime()).toBeGreaterThan(Date.now());
+    expect(startAfter.getTime()).toBe(startOfDay(dayIn(startAfter)).getTime() + 60_000);
+    const done = await raw<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'subscription-expiry' and state = 'completed'", []);
+    expect(done[0].n).toBeGreaterThanOrEqual(1);
+  });
+
   it('a subscription set to a past day refuses sign-in naming the day, and ends the open sessions', async () => {
     const token = await signIn(t, echo.admin.email);
     const socket = await socketFor(token);
