@@ -15,6 +15,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { TenantsModule } from './modules/tenants/tenants.module.js';
+import { TenantAccessModule } from './modules/tenant-access/tenant-access.module.js';
 import { SuperAuditModule } from './modules/super-audit/super-audit.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { FilesModule } from './platform/files/files.module.js';
@@ -65,6 +66,7 @@ export class AppModule {
         SuperAuditModule,
         TenantsModule,
         AuthModule,
+        TenantAccessModule,
         DemoModule,
         FilesModule,
         NotificationsModule,

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'auth.user_inactive',
   'auth.company_suspended',
   'auth.subscription_expired',
+  /** Sign-in of a company whose subscription ran out on a known day; params.date = YYYY-MM-DD. */
+  'auth.subscription_expired_on',
   'auth.session_ended',
   'auth.session_expired',
   'auth.sign_in_required',

@@ -26,3 +26,17 @@ describe('subscriptionRemaining', () => {
     expect(subscriptionRemaining(0, 0)).toBe(0);
   });
 });
+
+describe('subscription expiry day', () => {
+  it('reads a bare day as the end of that day in Cairo, and names that same day back', async () => {
+    const { subscriptionExpiryInstant, subscriptionExpiryDay } = await import('./subscription.js');
+    // Cairo is UTC+2 in November: the day ends at 21:59:59.999 UTC
+    const end = subscriptionExpiryInstant('2026-11-20')!;
+    expect(end.toISOString()).toBe('2026-11-20T21:59:59.999Z');
+    expect(subscriptionExpiryDay(end)).toBe('2026-11-20');
+    // summer time (UTC+3)
+    expect(subscriptionExpiryInstant('2026-07-01')!.toISOString()).toBe('2026-07-01T20:59:59.999Z');
+    expect(subscriptionExpiryInstant('2026-07-01T10:00:00Z')!.toISOString()).toBe('2026-07-01T10:00:00.000Z');
+    expect(subscriptionExpiryInstant(null)).toBeNull();
+  });
+});

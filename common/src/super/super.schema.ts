@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, roleSchema } from '../auth/auth.schema.js';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from '../constants.js';
+import { isCalendarDay } from '../rules/day-range.js';
 import { numericInput } from '../shared/inputs.js';
 import { tenantSchema } from '../tenants/tenants.schema.js';
 import { teamUserSchema } from '../users/users.schema.js';
@@ -49,7 +50,10 @@ export const updateSubscriptionSchema = z.object({
     (v) => (v === '' || v === undefined ? null : v),
     z
       .string()
-      .refine((s) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(s) && !Number.isNaN(new Date(s).getTime()), { message: 'Expiry must be a valid date' })
+      // the calendar day must exist (a JS Date would read 2026-02-30 as 2 March)
+      .refine((s) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(s) && isCalendarDay(s.slice(0, 10)) && !Number.isNaN(new Date(s).getTime()), {
+        message: 'Expiry must be a valid date',
+      })
       .nullable(),
   ),
   price: amount('Price'),

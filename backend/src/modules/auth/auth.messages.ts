@@ -6,6 +6,7 @@ export const AUTH_MESSAGES = {
   inactiveUser: 'Your account has been deactivated. Please contact your administrator.',
   suspendedTenant: 'Your company account is suspended. Please contact support.',
   expiredSubscription: "Your company's subscription has expired. Please contact support to renew it.",
+  expiredSubscriptionOn: (date: string) => `Your company's subscription expired on ${date}. Please contact support to renew it.`,
   sessionEnded: 'Your session has ended. Please sign in again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   signInRequired: 'Please sign in to continue.',

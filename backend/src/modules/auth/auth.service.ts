@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   isSubscriptionExpired,
+  subscriptionExpiryDay,
   type CurrentUser,
   type LoginRequest,
   type LoginResponse,
@@ -52,9 +53,7 @@ export class AuthService implements SocketAuthenticator {
       const tenant = await this.tenants.findById(tx, user.tenantId);
       if (!user.isActive) throw ApiError.forbidden(AUTH_MESSAGES.inactiveUser).withCode('auth.user_inactive');
       if (!tenant?.isActive) throw ApiError.forbidden(AUTH_MESSAGES.suspendedTenant).withCode('auth.company_suspended');
-      if (isSubscriptionExpired({ status: tenant.subscriptionStatus, expiresAt: tenant.subscriptionExpiresAt }, now)) {
-        throw ApiError.forbidden(AUTH_MESSAGES.expiredSubscription).withCode('auth.subscription_expired');
-      }
+      if (isSubscriptionExpired({ status: tenant.subscriptionStatus, expiresAt: tenant.subscriptionExpiresAt }, now)) throw subscriptionExpiredError(tenant.subscriptionExpiresAt, now);
       await this.users.markFirstLogin(tx, user.id, now);
       return this.repo.openUserSession(tx, user, origin, now);
     });
@@ -275,4 +274,11 @@ const END_REASONS = new Set<string>(Object.keys(SESSION_END_MESSAGES));
 /** The recorded end reason of a closed session, as a known reason ('logout' when unknown). */
 function endedReason(recorded: string | null | undefined): SessionEndReason {
   return recorded && END_REASONS.has(recorded) ? (recorded as SessionEndReason) : 'logout';
+}
+
+/** Sign-in refused for an expired subscription: naming the day it ran out when it has one in the past. */
+function subscriptionExpiredError(expiresAt: Date | null, now: Date): ApiError {
+  if (!expiresAt || expiresAt > now) return ApiError.forbidden(AUTH_MESSAGES.expiredSubscription).withCode('auth.subscription_expired');
+  const date = subscriptionExpiryDay(expiresAt);
+  return ApiError.forbidden(AUTH_MESSAGES.expiredSubscriptionOn(date)).withCode('auth.subscription_expired_on', { date });
 }

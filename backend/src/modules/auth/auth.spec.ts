@@ -1,3 +1,4 @@
+import { dayIn } from '@crm/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
@@ -153,7 +154,20 @@ describe('refusals', () => {
     });
     const login = await t.api.post('/auth/login', { email: company.admin.email, password: PASSWORD });
     expect(login.status).toBe(403);
-    expect(login.body.error).toBe("Your company's subscription has expired. Please contact support to renew it.");
+    // the day it ran out, in Cairo, in the text and in the params the renderer words it from
+    const day = dayIn(new Date(t.clock.now().getTime() - 1000));
+    expect(login.body).toMatchObject({
+      code: 'auth.subscription_expired_on',
+      params: { date: day },
+      error: `Your company's subscription expired on ${day}. Please contact support to renew it.`,
+    });
+  });
+
+  it('refuses a company marked expired without an expiry day, with the general text', async () => {
+    const company = await seedCompany(t, 'expired-undated', { sales: 0, tenant: { subscriptionStatus: 'expired', subscriptionExpiresAt: null } });
+    const login = await t.api.post('/auth/login', { email: company.admin.email, password: PASSWORD });
+    expect(login.status).toBe(403);
+    expect(login.body).toMatchObject({ code: 'auth.subscription_expired', error: "Your company's subscription has expired. Please contact support to renew it." });
   });
 });
 

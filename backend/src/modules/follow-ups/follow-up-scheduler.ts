@@ -27,6 +27,11 @@
  *   (the rows cascade away; a job that still fires finds nothing). While the tenant's WhatsApp is
  *   logged out / needs a QR scan ('whatsapp.down') steps wait; on reconnection those less than 24 h
  *   late are sent, a step 24 h late or more ends the run 'expired' with the reason in its log.
+ * - Suspended company: the same rule. Suspension stops its WhatsApp session (and a step that still
+ *   fires waits, noted 'the company is suspended'); re-activation restarts the session, whose
+ *   connection sweeps: steps less than 24 h late go out in order at the usual automated pace, and
+ *   a step 24 h late or more ends its run 'expired' (a late burst of stale messages is worse than
+ *   none). Due times are not shifted by the suspension.
  */
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { FOLLOW_UP_MAX_LATE_HOURS, followUpHoursLate, isFollowUpStepExpired, renderFollowUpMessage, type Message } from '@crm/common';
@@ -49,6 +54,7 @@ const PAUSING_STATES = new Set(['needs_qr', 'not_configured']);
 
 export const STEP_TEXTS = {
   waiting: 'Waiting for WhatsApp to be connected.',
+  suspended: 'Waiting: the company is suspended.',
   expired: (hoursLate: number, paused: boolean) =>
     `Not sent: ${hoursLate} hours late${paused ? ' (WhatsApp was disconnected)' : ''}. Steps are not sent ${FOLLOW_UP_MAX_LATE_HOURS} hours or more after their time.`,
   runExpired: (step: number, paused: boolean) =>
@@ -188,7 +194,7 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
         if (step.dueAt > now) return { outcome: 'not-due' };
         if (isFollowUpStepExpired(step.dueAt, now)) {
           // WhatsApp was down: logged out (the run says so) or not connected when the step was due (its note)
-          const paused = !!step.runPausedReason || step.reason === STEP_TEXTS.waiting;
+          const paused = !!step.runPausedReason || step.reason === STEP_TEXTS.waiting || step.reason === STEP_TEXTS.suspended;
           if (!(await this.repo.expireStep(tx, tenantId, step.id, STEP_TEXTS.expired(followUpHoursLate(step.dueAt, now), paused)))) return { outcome: 'taken' };
           expiredJobs = await this.runs.endInTx(
             tx,
@@ -199,6 +205,11 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
         }
       } else if (!(step.status === 'sending' && step.claimedAt && step.claimedAt < staleBefore)) {
         return { outcome: 'done' };
+      }
+      // suspension also stops the company's WhatsApp; this covers a send racing the suspension
+      if (!step.tenantActive) {
+        if (step.reason !== STEP_TEXTS.suspended) await this.repo.noteStep(tx, tenantId, step.id, STEP_TEXTS.suspended);
+        return { outcome: 'waiting' };
       }
       if (!this.canSend(tenantId)) {
         if (step.reason !== STEP_TEXTS.waiting) await this.repo.noteStep(tx, tenantId, step.id, STEP_TEXTS.waiting);

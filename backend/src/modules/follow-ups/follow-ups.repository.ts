@@ -19,6 +19,8 @@ export type RunRecord = FollowUpRunRow & { starterName: string | null };
 /** A step with what sending it needs: its run's state and the contact. */
 export type StepWork = FollowUpStepRow & {
   runStatus: string;
+  /** False while the company is suspended: its steps wait. */
+  tenantActive: boolean;
   runPausedReason: string | null;
   contactId: string;
   contactName: string | null;
@@ -212,6 +214,7 @@ export class FollowUpsRepository {
     const [row] = rows<Record<string, unknown>>(
       await tx.execute(sql`
         select s.*, r.status as run_status, r.paused_reason as run_paused_reason, r.contact_id, c.name as contact_name,
+               (select t.is_active from tenants t where t.id = s.tenant_id) as tenant_active,
                (select count(*)::int from follow_up_steps x where x.run_id = s.run_id) as step_count
         from follow_up_steps s
         join follow_up_runs r on r.id = s.run_id
@@ -239,6 +242,7 @@ export class FollowUpsRepository {
       runPausedReason: (row.run_paused_reason as string | null) ?? null,
       contactId: row.contact_id as string,
       contactName: (row.contact_name as string | null) ?? null,
+      tenantActive: row.tenant_active !== false,
       stepCount: Number(row.step_count),
     };
   }

@@ -1,4 +1,4 @@
-import { subscriptionRemaining, type Tenant } from '@crm/common';
+import { subscriptionRemaining, type Tenant, type TenantWithStats } from '@crm/common';
 import type { TenantRow } from './tenants.table.js';
 
 export function toTenantDto(row: TenantRow): Tenant {
@@ -16,5 +16,20 @@ export function toTenantDto(row: TenantRow): Tenant {
       paidAmount: row.subscriptionPaid,
       remainingAmount: subscriptionRemaining(row.subscriptionPrice, row.subscriptionPaid),
     },
+  };
+}
+
+export function toTenantWithStatsDto(row: { tenant: TenantRow; adminCount: number; salesCount: number; waCount: number }): TenantWithStats {
+  return { ...toTenantDto(row.tenant), stats: { adminCount: row.adminCount, salesCount: row.salesCount, waCount: row.waCount } };
+}
+
+/** What the audit log keeps of a subscription (before/after a change). */
+export function subscriptionAuditValues(row: TenantRow) {
+  return {
+    type: row.subscriptionType,
+    status: row.subscriptionStatus,
+    expiresAt: row.subscriptionExpiresAt?.toISOString() ?? null,
+    price: row.subscriptionPrice,
+    paidAmount: row.subscriptionPaid,
   };
 }

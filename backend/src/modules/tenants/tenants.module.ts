@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SuperAuditModule } from '../super-audit/super-audit.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { SuperStatsController } from './super-stats.controller.js';
 import { SuperTenantsController } from './super-tenants.controller.js';
 import { TenantSettingsController } from './tenant-settings.controller.js';
 import { TenantsRepository } from './tenants.repository.js';
@@ -8,7 +9,7 @@ import { TenantsService } from './tenants.service.js';
 
 @Module({
   imports: [UsersModule, SuperAuditModule],
-  controllers: [TenantSettingsController, SuperTenantsController],
+  controllers: [TenantSettingsController, SuperTenantsController, SuperStatsController],
   providers: [TenantsRepository, TenantsService],
   exports: [TenantsRepository, TenantsService],
 })

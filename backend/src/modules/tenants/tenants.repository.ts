@@ -1,8 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
-import { users } from '../users/users.table.js';
 import { tenantSettings, tenants, type TenantRow } from './tenants.table.js';
+
+export type SubscriptionPatch = Pick<
+  TenantRow,
+  'subscriptionType' | 'subscriptionStatus' | 'subscriptionExpiresAt' | 'subscriptionPrice' | 'subscriptionPaid'
+>;
+
+/**
+ * A company with its counts. waCount: its WhatsApp accounts linked to a phone, i.e. connected at
+ * least once and not signed out since (one per company today; 0 before the QR scan or after a logout).
+ */
+// written out with aliases: drizzle leaves columns unqualified in a subquery, where "id" would be the inner table's
+const withStats = {
+  tenant: tenants,
+  adminCount: sql<number>`(select count(*) from users u where u.tenant_id = "tenants"."id" and u.role = 'admin')`.mapWith(Number),
+  salesCount: sql<number>`(select count(*) from users u where u.tenant_id = "tenants"."id" and u.role = 'sales')`.mapWith(Number),
+  waCount: sql<number>`(select count(*) from whatsapp_accounts w where w.tenant_id = "tenants"."id"
+    and w.last_connected_at is not null and w.state not in ('not_configured', 'needs_qr'))`.mapWith(Number),
+};
 
 export type NewTenant = Pick<TenantRow, 'name' | 'slug'> & Partial<TenantRow>;
 
@@ -24,18 +41,57 @@ export class TenantsRepository {
     return row;
   }
 
-  /** Every company with its staff counts, newest first. */
+  /** Every company with its staff and WhatsApp counts, newest first. */
   async listWithStats(tx: PlatformTx) {
-    const adminCount = sql<number>`count(${users.id}) filter (where ${users.role} = 'admin')`.mapWith(Number);
-    const salesCount = sql<number>`count(${users.id}) filter (where ${users.role} = 'sales')`.mapWith(Number);
-    const rows = await tx
-      .select({ tenant: tenants, adminCount, salesCount })
-      .from(tenants)
-      .leftJoin(users, eq(users.tenantId, tenants.id))
-      .groupBy(tenants.id)
-      .orderBy(desc(tenants.createdAt));
+    const rows = await tx.select(withStats).from(tenants).orderBy(desc(tenants.createdAt));
     const [{ total }] = await tx.select({ total: count() }).from(tenants);
     return { rows, total };
+  }
+
+  async findWithStats(tx: PlatformTx, id: string) {
+    const [row] = await tx.select(withStats).from(tenants).where(eq(tenants.id, id)).limit(1);
+    return row;
+  }
+
+  /** The company row locked for this transaction (status and subscription changes take turns). */
+  async lockById(tx: PlatformTx, id: string): Promise<TenantRow | undefined> {
+    const [row] = await tx.select().from(tenants).where(eq(tenants.id, id)).limit(1).for('update');
+    return row;
+  }
+
+  async setActive(tx: PlatformTx, id: string, isActive: boolean): Promise<TenantRow> {
+    const [row] = await tx.update(tenants).set({ isActive }).where(eq(tenants.id, id)).returning();
+    return row;
+  }
+
+  async updateSubscription(tx: PlatformTx, id: string, subscription: SubscriptionPatch): Promise<TenantRow> {
+    const [row] = await tx.update(tenants).set(subscription).where(eq(tenants.id, id)).returning();
+    return row;
+  }
+
+  /** Marks every active subscription whose expiry has passed as expired; the companies changed. */
+  async expireDueSubscriptions(tx: PlatformTx, now: Date): Promise<TenantRow[]> {
+    return tx
+      .update(tenants)
+      .set({ subscriptionStatus: 'expired' })
+      .where(and(eq(tenants.subscriptionStatus, 'active'), lte(tenants.subscriptionExpiresAt, now)))
+      .returning();
+  }
+
+  /** The platform totals, aggregated in the database. Expired: marked so, or past its expiry date. */
+  async stats(tx: PlatformTx, now: Date) {
+    const [row] = await tx
+      .select({
+        totalTenants: sql<number>`count(*)`.mapWith(Number),
+        activeTenants: sql<number>`count(*) filter (where ${tenants.isActive})`.mapWith(Number),
+        expiredTenants: sql<number>`count(*) filter (where ${tenants.subscriptionStatus} = 'expired' or ${tenants.subscriptionExpiresAt} <= ${now.toISOString()})`.mapWith(Number),
+        totalRevenue: sql<number>`coalesce(sum(${tenants.subscriptionPrice}), 0)`.mapWith(Number),
+        totalPaid: sql<number>`coalesce(sum(${tenants.subscriptionPaid}), 0)`.mapWith(Number),
+        // per company, as subscriptionRemaining: an overpaid company owes 0, it does not offset another's debt
+        totalRemaining: sql<number>`coalesce(sum(greatest(${tenants.subscriptionPrice} - ${tenants.subscriptionPaid}, 0)), 0)`.mapWith(Number),
+      })
+      .from(tenants);
+    return row;
   }
 
   async countTenants(tx: PlatformTx): Promise<number> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CreateTenantRequest, ListResult, Tenant, TenantSettings, UpdateTenantSettingsRequest } from '@crm/common';
+import type { CreateTenantRequest, ListResult, SuperStats, TenantSettings, TenantWithStats, UpdateTenantSettingsRequest } from '@crm/common';
 import type { SuperActor, TenantActor } from '../../platform/auth/actor.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { Database } from '../../platform/db/database.service.js';
@@ -7,10 +7,10 @@ import { ApiError } from '../../platform/http/api-error.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { SuperAuditService } from '../super-audit/super-audit.service.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { toTenantDto } from './tenant.mapper.js';
+import { Clock } from '../../platform/clock.js';
+import { toTenantDto, toTenantWithStatsDto } from './tenant.mapper.js';
 import { TenantsRepository } from './tenants.repository.js';
 
-export type TenantWithStats = Tenant & { stats: { adminCount: number; salesCount: number; waCount: number } };
 
 @Injectable()
 export class TenantsService {
@@ -19,6 +19,7 @@ export class TenantsService {
     private readonly tenants: TenantsRepository,
     private readonly users: UsersRepository,
     private readonly audit: SuperAuditService,
+    private readonly clock: Clock,
   ) {}
 
   /** Creates a company and its first admin in one transaction: both exist, or neither. */
@@ -56,10 +57,18 @@ export class TenantsService {
 
   async list(): Promise<ListResult<TenantWithStats>> {
     const { rows, total } = await this.db.platform((tx) => this.tenants.listWithStats(tx));
-    return {
-      items: rows.map((r) => ({ ...toTenantDto(r.tenant), stats: { adminCount: r.adminCount, salesCount: r.salesCount, waCount: 0 } })),
-      total,
-    };
+    return { items: rows.map(toTenantWithStatsDto), total };
+  }
+
+  /** One company with its counts, or a 404. */
+  async get(id: string): Promise<TenantWithStats> {
+    const row = await this.db.platform((tx) => this.tenants.findWithStats(tx, id));
+    if (!row) throw tenantNotFound();
+    return toTenantWithStatsDto(row);
+  }
+
+  async stats(): Promise<SuperStats> {
+    return this.db.platform((tx) => this.tenants.stats(tx, this.clock.now()));
   }
 
   async getSettings(actor: TenantActor): Promise<{ settings: TenantSettings }> {
@@ -79,3 +88,5 @@ function toSettingsDto(row: { leadDistributionStrategy: string; skipOfflineReps:
     skipOfflineReps: row?.skipOfflineReps ?? false,
   };
 }
+
+export const tenantNotFound = () => ApiError.notFound('Company not found.').withCode('tenant.not_found');

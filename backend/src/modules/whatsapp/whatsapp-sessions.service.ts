@@ -30,6 +30,7 @@ export const WA_TEXTS = {
   reconnecting: 'The connection was lost. Reconnecting…',
   notRunning: 'The WhatsApp session is not running. Start it to reconnect.',
   deleted: 'Session deleted. Please request new QR.',
+  suspended: 'The company is suspended: WhatsApp is stopped until it is re-activated.',
 } as const;
 
 const ACTIVE = new Set(['initializing', 'scan', 'connected', 'disconnected']);
@@ -161,6 +162,25 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
   /** Removes the tenant's stored WhatsApp session from disk (idempotent). */
   removeStoredSession(tenantId: string): Promise<void> {
     return this.driver.removeStoredSession(tenantId);
+  }
+
+  /**
+   * The company was suspended: its session stops (nothing is received or sent) but keeps its stored
+   * login and its auto-start flag, so `resume` reconnects without a new QR scan. Follow-up steps
+   * wait meanwhile (they need a connected session).
+   */
+  async suspend(tenantId: string): Promise<void> {
+    const running = this.live.has(tenantId);
+    await this.teardown(tenantId);
+    if (running) this.setStatus(tenantId, { state: 'disconnected', reason: WA_TEXTS.suspended });
+  }
+
+  /** The company was re-activated: restarts its session if it was running (connected, not logged out) before. */
+  async resume(tenantId: string): Promise<boolean> {
+    const account = await this.db.tenant(tenantId, (tx) => this.repo.find(tx, tenantId));
+    if (!account?.autoStart) return false;
+    await this.start(tenantId);
+    return true;
   }
 
   /** The connected session, or a retryable send error saying why there is none. */

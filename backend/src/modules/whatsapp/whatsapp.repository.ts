@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import { tenants } from '../tenants/tenants.table.js';
 import { whatsappAccounts, type WhatsappAccountRow } from './whatsapp.table.js';
 
 export type AccountPatch = Partial<Pick<WhatsappAccountRow, 'state' | 'autoStart' | 'phoneNumber' | 'lastConnectedAt' | 'lastEventAt' | 'name'>>;
@@ -22,9 +23,16 @@ export class WhatsAppRepository {
     await tx.update(whatsappAccounts).set(patch).where(eq(whatsappAccounts.tenantId, tenantId));
   }
 
-  /** Sessions to restart when the backend starts: connected before, never logged out. Platform path (no tenant yet). */
+  /**
+   * Sessions to restart when the backend starts: connected before, never logged out, of a company
+   * not suspended (its session restarts on re-activation). Platform path (no tenant yet).
+   */
   async listAutoStart(tx: PlatformTx): Promise<string[]> {
-    const rows = await tx.select({ tenantId: whatsappAccounts.tenantId }).from(whatsappAccounts).where(eq(whatsappAccounts.autoStart, true));
+    const rows = await tx
+      .select({ tenantId: whatsappAccounts.tenantId })
+      .from(whatsappAccounts)
+      .innerJoin(tenants, eq(tenants.id, whatsappAccounts.tenantId))
+      .where(and(eq(whatsappAccounts.autoStart, true), eq(tenants.isActive, true)));
     return rows.map((r) => r.tenantId);
   }
 }
