@@ -4,7 +4,7 @@ import { createTenantSchema, type CreateTenantRequest, type TenantWithStats } fr
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../lib/error-message';
+import { superErrorMessage } from './super-error';
 import { formatDate } from '../../lib/format';
 import { ListPage, type ListStatus } from '../../ui/ListPage';
 import { Ltr } from '../../ui/Ltr';
@@ -33,7 +33,7 @@ export function CompaniesPage() {
       setStatus('ready');
     } catch (failure) {
       setTenants([]);
-      setError(errorMessage(failure, 'super:tenants.fetchFailed', { list: true }));
+      setError(superErrorMessage(failure, 'super:tenants.fetchFailed', { list: true }));
       setStatus('error');
     }
   }, []);

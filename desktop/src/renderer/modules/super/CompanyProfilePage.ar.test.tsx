@@ -18,6 +18,8 @@ describe('Company profile in Arabic', { timeout: 30_000 }, () => {
       [`GET ${path}/audit`]: () => ok({ items: [{ _id: acme._id, at: '2026-11-20T10:00:00.000Z', actorName: null, action: 'tenant.created', targetLabel: null, before: null, after: { name: 'متجر النيل' } }], total: 1 }),
       [`PATCH ${path}/subscription`]: () => json(400, { ok: false, error: 'Price: Price must be a number', code: 'validation_failed', params: { field: 'price', issue: 'invalid_type' } }),
       [`PATCH ${path}`]: () => ok({ ...acme, isActive: false }),
+      // A code this renderer has no text for reads as the screen's generic text, not the server's English.
+      [`DELETE ${path}`]: () => json(409, { ok: false, error: 'Some rule the server added later', code: 'tenant.a_future_rule' }),
     });
     const { user } = renderApp(`/super/tenants/${acme._id}`);
     await screen.findByRole('heading', { name: 'متجر النيل', level: 1 });
@@ -41,5 +43,11 @@ describe('Company profile in Arabic', { timeout: 30_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: 'إيقاف متجر النيل؟' });
     await user.click(within(confirm).getByRole('button', { name: 'إيقاف الشركة' }));
     expect(await screen.findByText('موقوفة')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'حذف الشركة' }));
+    const danger = await screen.findByRole('dialog', { name: 'حذف متجر النيل؟' });
+    await user.type(within(danger).getByRole('textbox', { name: 'معرّف الشركة أو اسمها' }), 'متجر النيل');
+    await user.click(within(danger).getByRole('button', { name: 'حذف نهائي' }));
+    expect(await within(danger).findByRole('alert')).toHaveTextContent('تعذر حذف الشركة.');
   });
 });

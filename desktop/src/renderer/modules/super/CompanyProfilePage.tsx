@@ -4,7 +4,7 @@ import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { errorMessage } from '../../lib/error-message';
+import { superErrorMessage } from './super-error';
 import { formatDate, formatNumber } from '../../lib/format';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { Ltr } from '../../ui/Ltr';
@@ -30,7 +30,7 @@ export function CompanyProfilePage() {
     setError(null);
     superApi.tenant(id).then(
       (found) => alive && setTenant(found),
-      (failure: unknown) => alive && setError(errorMessage(failure, 'super:profile.fetchFailed')),
+      (failure: unknown) => alive && setError(superErrorMessage(failure, 'super:profile.fetchFailed')),
     );
     return () => {
       alive = false;

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { SuperUser, TenantWithStats } from '@crm/common';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/error-message';
+import { superErrorMessage } from './super-error';
 import { ListPage, type ListStatus } from '../../ui/ListPage';
 import { SearchFilter } from '../../ui/SearchFilter';
 import { UserFormModal } from '../../ui/users/UserFormModal';
@@ -45,7 +45,7 @@ export function SuperUsersPage() {
     } catch (failure) {
       setUsers([]);
       setTotal(0);
-      setError(errorMessage(failure, 'super:users.fetchFailed', { list: true }));
+      setError(superErrorMessage(failure, 'super:users.fetchFailed', { list: true }));
       setStatus('error');
     }
   }, [q, tenantId, page]);
@@ -57,7 +57,7 @@ export function SuperUsersPage() {
   useEffect(() => {
     superApi.tenants().then(
       (list) => setTenants(list.items),
-      (failure: unknown) => notifications.show({ color: 'red', message: errorMessage(failure, 'super:tenants.fetchFailed') }),
+      (failure: unknown) => notifications.show({ color: 'red', message: superErrorMessage(failure, 'super:tenants.fetchFailed') }),
     );
   }, []);
 
@@ -73,7 +73,7 @@ export function SuperUsersPage() {
           notifications.show({ color: 'green', message: t('users.deleted', { name: user.name }) });
           await load();
         } catch (failure) {
-          notifications.show({ color: 'red', message: errorMessage(failure, 'super:users.deleteFailed') });
+          notifications.show({ color: 'red', message: superErrorMessage(failure, 'super:users.deleteFailed') });
         }
       },
     });

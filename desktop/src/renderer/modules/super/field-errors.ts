@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-error';
-import { errorMessage } from '../../lib/error-message';
+import { superErrorMessage } from './super-error';
 
 /**
  * The field a server refusal names (`validation_failed` with params.field, or a code the form ties
@@ -22,7 +22,7 @@ export function splitRefusal<F extends string>(
   fallbackKey: string,
   codeFields: Partial<Record<string, F>> = {},
 ): { field: Partial<Record<F, string>>; form: string | null } {
-  const text = errorMessage(failure, fallbackKey);
+  const text = superErrorMessage(failure, fallbackKey);
   const field = refusedField(failure, fields, codeFields);
   return field ? { field: { [field]: text } as Partial<Record<F, string>>, form: null } : { field: {}, form: text };
 }

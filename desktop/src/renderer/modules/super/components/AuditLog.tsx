@@ -2,7 +2,7 @@ import { Card, List, Table, Text, Title } from '@mantine/core';
 import type { AuditAction, AuditEntry } from '@crm/common';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
+import { superErrorMessage } from '../super-error';
 import { formatDateTime } from '../../../lib/format';
 import { ListStateRow } from '../../../ui/ListStateRow';
 import { Pager } from '../../../ui/Pager';
@@ -62,7 +62,7 @@ export function AuditLog({ tenantId, refresh }: { tenantId: string; refresh: num
       (failure: unknown) => {
         if (!alive) return;
         setEntries([]);
-        setError(errorMessage(failure, 'super:audit.fetchFailed', { list: true }));
+        setError(superErrorMessage(failure, 'super:audit.fetchFailed', { list: true }));
       },
     );
     return () => {

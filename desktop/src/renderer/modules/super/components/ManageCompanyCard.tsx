@@ -6,7 +6,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../../lib/error-message';
+import { superErrorMessage } from '../super-error';
 import { Ltr } from '../../../ui/Ltr';
 import { superApi } from '../api';
 
@@ -26,7 +26,7 @@ export function ManageCompanyCard({ tenant, onChanged }: { tenant: TenantWithSta
           onChanged(await superApi.setTenantActive(tenant._id, !tenant.isActive));
           notifications.show({ color: 'green', message: tenant.isActive ? t('manage.suspended') : t('manage.reactivated') });
         } catch (failure) {
-          notifications.show({ color: 'red', message: errorMessage(failure, 'super:manage.statusFailed') });
+          notifications.show({ color: 'red', message: superErrorMessage(failure, 'super:manage.statusFailed') });
         }
       },
     });
@@ -76,7 +76,7 @@ function DeleteCompanyModal({ tenant, onClose }: { tenant: TenantWithStats; onCl
       notifications.show({ color: 'green', message: t('manage.deleted') });
       navigate('/super', { replace: true });
     } catch (failure) {
-      setError(errorMessage(failure, 'super:manage.deleteFailed'));
+      setError(superErrorMessage(failure, 'super:manage.deleteFailed'));
       setBusy(false);
     }
   };
