@@ -16,6 +16,7 @@ describe('Super dashboard', { timeout: 20_000 }, () => {
     renderApp('/super/dashboard');
     await screen.findByRole('heading', { name: 'Super Admin Dashboard', level: 1 });
     expect(await screen.findByRole('link', { name: 'Manage Nile Traders' })).toHaveAttribute('href', `/super/tenants/${nile._id}`);
+    expect(screen.getByRole('heading', { name: 'Companies Overview', level: 2 })).toBeInTheDocument();
     expect(figure('Total Companies')).toHaveTextContent('2');
     expect(figure('Active Companies')).toHaveTextContent('1');
     expect(figure('Expired Companies')).toHaveTextContent('1');

@@ -48,25 +48,30 @@ export function SuperDashboardPage() {
     <ListPage
       title={t('dashboard.title')}
       summary={
-        <SimpleGrid cols={STAT_COLUMNS} spacing="md" mb="xl">
-          <StatCard label={t('dashboard.cards.totalTenants')} icon={Building2} color="indigo" loading={loading} value={count(stats?.totalTenants)} />
-          <StatCard label={t('dashboard.cards.activeTenants')} icon={CircleCheck} color="teal" loading={loading} value={count(stats?.activeTenants)} />
-          <StatCard label={t('dashboard.cards.expiredTenants')} icon={Hourglass} color="red" loading={loading} value={count(stats?.expiredTenants)} />
-          <StatCard label={t('dashboard.cards.totalRevenue')} icon={Coins} color="brand" loading={loading} value={stats ? <Usd amount={stats.totalRevenue} /> : undefined} />
-          <StatCard label={t('dashboard.cards.totalPaid')} icon={Wallet} color="green" loading={loading} value={stats ? <Usd amount={stats.totalPaid} /> : undefined} />
-          <StatCard label={t('dashboard.cards.totalRemaining')} icon={HandCoins} color="orange" loading={loading} value={stats ? <Usd amount={stats.totalRemaining} /> : undefined} />
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={STAT_COLUMNS} spacing="md" mb="xl">
+            <StatCard label={t('dashboard.cards.totalTenants')} icon={Building2} color="indigo" loading={loading} value={count(stats?.totalTenants)} />
+            <StatCard label={t('dashboard.cards.activeTenants')} icon={CircleCheck} color="teal" loading={loading} value={count(stats?.activeTenants)} />
+            <StatCard label={t('dashboard.cards.expiredTenants')} icon={Hourglass} color="red" loading={loading} value={count(stats?.expiredTenants)} />
+            <StatCard label={t('dashboard.cards.totalRevenue')} icon={Coins} color="brand" loading={loading} value={stats ? <Usd amount={stats.totalRevenue} /> : undefined} />
+            <StatCard label={t('dashboard.cards.totalPaid')} icon={Wallet} color="green" loading={loading} value={stats ? <Usd amount={stats.totalPaid} /> : undefined} />
+            <StatCard label={t('dashboard.cards.totalRemaining')} icon={HandCoins} color="orange" loading={loading} value={stats ? <Usd amount={stats.totalRemaining} /> : undefined} />
+          </SimpleGrid>
+          <Title order={2} size="h4" mb="sm">
+            {t('dashboard.overview')}
+          </Title>
+        </>
       }
       tableLabel={t('dashboard.overview')}
       minWidth={760}
       head={
         <>
-          <Table.Th>{t('columns.company')}</Table.Th>
-          <Table.Th>{t('columns.status')}</Table.Th>
-          <Table.Th>{t('columns.subscription')}</Table.Th>
-          <Table.Th>{t('columns.users')}</Table.Th>
-          <Table.Th>{t('columns.remaining')}</Table.Th>
-          <Table.Th>{t('columns.actions')}</Table.Th>
+            <Table.Th>{t('columns.company')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+            <Table.Th>{t('columns.subscription')}</Table.Th>
+            <Table.Th>{t('columns.users')}</Table.Th>
+            <Table.Th>{t('columns.remaining')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
         </>
       }
       columnCount={COLUMNS}
