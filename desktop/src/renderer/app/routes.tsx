@@ -18,7 +18,11 @@ import { TeamPerformancePage } from '../modules/reports/TeamPerformancePage';
 import { ProfilePage } from '../modules/profile/ProfilePage';
 import { MyTasksPage } from '../modules/tasks/MyTasksPage';
 import { TeamTasksPage } from '../modules/tasks/TeamTasksPage';
+import { CompaniesPage } from '../modules/super/CompaniesPage';
+import { CompanyProfilePage } from '../modules/super/CompanyProfilePage';
+import { SuperDashboardPage } from '../modules/super/SuperDashboardPage';
 import { SuperLoginPage } from '../modules/super/SuperLoginPage';
+import { SuperUsersPage } from '../modules/super/SuperUsersPage';
 import { TeamSettingsPage } from '../modules/team/TeamSettingsPage';
 import { TeamUsersPage } from '../modules/team/TeamUsersPage';
 import { WhatsAppPage } from '../modules/whatsapp/WhatsAppPage';
@@ -86,7 +90,14 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             element: <SuperLayout />,
-            children: [{ index: true, element: <Navigate to="dashboard" replace /> }, ...superScreens.map(placeholder)],
+            children: [
+              { index: true, element: <Navigate to="dashboard" replace /> },
+              { path: 'dashboard', element: <SuperDashboardPage /> },
+              { path: 'tenants', element: <CompaniesPage /> },
+              { path: 'tenants/:id', element: <CompanyProfilePage /> },
+              { path: 'users', element: <SuperUsersPage /> },
+              ...superScreens.map(placeholder),
+            ],
           },
         ],
       },

@@ -21,10 +21,8 @@ export interface ScreenRoute {
 export const companyScreens: ScreenRoute[] = [
 ];
 
-/** Super area, under `/super` (RequireSuper). */
-export const superScreens: ScreenRoute[] = [
-  { path: 'dashboard', titleKey: 'layout:screens.superDashboard' },
-  { path: 'tenants', titleKey: 'layout:screens.companies' },
-  { path: 'tenants/:id', titleKey: 'layout:screens.companyProfile' },
-  { path: 'users', titleKey: 'layout:screens.manageUsers' },
-];
+/**
+ * Super area screens still waiting for their issue, under `/super` (RequireSuper). The dashboard,
+ * companies, company profile and Manage Users have their own routes in routes.tsx.
+ */
+export const superScreens: ScreenRoute[] = [];

@@ -124,21 +124,23 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 
-  it('gives every super screen not built yet a page with its title and a coming-soon line', async () => {
+  it('routes the built super screens to their pages, never the coming-soon page', async () => {
     localStorage.setItem('superToken', 'super-token');
     fakeApi({ 'GET /api/health': healthHandler(false) });
     const { router } = renderApp('/super/dashboard');
     await screen.findByRole('heading', { name: 'Super Admin Dashboard', level: 1 });
     const screens: [string, string][] = [
       ['/super/tenants', 'Companies'],
-      ['/super/tenants/7', 'Company Profile'],
       ['/super/users', 'Manage Users'],
     ];
     for (const [path, title] of screens) {
       await router.navigate(path);
       expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
-      expect(screen.getByText('This screen is coming soon.')).toBeInTheDocument();
+      expect(screen.queryByText('This screen is coming soon.')).not.toBeInTheDocument();
     }
+    await router.navigate('/super/tenants/7');
+    expect(await screen.findByRole('link', { name: 'Back to Companies' })).toBeInTheDocument();
+    expect(screen.queryByText('This screen is coming soon.')).not.toBeInTheDocument();
   });
 
   it('routes the built company screens to their pages, never the coming-soon page', async () => {

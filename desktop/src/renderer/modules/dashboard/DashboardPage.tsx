@@ -1,13 +1,14 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { isCalendarDay, type ContactStats } from '@crm/common';
-import { Building2, CalendarDays, CircleAlert, Coins, Percent, ShoppingCart, UserCheck, UserPlus, Users, type LucideIcon } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Building2, CalendarDays, CircleAlert, Coins, Percent, ShoppingCart, UserCheck, UserPlus, Users } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatNumber, userTimeZone } from '../../lib/format';
 import { Money } from '../../ui/Money';
+import { StatCard } from '../../ui/StatCard';
 import { errorMessage } from '../../lib/error-message';
 import { useAuthStore } from '../auth/store';
 import { useCan } from '../auth/use-can';
@@ -136,38 +137,6 @@ export function DashboardPage() {
 
       {(canManageTeam || superToken) && <AdminInsights showUsers={canManageTeam} showCompanies={Boolean(superToken)} />}
     </>
-  );
-}
-
-function StatCard({ label, detail, value, icon: Icon, color, loading }: { label: string; detail?: string; value: ReactNode; icon: LucideIcon; color: string; loading: boolean }) {
-  // Re-render on a language switch: the value was formatted in the chosen locale.
-  useTranslation();
-  return (
-    // The card is a size container: the figure's size follows the card's width (cqi), so the
-    // widest amount still fits on one line; label and figure never wrap.
-    <Card padding="md" role="group" aria-label={label} style={{ containerType: 'inline-size' }}>
-      <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
-        <Text size="sm" c="dimmed" fw={600} truncate="end" title={label} data-stat-label="">
-          {label}
-        </Text>
-        <ThemeIcon variant="light" color={color} size={30} radius="md" aria-hidden style={{ flexShrink: 0 }}>
-          <Icon size={16} />
-        </ThemeIcon>
-      </Group>
-      {loading ? (
-        <Skeleton height={28} width={90} mt={8} />
-      ) : (
-        <Text fz="clamp(1rem, 11cqi, 1.375rem)" fw={700} lh={1.2} mt={8} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid={`stat-${label}`} data-stat-value="">
-          {value ?? '—'}
-        </Text>
-      )}
-      {/* what the figure counts (rules/kpis.ts), so it reads the same as the pipeline's and the reports' */}
-      {detail && (
-        <Text size="xs" c="dimmed">
-          {detail}
-        </Text>
-      )}
-    </Card>
   );
 }
 

@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, ok } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { fakeSuperApi, makeTenant } from './testing/fake-super-api';
+
+const acme = makeTenant();
+const nile = makeTenant({ name: 'Nile Traders', slug: 'nile', isActive: false, createdAt: '2026-09-01T09:00:00.000Z' });
+
+async function openCompanies(handlers: Parameters<typeof fakeSuperApi>[0] = {}) {
+  const api = fakeSuperApi({ 'GET /api/super/tenants': () => ok({ items: [acme, nile], total: 2 }), ...handlers });
+  const view = renderApp('/super/tenants');
+  await screen.findByRole('heading', { name: 'Companies', level: 1 });
+  return { ...view, ...api };
+}
+
+const form = () => screen.getByRole('region', { name: 'Add Company' });
+const fill = async (user: ReturnType<typeof renderApp>['user'], values: Record<string, string>) => {
+  for (const [label, value] of Object.entries(values)) await user.type(within(form()).getByLabelText(new RegExp(`^${label}`)), value);
+};
+
+describe('Super Companies page', { timeout: 30_000 }, () => {
+  it('lists companies linking to their profiles with Active / Inactive badge and created date', async () => {
+    await openCompanies();
+    const table = screen.getByRole('table', { name: 'Companies' });
+    expect(await within(table).findByRole('link', { name: 'Nile Traders' })).toHaveAttribute('href', `/super/tenants/${nile._id}`);
+    const row = within(table).getByRole('link', { name: 'Nile Traders' }).closest('tr')!;
+    expect(row).toHaveTextContent(/nile.*Inactive.*Sep 1, 2026/);
+    expect(within(table).getByRole('link', { name: 'Acme Shop' }).closest('tr')).toHaveTextContent('Active');
+  });
+
+  it("shows 'Failed to fetch tenants' when the list cannot load", async () => {
+    await openCompanies({ 'GET /api/super/tenants': () => new Response('x', { status: 502 }) });
+    expect(await screen.findByText('Failed to fetch tenants')).toBeInTheDocument();
+  });
+
+  it("checks the form with the schema's texts before sending, then adds the company and reloads the list", async () => {
+    let added = false;
+    const fresh = makeTenant({ name: 'Delta Foods', slug: 'delta-foods' });
+    const { user, to } = await openCompanies({
+      'GET /api/super/tenants': () => ok({ items: added ? [fresh, acme, nile] : [acme, nile], total: added ? 3 : 2 }),
+      'POST /api/super/tenants': () => ((added = true), ok(fresh)),
+    });
+    await fill(user, { 'Company Name': 'Delta Foods', Slug: 'Delta Foods!', 'Admin Email': 'boss@', 'Admin Password': 'short' });
+    await user.click(within(form()).getByRole('button', { name: 'Add Company' }));
+    expect(await within(form()).findByText('Slug may contain only lowercase letters, digits and single dashes')).toBeInTheDocument();
+    expect(within(form()).getByText('Email must be a valid email address')).toBeInTheDocument();
+    expect(within(form()).getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(to('POST', '/api/super/tenants')).toHaveLength(0);
+
+    await user.clear(within(form()).getByLabelText(/^Slug/));
+    await user.clear(within(form()).getByLabelText(/^Admin Email/));
+    await user.clear(within(form()).getByLabelText(/^Admin Password/));
+    await fill(user, { Slug: 'delta-foods', 'Admin Email': 'boss@delta.test', 'Admin Password': 'Str0ng-pass' });
+    await user.click(within(form()).getByRole('button', { name: 'Add Company' }));
+    expect(await screen.findByRole('link', { name: 'Delta Foods' })).toBeInTheDocument();
+    expect(to('POST', '/api/super/tenants')[0].body).toEqual({ name: 'Delta Foods', slug: 'delta-foods', adminEmail: 'boss@delta.test', adminPassword: 'Str0ng-pass' });
+    await waitFor(() => expect(within(form()).getByLabelText(/^Company Name/)).toHaveValue(''));
+  });
+
+  it('shows a taken slug next to the slug field, and any other refusal as Failed to add tenant', async () => {
+    let calls = 0;
+    const { user } = await openCompanies({
+      'POST /api/super/tenants': () =>
+        ++calls === 1 ? json(409, { ok: false, error: 'This company address is already taken.', code: 'tenant.slug_taken' }) : new Response('x', { status: 500 }),
+    });
+    await fill(user, { 'Company Name': 'Acme Two', Slug: 'acme-shop', 'Admin Email': 'a@b.test', 'Admin Password': 'Str0ng-pass' });
+    await user.click(within(form()).getByRole('button', { name: 'Add Company' }));
+    expect(await within(form()).findByText('This company address is already taken.')).toBeInTheDocument();
+    expect(within(form()).getByLabelText(/^Slug/)).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(within(form()).getByRole('button', { name: 'Add Company' }));
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('Failed to add tenant');
+  });
+});

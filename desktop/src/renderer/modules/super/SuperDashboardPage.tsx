@@ -1,0 +1,105 @@
+import { Anchor, SimpleGrid, Table, Title } from '@mantine/core';
+import type { SuperStats, TenantWithStats } from '@crm/common';
+import { Building2, CircleCheck, Coins, HandCoins, Hourglass, Wallet } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatNumber } from '../../lib/format';
+import { ListPage, type ListStatus } from '../../ui/ListPage';
+import { StatCard } from '../../ui/StatCard';
+import { superApi } from './api';
+import { SubscriptionBadge, TenantStatusBadge } from './SubscriptionBadge';
+import { Usd } from './Usd';
+
+const STAT_COLUMNS = { base: 1, xs: 2, md: 3, xl: 6 };
+const COLUMNS = 6;
+
+/** spec/admin.md §2 "Super dashboard": platform totals (USD) and the Companies Overview with Manage links. */
+export function SuperDashboardPage() {
+  const { t } = useTranslation('super');
+  const [stats, setStats] = useState<SuperStats | null>(null);
+  const [tenants, setTenants] = useState<TenantWithStats[]>([]);
+  const [status, setStatus] = useState<ListStatus>('loading');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    Promise.all([superApi.stats(), superApi.tenants()])
+      .then(([figures, list]) => {
+        if (!alive) return;
+        setStats(figures);
+        setTenants(list.items);
+        setStatus('ready');
+      })
+      .catch(() => {
+        if (!alive) return;
+        // The spec's one text for this screen, whatever failed.
+        setError(t('dashboard.fetchFailed'));
+        setStatus('error');
+      });
+    return () => {
+      alive = false;
+    };
+  }, [t]);
+
+  const loading = status === 'loading';
+  const count = (value: number | undefined) => (value === undefined ? undefined : formatNumber(value));
+  return (
+    <ListPage
+      title={t('dashboard.title')}
+      summary={
+        <>
+          <SimpleGrid cols={STAT_COLUMNS} spacing="md" mb="xl">
+            <StatCard label={t('dashboard.cards.totalTenants')} icon={Building2} color="indigo" loading={loading} value={count(stats?.totalTenants)} />
+            <StatCard label={t('dashboard.cards.activeTenants')} icon={CircleCheck} color="teal" loading={loading} value={count(stats?.activeTenants)} />
+            <StatCard label={t('dashboard.cards.expiredTenants')} icon={Hourglass} color="red" loading={loading} value={count(stats?.expiredTenants)} />
+            <StatCard label={t('dashboard.cards.totalRevenue')} icon={Coins} color="brand" loading={loading} value={stats ? <Usd amount={stats.totalRevenue} /> : undefined} />
+            <StatCard label={t('dashboard.cards.totalPaid')} icon={Wallet} color="green" loading={loading} value={stats ? <Usd amount={stats.totalPaid} /> : undefined} />
+            <StatCard label={t('dashboard.cards.totalRemaining')} icon={HandCoins} color="orange" loading={loading} value={stats ? <Usd amount={stats.totalRemaining} /> : undefined} />
+          </SimpleGrid>
+          <Title order={2} size="h4" mb="sm">
+            {t('dashboard.overview')}
+          </Title>
+        </>
+      }
+      tableLabel={t('dashboard.overview')}
+      minWidth={760}
+      head={
+        <>
+            <Table.Th>{t('columns.company')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+            <Table.Th>{t('columns.subscription')}</Table.Th>
+            <Table.Th>{t('columns.users')}</Table.Th>
+            <Table.Th>{t('columns.remaining')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
+        </>
+      }
+      columnCount={COLUMNS}
+      status={status}
+      error={error}
+      texts={{ loading: t('common:loading'), empty: t('tenants.empty') }}
+      rowCount={tenants.length}
+    >
+      {tenants.map((tenant) => (
+        <Table.Tr key={tenant._id}>
+          <Table.Td fw={500}>{tenant.name}</Table.Td>
+          <Table.Td>
+            <TenantStatusBadge isActive={tenant.isActive} inactiveWord="suspended" />
+          </Table.Td>
+          <Table.Td>
+            <SubscriptionBadge status={tenant.subscription.status} />
+          </Table.Td>
+          <Table.Td>{formatNumber(tenant.stats.adminCount + tenant.stats.salesCount)}</Table.Td>
+          <Table.Td>
+            <Usd amount={tenant.subscription.remainingAmount} />
+          </Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={`/super/tenants/${tenant._id}`} aria-label={t('dashboard.manageFor', { name: tenant.name })}>
+              {t('dashboard.manage')}
+            </Anchor>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListPage>
+  );
+}

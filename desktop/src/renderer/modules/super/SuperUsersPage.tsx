@@ -1,0 +1,161 @@
+import { Select, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { SuperUser, TenantWithStats } from '@crm/common';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { superErrorMessage } from './super-error';
+import { ListPage, type ListStatus } from '../../ui/ListPage';
+import { SearchFilter } from '../../ui/SearchFilter';
+import { UserFormModal } from '../../ui/users/UserFormModal';
+import { UserRow } from '../../ui/users/UserRow';
+import { superApi } from './api';
+import { AddSuperUserForm } from './components/AddSuperUserForm';
+
+const COLUMNS = 8;
+const PAGE_SIZE = 25;
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * spec/admin.md §2 "Super Users ('Manage Users')": users of every company with their Company, the
+ * add form, session history, the edit modal (PATCH /super/users) and Delete. The rows are the
+ * Team Users screen's (ui/users).
+ */
+export function SuperUsersPage() {
+  const { t } = useTranslation('super');
+  const [tenants, setTenants] = useState<TenantWithStats[]>([]);
+  const [users, setUsers] = useState<SuperUser[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [tenantId, setTenantId] = useState<string | null>(null);
+  const [status, setStatus] = useState<ListStatus>('loading');
+  const [error, setError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [editing, setEditing] = useState<SuperUser | null>(null);
+
+  const load = useCallback(async () => {
+    setStatus('loading');
+    setError(null);
+    try {
+      const result = await superApi.users({ q: q || undefined, tenantId: tenantId ?? undefined, page, limit: PAGE_SIZE });
+      setUsers(result.items);
+      setTotal(result.total);
+      setStatus('ready');
+    } catch (failure) {
+      setUsers([]);
+      setTotal(0);
+      setError(superErrorMessage(failure, 'super:users.fetchFailed', { list: true }));
+      setStatus('error');
+    }
+  }, [q, tenantId, page]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    superApi.tenants().then(
+      (list) => setTenants(list.items),
+      (failure: unknown) => notifications.show({ color: 'red', message: superErrorMessage(failure, 'super:tenants.fetchFailed') }),
+    );
+  }, []);
+
+  const confirmDelete = (user: SuperUser) =>
+    modals.openConfirmModal({
+      title: t('users.deleteTitle', { name: user.name }),
+      children: <Text size="sm">{t('users.deleteConfirm', { name: user.name, company: user.tenant.name })}</Text>,
+      labels: { confirm: t('users.delete'), cancel: t('users.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await superApi.deleteUser(user._id);
+          notifications.show({ color: 'green', message: t('users.deleted', { name: user.name }) });
+          await load();
+        } catch (failure) {
+          notifications.show({ color: 'red', message: superErrorMessage(failure, 'super:users.deleteFailed') });
+        }
+      },
+    });
+
+  const companies = tenants.map((tenant) => ({ value: tenant._id, label: tenant.name }));
+  return (
+    <>
+      <ListPage
+        title={t('users.title')}
+        summary={<AddSuperUserForm companies={companies} onAdded={() => void load()} />}
+        filters={
+          <>
+            <SearchFilter
+              value={q}
+              onChange={(next) => {
+                setQ(next);
+                setPage(1);
+              }}
+              delay={SEARCH_DELAY_MS}
+              placeholder={t('users.searchPlaceholder')}
+            />
+            <Select
+              size="sm"
+              label={t('users.companyFilter')}
+              placeholder={t('users.allCompanies')}
+              data={companies}
+              value={tenantId}
+              clearable
+              searchable
+              onChange={(next) => {
+                setTenantId(next);
+                setPage(1);
+              }}
+            />
+          </>
+        }
+        tableLabel={t('users.table')}
+        minWidth={980}
+        head={
+          <>
+            <Table.Th>{t('users:columns.name')}</Table.Th>
+            <Table.Th>{t('users:columns.email')}</Table.Th>
+            <Table.Th>{t('columns.company')}</Table.Th>
+            <Table.Th>{t('users:columns.role')}</Table.Th>
+            <Table.Th>{t('users:columns.active')}</Table.Th>
+            <Table.Th>{t('users:columns.presence')}</Table.Th>
+            <Table.Th>{t('users:columns.created')}</Table.Th>
+            <Table.Th>{t('users:columns.actions')}</Table.Th>
+          </>
+        }
+        columnCount={COLUMNS}
+        status={status}
+        error={error}
+        texts={{ loading: t('common:loading'), empty: t('users:empty') }}
+        rowCount={users.length}
+        paging={{ page, total, pageSize: PAGE_SIZE, onPage: setPage }}
+      >
+        {users.map((user) => (
+          <UserRow
+            key={user._id}
+            user={user}
+            columnCount={COLUMNS}
+            expanded={expanded === user._id}
+            onToggle={() => setExpanded((id) => (id === user._id ? null : user._id))}
+            loadSessions={superApi.sessions}
+            onEdit={() => setEditing(user)}
+            company={user.tenant.name}
+            onDelete={() => confirmDelete(user)}
+          />
+        ))}
+      </ListPage>
+      {editing && (
+        <UserFormModal
+          user={editing}
+          save={(form) => superApi.updateUser(editing._id, form)}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void load();
+          }}
+        />
+      )}
+    </>
+  );
+}
