@@ -58,7 +58,7 @@ describe('Super administrator', () => {
     await form.getByLabel('Type', { exact: true }).click();
     await owner.getByRole('option', { name: 'Yearly' }).click();
     await form.getByLabel('Status', { exact: true }).click();
-    await owner.getByRole('option', { name: 'Active' }).click();
+    await owner.getByRole('option', { name: 'Active', exact: true }).click();
     await form.getByRole('textbox', { name: 'Expiry Date' }).fill('2099-12-31');
     await form.getByRole('textbox', { name: 'Price' }).fill('1200');
     await form.getByRole('textbox', { name: 'Paid' }).fill('500');
@@ -103,5 +103,7 @@ describe('Super administrator', () => {
     expect(urlPath(owner)).toBe('/super/dashboard');
     await owner.getByRole('table', { name: 'Companies Overview' }).waitFor();
     expect(await owner.getByRole('link', { name: `Manage ${companyName}` }).count()).toBe(0);
+    // the deleted company's admin is signed out too, and cannot sign in again
+    await expect.poll(() => urlPath(admin), { timeout: 15_000 }).toBe('/login');
   });
 });
