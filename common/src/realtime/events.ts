@@ -74,7 +74,9 @@ export type SessionEndReason =
   | 'suspended'
   | 'subscription_expired'
   | 'role_changed'
-  | 'password_changed';
+  | 'password_changed'
+  | 'account_deleted'
+  | 'company_deleted';
 
 /**
  * `force_logout`: the session of this socket has ended without the user asking (deactivated,

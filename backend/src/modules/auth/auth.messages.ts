@@ -23,6 +23,8 @@ export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
   subscription_expired: AUTH_MESSAGES.expiredSubscription,
   role_changed: 'Your role has changed. Please sign in again.',
   password_changed: 'Your password was changed. Please sign in again.',
+  account_deleted: 'Your account has been deleted. Please contact your administrator.',
+  company_deleted: "Your company's account has been closed. Please contact support.",
 };
 
 /** The error code a client sees for each way a session ends (it words the message itself). */
@@ -34,4 +36,6 @@ export const SESSION_END_CODES: Record<SessionEndReason, ErrorCode> = {
   subscription_expired: 'auth.subscription_expired',
   role_changed: 'auth.session_ended',
   password_changed: 'auth.session_ended',
+  account_deleted: 'auth.session_ended',
+  company_deleted: 'auth.session_ended',
 };

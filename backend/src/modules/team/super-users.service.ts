@@ -113,7 +113,7 @@ export class SuperUsersService {
     const cutSockets = await this.db.platform(async (tx) => {
       const { user, tenant } = await this.lockUser(tx, id);
       if (losesActiveAdmin(user, null) && (await this.users.countActiveWithRoles(tx, user.tenantId, TEAM_MANAGERS)) <= 1) throw lastActiveAdmin();
-      const cut = await this.auth.closeSessionsIn(tx, { userId: user.id }, 'deactivated');
+      const cut = await this.auth.closeSessionsIn(tx, { userId: user.id }, 'account_deleted');
       if (!(await this.users.remove(tx, user.tenantId, user.id))) throw userNotFound();
       await this.audit.record(tx, {
         actor,

@@ -202,7 +202,7 @@ describe('DELETE /super/users/{id}', () => {
 
     const res = await del(created._id);
     expect(res.status).toBe(200);
-    expect(await socket.waitFor('force_logout')).toMatchObject({ reason: 'deactivated' });
+    expect(await socket.waitFor('force_logout')).toMatchObject({ reason: 'account_deleted' });
     expect((await t.api.get('/auth/me', { token })).status).toBe(401);
     expect((await login('leaving@su-alpha.test', 'Strong-Pass-1')).status).toBe(401);
     expect((await get(`/super/users?q=leaving`)).body.data.total).toBe(0);

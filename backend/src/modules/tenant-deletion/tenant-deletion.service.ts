@@ -44,7 +44,7 @@ export class TenantDeletionService {
       // held to the end: anything referencing the company meanwhile waits, then finds it gone
       const tenant = await this.tenants.lockForDeletion(tx, tenantId);
       if (!tenant) throw notFound();
-      const cutSockets = await this.auth.closeSessionsIn(tx, { tenantId }, 'suspended');
+      const cutSockets = await this.auth.closeSessionsIn(tx, { tenantId }, 'company_deleted');
       const jobs = await this.jobs.deleteTenantJobs(tx, tenantId);
       const removed: Record<string, number> = await eraseTenantRows(tx, tenantId, { keep: KEPT_TABLES });
       if (jobs) removed.jobs = jobs;

@@ -119,7 +119,7 @@ describe('DELETE /super/tenants/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: a.tenantId, name: `Company ${a.slug}` });
     expect(res.body.data.removed).toMatchObject({ contacts: before.contacts, messages: before.messages, users: before.users, future_things: 2 });
-    expect(await socket.waitFor('force_logout')).toMatchObject({ reason: 'suspended' });
+    expect(await socket.waitFor('force_logout')).toMatchObject({ reason: 'company_deleted' });
 
     const after = await rowsOf(a.tenantId);
     expect(Object.entries(after).filter(([table, n]) => n > 0 && table !== 'super_audit_log')).toEqual([]);

@@ -12,6 +12,8 @@ const REASON_KEYS: Record<SessionEndReason, string> = {
   subscription_expired: 'layout:forceLogout.reasons.subscription_expired',
   role_changed: 'layout:forceLogout.reasons.role_changed',
   password_changed: 'layout:forceLogout.reasons.password_changed',
+  account_deleted: 'layout:forceLogout.reasons.account_deleted',
+  company_deleted: 'layout:forceLogout.reasons.company_deleted',
 };
 
 /**
