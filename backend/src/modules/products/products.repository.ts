@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { contactDealProducts, contacts } from '../contacts/contacts.table.js';
 import { products, type ProductRow } from './products.table.js';
@@ -26,7 +26,8 @@ export class ProductsRepository {
     const where = and(
       eq(products.tenantId, tenantId),
       isNull(products.archivedAt),
-      pattern ? or(ilike(products.name, pattern), ilike(products.sku, pattern)) : undefined,
+      // Through products_matching (migration 0018): under RLS a plain ILIKE never uses the trigram indexes.
+      pattern ? inArray(products.id, sql`(select m.id from products_matching(${pattern}) m)`) : undefined,
     );
     const rows = await tx.select().from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(filter.limit).offset(filter.offset);
     const [{ total }] = await tx.select({ total: count() }).from(products).where(where);
