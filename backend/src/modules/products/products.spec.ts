@@ -148,6 +148,10 @@ describe('customers who bought a product', () => {
     const all = (await t.api.get(`/products/${p._id}/buyers`, { token: token.admin })).body.data.items;
     expect(all.find((b: { name: string }) => b.name === 'Buyer 1')).toMatchObject({ phone: '+201002220001', amount: 100, pipeline_status: 'won', qty: 1 });
     expect(all.find((b: { name: string }) => b.name === 'Buyer 3')).toMatchObject({ amount: 300, pipeline_status: 'new', qty: 3 });
+    // Newest change first, and the pages follow on.
+    expect(all.map((b: { name: string }) => b.name)).toEqual(['Buyer 3', 'Buyer 2', 'Buyer 1']);
+    const second = (await t.api.get(`/products/${p._id}/buyers?limit=2&page=2`, { token: token.admin })).body.data;
+    expect(second).toMatchObject({ total: 3, items: [{ name: 'Buyer 1' }] });
   });
 });
 
