@@ -26,6 +26,7 @@ export * from './rules/kpis.js';
 export * from './rules/day-range.js';
 export * from './rules/stock-level.js';
 export * from './rules/governorates.js';
+export * from './rules/tracking-link.js';
 export * from './shared/inputs.js';
 export * from './contacts/contacts.schema.js';
 export * from './products/products.schema.js';

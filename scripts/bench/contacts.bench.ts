@@ -6,7 +6,8 @@
  * (migrations included), seeds two companies of 200,000 contacts each with generate_series,
  * then times each API call over HTTP and prints p50/p95 in milliseconds.
  *
- * Env: BENCH_CONTACTS (per company, default 200000), BENCH_RUNS (default 40; the two exports run at most 20), BENCH_KEEP=1 keeps
+ * Env: BENCH_CONTACTS (per company, default 200000), BENCH_PRODUCTS (catalogue size per company, default 20000),
+ * BENCH_RUNS (default 40; the two exports run at most 20), BENCH_KEEP=1 keeps
  * the database for EXPLAIN sessions, BENCH_REUSE=1 skips seeding when the database is already seeded.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,12 +23,16 @@ import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench';
 const PER_TENANT = Number(process.env.BENCH_CONTACTS ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+/** Products in each catalogue; the first 12 are the ones the deals hold. */
+const PRODUCTS = Math.max(12, Number(process.env.BENCH_PRODUCTS ?? 20_000));
 const WARMUP = 5;
 const PASSWORD = 'Bench-pass-123';
 
 const FIRST = ['Ahmed', 'Mohamed', 'Mahmoud', 'Mostafa', 'Omar', 'Youssef', 'Karim', 'Tarek', 'Hany', 'Amr', 'Khaled', 'Sherif', 'Hossam', 'Islam', 'Ibrahim', 'Walid', 'Ayman', 'Ramy', 'Sameh', 'Hazem', 'Mona', 'Sara', 'Nour', 'Yasmin', 'Salma', 'Dina', 'Rania', 'Heba', 'Aya', 'Mariam', 'Fatma', 'Nada', 'Reem', 'Shaimaa', 'Eman', 'Ghada', 'Marwa', 'Noha', 'Hagar', 'Habiba'];
 const FAMILY = ['Hassan', 'Abdelrahman', 'El-Sayed', 'Fathy', 'Mostafa', 'Ibrahim', 'Adel', 'Nabil', 'Samir', 'Farouk', 'Kamal', 'Mansour', 'Saad', 'Hamdy', 'Ragab', 'Shawky', 'Zaki', 'Soliman', 'Gaber', 'Lotfy', 'Abdallah', 'Youssef', 'Helmy', 'Badawy', 'Fawzy', 'Tawfik', 'Shehata', 'Naguib', 'Salem', 'Morsy'];
 const GOVERNORATES = ['Cairo', 'Giza', 'Alexandria', 'Qalyubia', 'Dakahlia', 'Sharqia', 'Gharbia', 'Monufia', 'Port Said', 'Asyut', 'Luxor', 'Aswan'];
+
+const CATALOGUE_WORDS = ['Galabeya', 'Abaya', 'Scarf', 'Sandals', 'Perfume', 'Lantern', 'Honey', 'Hibiscus', 'Papyrus', 'Rug', 'Sheet Set', 'Hair Oil', 'Dates', 'Incense', 'Tote Bag'];
 
 const sqlList = (items: string[]) => `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
 
@@ -56,7 +61,7 @@ async function freshDatabase(): Promise<boolean> {
   });
 }
 
-/** Two companies, each: 1 admin, 2 sales users, 12 products, 5 couriers, PER_TENANT contacts. */
+/** Two companies, each: 1 admin, 2 sales users, PRODUCTS products (deals hold the first 12), 5 couriers, PER_TENANT contacts. */
 async function seed(c: pg.Client) {
   const hash = await hashPassword(PASSWORD);
   const started = Date.now();
@@ -122,6 +127,14 @@ async function seed(c: pg.Client) {
        where c.tenant_id = $1 and c.stage = 'sales'`,
       [tenantId],
     );
+    // The rest of the catalogue, added after the deals so that they still hold only the first 12.
+    await c.query(
+      `insert into products (id, tenant_id, name, sku, category, price, stock_qty, min_qty)
+       select pg_temp.uuid7(now()), $1, (${sqlList(CATALOGUE_WORDS)})[1 + i % ${CATALOGUE_WORDS.length}] || ' ' || (${sqlList(GOVERNORATES)})[1 + (i / 7) % ${GOVERNORATES.length}] || ' ' || i,
+              'CAT-' || lpad(i::text, 6, '0'), (${sqlList(CATALOGUE_WORDS)})[1 + i % ${CATALOGUE_WORDS.length}], (50 + (i % 400) * 5)::numeric, i % 90, 10
+       from generate_series(13, $2::int) i`,
+      [tenantId, PRODUCTS],
+    );
     console.log(`  seeded ${slug}: ${PER_TENANT.toLocaleString('en-US')} contacts (${((Date.now() - started) / 1000).toFixed(0)} s so far)`);
   }
   await c.query('vacuum analyze');
@@ -184,7 +197,7 @@ async function whileExporting(exportCall: () => Promise<string>, other: () => Pr
 }
 
 async function main() {
-  console.log(`Database: ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}; ${PER_TENANT.toLocaleString('en-US')} contacts per company, 2 companies`);
+  console.log(`Database: ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}; ${PER_TENANT.toLocaleString('en-US')} contacts and ${PRODUCTS.toLocaleString('en-US')} products per company, 2 companies`);
   const fresh = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
   const config = loadAppConfig({
@@ -235,7 +248,8 @@ async function main() {
     const scenarios: Scenario[] = [];
     const run = (name: string, call: () => Promise<string>) => scenarios.push({ name, call, samples: [], note: '' });
     const month = `${new Date().toISOString().slice(0, 8)}01`;
-    const product = ((await getJson('/products?limit=1')) as { items: { _id: string }[] }).items[0]._id;
+    // A product the deals hold (the catalogue beyond SKU-12 is on no deal).
+    const product = ((await getJson('/products?q=SKU-1&limit=1')) as { items: { _id: string }[] }).items[0]._id;
     run('Leads list, page 1 (50, newest first)', list('/contacts?stage=lead&page=1&limit=50'));
     run('Leads list, page 1000', list('/contacts?stage=lead&page=1000&limit=50'));
     run('Leads list sorted by name, page 1', list('/contacts?stage=lead&sortBy=name&order=asc&limit=50'));
@@ -272,6 +286,22 @@ async function main() {
     run('Detailed report, this month', report(`?from=${month}`));
     run('Detailed report of one rep, all time', report(`?assignedTo=${rep}`));
     run('Sales performance of one rep', async () => JSON.stringify(await getJson(`/reports/sales-performance/${rep}`)));
+    // issue 11: the inventory search (name or SKU, trigram-indexed) and a product's page with its buyers.
+    const productList = (query: string) => list(`/products?${query}&limit=50`);
+    const someSku = `CAT-${String(Math.max(13, Math.floor(PRODUCTS * 0.7))).padStart(6, '0')}`;
+    run(`Products search by SKU "${someSku}"`, productList(`q=${someSku}`));
+    run('Products search by part of a SKU "CAT-0012"', productList('q=CAT-0012'));
+    run('Products search by name "Honey Giza"', productList(`q=${encodeURIComponent('Honey Giza')}`));
+    run('Products search by one word "scarf"', productList('q=scarf'));
+    run('Products list, page 1 (no search)', productList('page=1'));
+    run('Product page (GET /products/{id})', async () => {
+      const d = (await getJson(`/products/${product}`)) as unknown as { name: string; stockQty: number };
+      return `${d.name}, stock ${d.stockQty}`;
+    });
+    run('Product buyers, page 1 (GET /products/{id}/buyers)', list(`/products/${product}/buyers?page=1&limit=20`));
+    const buyers = ((await getJson(`/products/${product}/buyers?limit=20`)) as { total: number }).total;
+    const middlePage = Math.max(1, Math.ceil(buyers / 20 / 2));
+    run(`Product buyers, page ${middlePage} (the middle)`, list(`/products/${product}/buyers?page=${middlePage}&limit=20`));
     console.log(`Timing (${RUNS} rounds after ${WARMUP} warm-up calls, scenarios interleaved, sequential, over HTTP); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     const results = await timeInterleaved(scenarios);
     const exportScenario: Scenario = {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn } from '../../../test/fixtures.js';
@@ -6,12 +7,14 @@ import { addLead, moveTo } from '../../../test/crm-fixtures.js';
 let t: TestApp;
 const token = { admin: '', sales: '', globexAdmin: '' };
 let acmeTenant = '';
+let globexTenant = '';
 
 beforeAll(async () => {
   t = await startTestApp();
   const acme = await seedCompany(t, 'acme');
   const globex = await seedCompany(t, 'globex', { sales: 0 });
   acmeTenant = acme.tenantId;
+  globexTenant = globex.tenantId;
   token.admin = await signIn(t, acme.admin.email);
   token.sales = await signIn(t, acme.sales[0].email);
   token.globexAdmin = await signIn(t, globex.admin.email);
@@ -145,6 +148,10 @@ describe('customers who bought a product', () => {
     const all = (await t.api.get(`/products/${p._id}/buyers`, { token: token.admin })).body.data.items;
     expect(all.find((b: { name: string }) => b.name === 'Buyer 1')).toMatchObject({ phone: '+201002220001', amount: 100, pipeline_status: 'won', qty: 1 });
     expect(all.find((b: { name: string }) => b.name === 'Buyer 3')).toMatchObject({ amount: 300, pipeline_status: 'new', qty: 3 });
+    // Newest change first, and the pages follow on.
+    expect(all.map((b: { name: string }) => b.name)).toEqual(['Buyer 3', 'Buyer 2', 'Buyer 1']);
+    const second = (await t.api.get(`/products/${p._id}/buyers?limit=2&page=2`, { token: token.admin })).body.data;
+    expect(second).toMatchObject({ total: 3, items: [{ name: 'Buyer 1' }] });
   });
 });
 
@@ -204,5 +211,32 @@ describe('stock follows sales', () => {
     const salesBell = (await t.api.get('/notifications', { token: token.sales })).body.data.items;
     expect(salesBell.filter((n: { link: string }) => n.link === `/products/${p._id}`)).toHaveLength(0);
     expect(acmeTenant).toBeTruthy();
+  });
+});
+
+describe('products: search under row-level security', () => {
+  it('finds by part of the name, case-insensitively, with % and _ taken literally', async () => {
+    await addProduct({ name: 'Cotton Scarf 100%', sku: 'SCF_01', price: 90 });
+    const find = async (q: string) => (await t.api.get(`/products?q=${encodeURIComponent(q)}`, { token: token.sales })).body.data.items.map((p: { sku: string }) => p.sku);
+    expect(await find('cotton SCARF')).toEqual(['SCF_01']);
+    expect(await find('100%')).toEqual(['SCF_01']);
+    expect(await find('scf_0')).toEqual(['SCF_01']);
+    expect(await find('LIN_0')).toEqual([]);
+  });
+
+  it("products_matching() answers only the transaction's company's products, and nothing without one", async () => {
+    await addProduct({ name: 'Globex Widget', sku: 'GBX-1', price: 5 }, token.globexAdmin);
+    const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+    // The ids it answers, then their companies read without RLS: a leak would show another company.
+    const companiesOf = async (tenantId: string) => {
+      const ids = rowsOf<{ id: string }>(await t.db.tenant(tenantId, (tx) => tx.execute(sql`select id from products_matching('%')`))).map((r) => r.id);
+      expect(ids.length).toBeGreaterThan(0);
+      const idList = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+      return new Set(rowsOf<{ tenant_id: string }>(await t.db.platform((tx) => tx.execute(sql`select tenant_id from products where id in (${idList})`))).map((r) => r.tenant_id));
+    };
+    expect(await companiesOf(globexTenant)).toEqual(new Set([globexTenant]));
+    expect(await companiesOf(acmeTenant)).toEqual(new Set([acmeTenant]));
+    const noTenant = (await t.db.platform((tx) => tx.execute(sql`select id from products_matching('%')`))) as unknown as { rows: unknown[] };
+    expect(noTenant.rows).toEqual([]);
   });
 });

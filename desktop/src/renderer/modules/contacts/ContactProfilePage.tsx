@@ -18,7 +18,7 @@ import { StageBadge } from './components/badges';
 import { STAGE_ACTION_KEYS, STAGE_KEYS } from './labels';
 import { ContactChatSlot } from './components/ContactChatSlot';
 import { FollowUpStatus } from '../follow-ups';
-import { dealFormFrom, detailsFormFrom, rowsWithoutProduct, toUpdateRequest, type DealForm, type DetailsForm } from './profile/deal-form';
+import { dealFormFrom, detailsFormFrom, rowsWithoutProduct, toUpdateRequest, type DealForm, type DetailsForm, type ShippingChoice } from './profile/deal-form';
 import { DealSection } from './profile/DealSection';
 import { DetailsSection } from './profile/DetailsSection';
 import { ManagementSection } from './profile/ManagementSection';
@@ -61,7 +61,7 @@ export function ContactProfilePage() {
   const [saved, setSaved] = useState<{ details: DetailsForm; deal: DealForm } | null>(null);
   const [rowErrors, setRowErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [shippingCompanies, setShippingCompanies] = useState<Pick<ShippingCompany, '_id' | 'name'>[]>([]);
+  const [shippingCompanies, setShippingCompanies] = useState<ShippingCompany[]>([]);
   const [openSections, setOpenSections] = useState<string[]>(SECTIONS);
 
   /** The server's copy replaces what is shown; `keepDetails` keeps unsaved contact details (stage moves). */
@@ -113,7 +113,7 @@ export function ContactProfilePage() {
   }, [isSales]);
 
   // A company on the deal that is not in the list any more still shows by name.
-  const companies = useMemo(() => {
+  const companies = useMemo((): ShippingChoice[] => {
     const current = contact?.salesData.shippingDetails.company;
     return current && !shippingCompanies.some((c) => c._id === current._id) ? [current, ...shippingCompanies] : shippingCompanies;
   }, [contact, shippingCompanies]);

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Group, NumberInput, TextInput, Textarea } from '@mantine/core';
 import type { Product } from '@crm/common';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/error-message';
+import { FormModal } from '../../ui/FormModal';
 import { productsApi } from './api';
 
 interface FormState {
@@ -41,8 +42,7 @@ export function ProductFormModal({ opened, product, onClose, onSaved }: { opened
     setErrors((e) => ({ ...e, [name]: undefined, form: undefined }));
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     const found: Errors = {};
     if (!form.name.trim()) found.name = t('form.nameRequired');
     if (!form.sku.trim()) found.sku = t('form.skuRequired');
@@ -73,33 +73,24 @@ export function ProductFormModal({ opened, product, onClose, onSaved }: { opened
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={product ? t('form.editTitle') : t('form.addTitle')}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          <TextInput label={t('form.name')} required value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name} />
-          <TextInput label={t('form.sku')} required value={form.sku} onChange={(e) => set('sku')(e.currentTarget.value)} error={errors.sku} dir="ltr" />
-          <TextInput label={t('form.category')} value={form.category} onChange={(e) => set('category')(e.currentTarget.value)} />
-          <NumberInput label={t('form.price')} required min={0} decimalScale={2} value={form.price} onChange={set('price')} error={errors.price} />
-          <Group grow>
-            <NumberInput label={t('form.stockQty')} min={0} allowDecimal={false} value={form.stockQty} onChange={set('stockQty')} error={errors.stockQty} />
-            <NumberInput label={t('form.minQty')} min={0} allowDecimal={false} value={form.minQty} onChange={set('minQty')} error={errors.minQty} />
-          </Group>
-          <Textarea label={t('form.notes')} value={form.notes} onChange={(e) => set('notes')(e.currentTarget.value)} />
-          {errors.form && (
-            <div role="alert" style={{ color: 'var(--mantine-color-red-6)' }}>
-              {errors.form}
-            </div>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('form.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={product ? t('form.editTitle') : t('form.addTitle')}
+      onSubmit={submit}
+      saving={saving}
+      error={errors.form}
+      texts={{ cancel: t('form.cancel'), save: t('form.save') }}
+    >
+      <TextInput label={t('form.name')} required value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name} />
+      <TextInput label={t('form.sku')} required value={form.sku} onChange={(e) => set('sku')(e.currentTarget.value)} error={errors.sku} dir="ltr" />
+      <TextInput label={t('form.category')} value={form.category} onChange={(e) => set('category')(e.currentTarget.value)} />
+      <NumberInput label={t('form.price')} required min={0} decimalScale={2} value={form.price} onChange={set('price')} error={errors.price} />
+      <Group grow>
+        <NumberInput label={t('form.stockQty')} min={0} allowDecimal={false} value={form.stockQty} onChange={set('stockQty')} error={errors.stockQty} />
+        <NumberInput label={t('form.minQty')} min={0} allowDecimal={false} value={form.minQty} onChange={set('minQty')} error={errors.minQty} />
+      </Group>
+      <Textarea label={t('form.notes')} value={form.notes} onChange={(e) => set('notes')(e.currentTarget.value)} />
+    </FormModal>
   );
 }

@@ -1,15 +1,17 @@
 import { Anchor, Button, Group, Table, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Product } from '@crm/common';
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../lib/error-message';
 import { formatDate, formatMoney } from '../../lib/format';
+import { confirmDelete } from '../../ui/confirm-delete';
 import { ListPage } from '../../ui/ListPage';
 import { Ltr } from '../../ui/Ltr';
+import { RowActions } from '../../ui/RowActions';
+import { useEditModal } from '../../ui/use-edit-modal';
 import { productsApi } from './api';
 import { ProductFormModal } from './ProductFormModal';
 import { StockBadge } from './StockBadge';
@@ -26,8 +28,7 @@ export function ProductsPage() {
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Product | null>(null);
-  const [modalOpen, setModalOpen] = useState(false);
+  const modal = useEditModal<Product>();
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -55,26 +56,14 @@ export function ProductsPage() {
     setQ(text.trim());
   };
 
-  const open = (product: Product | null) => {
-    setEditing(product);
-    setModalOpen(true);
-  };
-
-  const confirmDelete = (product: Product) =>
-    modals.openConfirmModal({
+  const askDelete = (product: Product) =>
+    confirmDelete({
       title: t('delete.title'),
-      children: <Text size="sm">{t('delete.confirm', { name: product.name })}</Text>,
-      labels: { confirm: t('delete.button'), cancel: t('delete.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await productsApi.remove(product._id);
-          notifications.show({ color: 'green', message: t('delete.done') });
-          await load();
-        } catch (failure) {
-          notifications.show({ color: 'red', title: t('delete.title'), message: errorMessage(failure, 'products:deleteFailed') });
-        }
-      },
+      message: t('delete.confirm', { name: product.name }),
+      texts: { confirm: t('delete.button'), cancel: t('delete.cancel'), done: t('delete.done') },
+      remove: () => productsApi.remove(product._id),
+      failureText: (failure) => errorMessage(failure, 'products:deleteFailed'),
+      onDeleted: load,
     });
 
   return (
@@ -82,7 +71,7 @@ export function ProductsPage() {
       <ListPage
         title={t('title')}
         actions={
-          <Button leftSection={<Plus size={16} aria-hidden />} onClick={() => open(null)}>
+          <Button leftSection={<Plus size={16} aria-hidden />} onClick={() => modal.open(null)}>
             {t('add')}
           </Button>
         }
@@ -135,31 +124,21 @@ export function ProductsPage() {
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.updatedAt)}</Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Button size="xs" variant="subtle" leftSection={<Pencil size={14} aria-hidden />} aria-label={t('editLabel', { name: p.name })} onClick={() => open(p)}>
-                  {t('edit')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  leftSection={<Trash2 size={14} aria-hidden />}
-                  aria-label={t('delete.label', { name: p.name })}
-                  onClick={() => confirmDelete(p)}
-                >
-                  {t('delete.button')}
-                </Button>
-              </Group>
+              <RowActions
+                onEdit={() => modal.open(p)}
+                onDelete={() => askDelete(p)}
+                texts={{ edit: t('edit'), editLabel: t('editLabel', { name: p.name }), delete: t('delete.button'), deleteLabel: t('delete.label', { name: p.name }) }}
+              />
             </Table.Td>
           </Table.Tr>
         ))}
       </ListPage>
       <ProductFormModal
-        opened={modalOpen}
-        product={editing}
-        onClose={() => setModalOpen(false)}
+        opened={modal.opened}
+        product={modal.editing}
+        onClose={modal.close}
         onSaved={(saved) => {
-          setModalOpen(false);
+          modal.close();
           notifications.show({ color: 'green', message: t('saved', { name: saved.name }) });
           void load();
         }}

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { EGYPT_GOVERNORATES, type GovernorateCode, type ShippingCompany } from '@crm/common';
 import { Plus, X } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../i18n';
 import { errorMessage } from '../../lib/error-message';
+import { FormModal } from '../../ui/FormModal';
 import { shippingApi } from './api';
 
 type FeeRow = { governorate: string | null; fee: number | string };
@@ -44,8 +45,7 @@ export function ShippingFormModal({ opened, company, onClose, onSaved }: { opene
   const setFee = (i: number, row: Partial<FeeRow>) => setForm((f) => ({ ...f, fees: f.fees.map((r, j) => (j === i ? { ...r, ...row } : r)) }));
   const taken = new Set(form.fees.map((f) => f.governorate));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!form.name.trim()) {
       setNameError(t('form.nameRequired'));
       return;
@@ -72,58 +72,50 @@ export function ShippingFormModal({ opened, company, onClose, onSaved }: { opene
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={company ? t('form.editTitle') : t('form.addTitle')} size="lg">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          <TextInput label={t('form.name')} required value={form.name} error={nameError} onChange={(e) => (setForm({ ...form, name: e.currentTarget.value }), setNameError(null))} />
-          <TextInput label={t('form.contactPerson')} value={form.contactPerson} onChange={(e) => setForm({ ...form, contactPerson: e.currentTarget.value })} />
-          <TextInput label={t('form.phone')} dir="ltr" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.currentTarget.value })} />
-          <TextInput
-            label={t('form.trackingURL')}
-            description={t('form.trackingHint')}
-            dir="ltr"
-            value={form.trackingURL}
-            onChange={(e) => setForm({ ...form, trackingURL: e.currentTarget.value })}
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={company ? t('form.editTitle') : t('form.addTitle')}
+      size="lg"
+      onSubmit={submit}
+      saving={saving}
+      error={formError}
+      texts={{ cancel: t('form.cancel'), save: t('form.save') }}
+    >
+      <TextInput label={t('form.name')} required value={form.name} error={nameError} onChange={(e) => (setForm({ ...form, name: e.currentTarget.value }), setNameError(null))} />
+      <TextInput label={t('form.contactPerson')} value={form.contactPerson} onChange={(e) => setForm({ ...form, contactPerson: e.currentTarget.value })} />
+      <TextInput label={t('form.phone')} dir="ltr" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.currentTarget.value })} />
+      <TextInput
+        label={t('form.trackingURL')}
+        description={t('form.trackingHint')}
+        dir="ltr"
+        value={form.trackingURL}
+        onChange={(e) => setForm({ ...form, trackingURL: e.currentTarget.value })}
+      />
+      <Text fw={500} size="sm">
+        {t('form.fees')}
+      </Text>
+      {form.fees.map((row, i) => (
+        <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
+          <Select
+            label={t('form.governorate')}
+            searchable
+            style={{ flex: 2 }}
+            value={row.governorate}
+            onChange={(v) => setFee(i, { governorate: v })}
+            data={EGYPT_GOVERNORATES.filter((g) => g.code === row.governorate || !taken.has(g.code)).map((g) => ({ value: g.code, label: g[language] }))}
           />
-          <Text fw={500} size="sm">
-            {t('form.fees')}
-          </Text>
-          {form.fees.map((row, i) => (
-            <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
-              <Select
-                label={t('form.governorate')}
-                searchable
-                style={{ flex: 2 }}
-                value={row.governorate}
-                onChange={(v) => setFee(i, { governorate: v })}
-                data={EGYPT_GOVERNORATES.filter((g) => g.code === row.governorate || !taken.has(g.code)).map((g) => ({ value: g.code, label: g[language] }))}
-              />
-              <NumberInput label={t('form.fee')} min={0} decimalScale={2} style={{ flex: 1 }} value={row.fee} onChange={(v) => setFee(i, { fee: v })} />
-              <ActionIcon variant="subtle" color="red" mb={4} aria-label={t('form.removeFee')} onClick={() => setForm((f) => ({ ...f, fees: f.fees.filter((_, j) => j !== i) }))}>
-                <X size={16} aria-hidden />
-              </ActionIcon>
-            </Group>
-          ))}
-          <Group>
-            <Button variant="light" size="xs" leftSection={<Plus size={14} aria-hidden />} onClick={() => setForm((f) => ({ ...f, fees: [...f.fees, { governorate: null, fee: '' }] }))}>
-              {t('form.addFee')}
-            </Button>
-          </Group>
-          {formError && (
-            <Text c="red" size="sm" role="alert">
-              {formError}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('form.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <NumberInput label={t('form.fee')} min={0} decimalScale={2} style={{ flex: 1 }} value={row.fee} onChange={(v) => setFee(i, { fee: v })} />
+          <ActionIcon variant="subtle" color="red" mb={4} aria-label={t('form.removeFee')} onClick={() => setForm((f) => ({ ...f, fees: f.fees.filter((_, j) => j !== i) }))}>
+            <X size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Group>
+        <Button variant="light" size="xs" leftSection={<Plus size={14} aria-hidden />} onClick={() => setForm((f) => ({ ...f, fees: [...f.fees, { governorate: null, fee: '' }] }))}>
+          {t('form.addFee')}
+        </Button>
+      </Group>
+    </FormModal>
   );
 }

@@ -1,14 +1,16 @@
 import { Button, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { shipmentRate, type ShippingCompany, type ShippingStatsEntry } from '@crm/common';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { confirmDelete } from '../../ui/confirm-delete';
 import { ListPage } from '../../ui/ListPage';
 import { Ltr } from '../../ui/Ltr';
+import { RowActions } from '../../ui/RowActions';
+import { useEditModal } from '../../ui/use-edit-modal';
 import { shippingApi } from './api';
 import { ShippingFormModal } from './ShippingFormModal';
 
@@ -19,8 +21,7 @@ export function ShippingPage() {
   const [stats, setStats] = useState<ShippingStatsEntry[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<ShippingCompany | null>(null);
-  const [modalOpen, setModalOpen] = useState(false);
+  const modal = useEditModal<ShippingCompany>();
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -42,26 +43,14 @@ export function ShippingPage() {
     void load();
   }, [load]);
 
-  const open = (company: ShippingCompany | null) => {
-    setEditing(company);
-    setModalOpen(true);
-  };
-
-  const confirmDelete = (company: ShippingCompany) =>
-    modals.openConfirmModal({
+  const askDelete = (company: ShippingCompany) =>
+    confirmDelete({
       title: t('delete.title'),
-      children: <Text size="sm">{t('delete.confirm', { name: company.name })}</Text>,
-      labels: { confirm: t('delete.button'), cancel: t('delete.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await shippingApi.remove(company._id);
-          notifications.show({ color: 'green', message: t('delete.done') });
-          await load();
-        } catch (failure) {
-          notifications.show({ color: 'red', title: t('delete.title'), message: errorMessage(failure, 'shipping:deleteFailed') });
-        }
-      },
+      message: t('delete.confirm', { name: company.name }),
+      texts: { confirm: t('delete.button'), cancel: t('delete.cancel'), done: t('delete.done') },
+      remove: () => shippingApi.remove(company._id),
+      failureText: (failure) => errorMessage(failure, 'shipping:deleteFailed'),
+      onDeleted: load,
     });
 
   const withShipments = stats.filter((s) => s.totalShipments > 0);
@@ -106,7 +95,7 @@ export function ShippingPage() {
       <ListPage
         title={t('title')}
         actions={
-          <Button leftSection={<Plus size={16} aria-hidden />} onClick={() => open(null)}>
+          <Button leftSection={<Plus size={16} aria-hidden />} onClick={() => modal.open(null)}>
             {t('add')}
           </Button>
         }
@@ -139,24 +128,21 @@ export function ShippingPage() {
             </Table.Td>
             <Table.Td>{t('feesCount', { count: c.governorateFees.length })}</Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Button size="xs" variant="subtle" leftSection={<Pencil size={14} aria-hidden />} aria-label={t('editLabel', { name: c.name })} onClick={() => open(c)}>
-                  {t('edit')}
-                </Button>
-                <Button size="xs" variant="subtle" color="red" leftSection={<Trash2 size={14} aria-hidden />} aria-label={t('delete.label', { name: c.name })} onClick={() => confirmDelete(c)}>
-                  {t('delete.button')}
-                </Button>
-              </Group>
+              <RowActions
+                onEdit={() => modal.open(c)}
+                onDelete={() => askDelete(c)}
+                texts={{ edit: t('edit'), editLabel: t('editLabel', { name: c.name }), delete: t('delete.button'), deleteLabel: t('delete.label', { name: c.name }) }}
+              />
             </Table.Td>
           </Table.Tr>
         ))}
       </ListPage>
       <ShippingFormModal
-        opened={modalOpen}
-        company={editing}
-        onClose={() => setModalOpen(false)}
+        opened={modal.opened}
+        company={modal.editing}
+        onClose={modal.close}
         onSaved={() => {
-          setModalOpen(false);
+          modal.close();
           notifications.show({ color: 'green', message: t('saved') });
           void load();
         }}

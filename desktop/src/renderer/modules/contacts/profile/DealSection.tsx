@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Checkbox, Grid, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { EGYPT_GOVERNORATES, PIPELINE_STATUSES, shippingFeeFor, PROBABILITY_MAX, PROBABILITY_MIN, PRODUCT_QTY_MIN, SHIPPING_STATUSES, type PipelineStatus, type ShippingCompany, type ShippingStatus } from '@crm/common';
-import { Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { ActionIcon, Anchor, Button, Checkbox, Grid, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { EGYPT_GOVERNORATES, PIPELINE_STATUSES, PROBABILITY_MAX, PROBABILITY_MIN, PRODUCT_QTY_MIN, SHIPPING_STATUSES, trackingLink, type PipelineStatus, type ShippingStatus } from '@crm/common';
+import { ExternalLink, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../i18n';
 import { ProductPicker } from '../components/ProductPicker';
@@ -9,6 +9,7 @@ import { PIPELINE_STATUS_KEYS, SHIPPING_STATUS_KEYS } from '../labels';
 import { Money } from '../../../ui/Money';
 import {
   addRow,
+  chooseShipping,
   followProducts,
   pickProduct,
   removeRow,
@@ -16,6 +17,7 @@ import {
   typeAmount,
   updateRow,
   type DealForm,
+  type ShippingChoice,
   type ShippingForm,
 } from './deal-form';
 
@@ -30,7 +32,7 @@ const toNumber = (value: number | string): number | '' => {
 interface DealSectionProps {
   value: DealForm;
   onChange: (value: DealForm) => void;
-  shippingCompanies: readonly (Pick<ShippingCompany, '_id' | 'name'> & Partial<Pick<ShippingCompany, 'governorateFees'>>)[];
+  shippingCompanies: readonly ShippingChoice[];
   /** Keys of rows to mark 'Choose a product' (after a save attempt). */
   rowErrors: readonly string[];
 }
@@ -45,12 +47,8 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
   const computed = rowsAmount(value.rows);
   const ship = (patch: Partial<ShippingForm>) => onChange({ ...value, shipping: { ...value.shipping, ...patch } });
   const language = useLocaleStore((s) => s.language);
-  /** Choosing the company or the governorate fills the cost from the company's fee there (still editable). */
-  const shipWithFee = (patch: Partial<ShippingForm>) => {
-    const next = { ...value.shipping, ...patch };
-    const fee = shippingFeeFor(shippingCompanies.find((c) => c._id === next.companyId)?.governorateFees ?? [], next.governorate);
-    ship(fee === null ? patch : { ...patch, cost: fee });
-  };
+  const choose = (patch: Parameters<typeof chooseShipping>[1]) => onChange(chooseShipping(value, patch, shippingCompanies));
+  const parcelLink = trackingLink(shippingCompanies.find((c) => c._id === value.shipping.companyId)?.trackingURL, value.shipping.trackingNumber);
   const governorates = [
     { value: '', label: '—' },
     ...(value.shipping.governorate && !EGYPT_GOVERNORATES.some((g) => g.code === value.shipping.governorate)
@@ -210,12 +208,27 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
               size="sm"
               label={t('deal.shippingCompany')}
               value={value.shipping.companyId}
-              onChange={(e) => shipWithFee({ companyId: e.currentTarget.value })}
+              onChange={(e) => choose({ companyId: e.currentTarget.value })}
               data={[{ value: '', label: t('deal.noCompany') }, ...shippingCompanies.map((company) => ({ value: company._id, label: company.name }))]}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <TextInput size="sm" label={t('deal.trackingNumber')} dir="ltr" value={value.shipping.trackingNumber} onChange={(e) => ship({ trackingNumber: e.currentTarget.value })} />
+            <TextInput
+              size="sm"
+              label={t('deal.trackingNumber')}
+              dir="ltr"
+              value={value.shipping.trackingNumber}
+              onChange={(e) => ship({ trackingNumber: e.currentTarget.value })}
+              description={
+                parcelLink ? (
+                  // A normal link: the desktop shell sends http(s) windows to the system browser.
+                  <Anchor href={parcelLink} target="_blank" rel="noopener noreferrer" size="xs" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                    {t('deal.trackParcel')}
+                    <ExternalLink size={12} aria-hidden />
+                  </Anchor>
+                ) : undefined
+              }
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <NumberInput
@@ -240,7 +253,7 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <NativeSelect size="sm" label={t('deal.governorate')} value={value.shipping.governorate} onChange={(e) => shipWithFee({ governorate: e.currentTarget.value })} data={governorates} />
+            <NativeSelect size="sm" label={t('deal.governorate')} value={value.shipping.governorate} onChange={(e) => choose({ governorate: e.currentTarget.value })} data={governorates} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput size="sm" label={t('deal.city')} value={value.shipping.city} onChange={(e) => ship({ city: e.currentTarget.value })} />

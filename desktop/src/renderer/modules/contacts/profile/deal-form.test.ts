@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeContact } from '../testing/fake-crm-api';
 import {
   addRow,
+  chooseShipping,
   dealFormFrom,
   detailsFormFrom,
   followProducts,
@@ -120,5 +121,17 @@ describe('deal form', () => {
   it('leaves the deal out for a contact that is not in the sales stage, and an empty name out', () => {
     const body = toUpdateRequest({ name: ' ', email: '', address: 'Street 1', notes: '' }, null);
     expect(body).toEqual({ email: null, address: 'Street 1', notes: null });
+  });
+
+  it('fills the cost from the chosen company and governorate, keeping it when the company has no fee there', () => {
+    const companies = [{ _id: 'c1', name: 'Bosta', governorateFees: [{ governorate: 'cairo', fee: 60 }] }, { _id: 'c2', name: 'Own courier' }];
+    let form = chooseShipping(emptyDeal(), { companyId: 'c1' }, companies);
+    expect(form.shipping.cost).toBe('');
+    form = chooseShipping(form, { governorate: 'cairo' }, companies);
+    expect(form.shipping).toMatchObject({ companyId: 'c1', governorate: 'cairo', cost: 60 });
+    form = { ...form, shipping: { ...form.shipping, cost: 40 } };
+    expect(chooseShipping(form, { companyId: 'c2' }, companies).shipping.cost).toBe(40);
+    expect(chooseShipping(form, { governorate: 'giza' }, companies).shipping.cost).toBe(40);
+    expect(chooseShipping(form, { governorate: 'cairo' }, companies).shipping.cost).toBe(60);
   });
 });

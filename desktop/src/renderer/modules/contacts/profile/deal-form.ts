@@ -1,6 +1,8 @@
 import {
   dealAmount,
+  shippingFeeFor,
   type Contact,
+  type ShippingCompany,
   type PipelineStatus,
   type ShippingStatus,
   type UpdateContactRequest,
@@ -125,6 +127,21 @@ export const typeAmount = (form: DealForm, amount: number | ''): DealForm => ({ 
 
 /** Back to automatic: the amount follows the products again. */
 export const followProducts = (form: DealForm): DealForm => ({ ...form, amountManual: false, amount: rowsAmount(form.rows) });
+
+/** What the deal editor knows of a shipping company: its fees when the list has them. */
+export type ShippingChoice = Pick<ShippingCompany, '_id' | 'name'> & Partial<Pick<ShippingCompany, 'governorateFees' | 'trackingURL'>>;
+
+/**
+ * The user chose a shipping company or a governorate: the cost becomes that company's fee for that
+ * governorate. A cost typed by hand stays until the user chooses again (typing goes through
+ * `ship`, not here), and stays too when the company charges nothing known there, so choosing a
+ * company without fees never wipes a cost the user entered.
+ */
+export function chooseShipping(form: DealForm, patch: Pick<Partial<ShippingForm>, 'companyId' | 'governorate'>, companies: readonly ShippingChoice[]): DealForm {
+  const shipping = { ...form.shipping, ...patch };
+  const fee = shippingFeeFor(companies.find((c) => c._id === shipping.companyId)?.governorateFees ?? [], shipping.governorate);
+  return { ...form, shipping: fee === null ? shipping : { ...shipping, cost: fee } };
+}
 
 /** Rows that cannot be saved: no product chosen. */
 export const rowsWithoutProduct = (form: DealForm): string[] => form.rows.filter((row) => !row.product).map((row) => row.key);
