@@ -6,7 +6,7 @@
  * (migrations included), seeds two companies of 200,000 contacts each with generate_series,
  * then times each API call over HTTP and prints p50/p95 in milliseconds.
  *
- * Env: BENCH_CONTACTS (per company, default 200000), BENCH_PRODUCTS (catalogue size per company, default 20000),
+ * Env: BENCH_CONTACTS (per company, default 200000), BENCH_TENANTS (small companies beside them, default 1000), BENCH_PRODUCTS (catalogue size per company, default 20000),
  * BENCH_RUNS (default 40; the two exports run at most 20), BENCH_KEEP=1 keeps
  * the database for EXPLAIN sessions, BENCH_REUSE=1 skips seeding when the database is already seeded.
  */
@@ -27,6 +27,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const PRODUCTS = Math.max(12, Number(process.env.BENCH_PRODUCTS ?? 20_000));
 const WARMUP = 5;
 const PASSWORD = 'Bench-pass-123';
+/** Small companies beside the two big ones, for the super administrator's lists and totals. */
+const EXTRA_TENANTS = Number(process.env.BENCH_TENANTS ?? 1_000);
 
 const FIRST = ['Ahmed', 'Mohamed', 'Mahmoud', 'Mostafa', 'Omar', 'Youssef', 'Karim', 'Tarek', 'Hany', 'Amr', 'Khaled', 'Sherif', 'Hossam', 'Islam', 'Ibrahim', 'Walid', 'Ayman', 'Ramy', 'Sameh', 'Hazem', 'Mona', 'Sara', 'Nour', 'Yasmin', 'Salma', 'Dina', 'Rania', 'Heba', 'Aya', 'Mariam', 'Fatma', 'Nada', 'Reem', 'Shaimaa', 'Eman', 'Ghada', 'Marwa', 'Noha', 'Hagar', 'Habiba'];
 const FAMILY = ['Hassan', 'Abdelrahman', 'El-Sayed', 'Fathy', 'Mostafa', 'Ibrahim', 'Adel', 'Nabil', 'Samir', 'Farouk', 'Kamal', 'Mansour', 'Saad', 'Hamdy', 'Ragab', 'Shawky', 'Zaki', 'Soliman', 'Gaber', 'Lotfy', 'Abdallah', 'Youssef', 'Helmy', 'Badawy', 'Fawzy', 'Tawfik', 'Shehata', 'Naguib', 'Salem', 'Morsy'];
@@ -70,6 +72,19 @@ async function seed(c: pg.Client) {
       select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send((extract(epoch from ts) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid
     $$;`);
   await c.query('select setseed(0.42)');
+  // issue 14: the platform owner, and a platform of many small companies around the two big ones
+  await c.query(`insert into platform_admins (id, name, email, password_hash) values (pg_temp.uuid7(now()), 'Root', 'root@bench.test', $1)`, [hash]);
+  await c.query(
+    `with t as (
+       insert into tenants (id, name, slug, is_active, subscription_type, subscription_status, subscription_price, subscription_paid, created_at)
+       select pg_temp.uuid7(now() - (i || ' hours')::interval), 'Shop ' || i, 'shop-' || i, i % 10 <> 0,
+              (array['trial','monthly','yearly'])[1 + i % 3], (array['active','active','expired','inactive'])[1 + i % 4], 100 + i % 900, (i * 37) % 600,
+              now() - (i || ' hours')::interval
+       from generate_series(1, $1::int) i returning id, slug)
+     insert into users (id, tenant_id, name, email, password_hash, role)
+     select pg_temp.uuid7(now()), t.id, 'Owner of ' || t.slug, 'owner@' || t.slug || '.test', $2, 'admin' from t`,
+    [EXTRA_TENANTS, hash],
+  );
   for (const slug of ['bench-a', 'bench-b']) {
     const tenantId = (await c.query(`insert into tenants (id, name, slug) values (pg_temp.uuid7(now()), $1, $2) returning id`, [`Company ${slug}`, slug])).rows[0].id;
     await c.query('insert into tenant_settings (tenant_id) values ($1)', [tenantId]);
@@ -286,6 +301,15 @@ async function main() {
     run('Detailed report, this month', report(`?from=${month}`));
     run('Detailed report of one rep, all time', report(`?assignedTo=${rep}`));
     run('Sales performance of one rep', async () => JSON.stringify(await getJson(`/reports/sales-performance/${rep}`)));
+    // issue 14: the super administrator's screens over every company
+    const superRes = await fetch(`${base}/super/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'root@bench.test', password: PASSWORD }) });
+    const root = ((await superRes.json()) as { data: { token: string } }).data.token;
+    const bigCompany = ((await getJson('/auth/me')) as unknown as { tenantId: string }).tenantId;
+    run('Super stats (all companies)', async () => JSON.stringify(await getJson('/super/stats', root)));
+    run('Super companies list', list('/super/tenants', root));
+    run('Super company profile (one of the big companies)', async () => JSON.stringify((await getJson(`/super/tenants/${bigCompany}`, root) as unknown as { stats: unknown }).stats));
+    run('Super users, page 1', list('/super/users?limit=50', root));
+    run('Super users search "owner@shop-99"', list('/super/users?q=owner%40shop-99&limit=50', root));
     // issue 11: the inventory search (name or SKU, trigram-indexed) and a product's page with its buyers.
     const productList = (query: string) => list(`/products?${query}&limit=50`);
     const someSku = `CAT-${String(Math.max(13, Math.floor(PRODUCTS * 0.7))).padStart(6, '0')}`;
