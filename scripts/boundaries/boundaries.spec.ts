@@ -201,3 +201,18 @@ describe(`${RULE}: writes to tables named at run time`, () => {
     expect(findCatalogueWriteErrors(join(here, '..', '..'))).toEqual([]);
   });
 });
+
+describe('newest-first-index-order', () => {
+  it("flags drizzle's desc() and a bare SQL desc, and accepts newestFirst, desc nulls last and a checked line", async () => {
+    const { scanOrders } = await import('./newest-first.js');
+    const src = [
+      '.orderBy(desc(tasks.createdAt), desc(tasks.id))',
+      "sql`select 1 from t order by t.created_at desc limit 1`",
+      '.orderBy(newestFirst(tasks.createdAt), newestFirst(tasks.id))',
+      "sql`select 1 from t order by t.created_at desc nulls last, t.id desc nulls last`",
+      '.orderBy(desc(total)) // index order checked: an aggregate',
+      "const description = 'desc';",
+    ].join('\n');
+    expect(scanOrders(src).map((v) => v.line)).toEqual([1, 2]);
+  });
+});

@@ -125,7 +125,7 @@ export class ContactsRepository {
         // the same on every server collation; matches contacts_stage_label_idx (forward or backward)
         return sort.order === 'asc'
           ? [sql`lower(coalesce(${contacts.name}, ${contacts.phone})) asc`, sql`${contacts.id} asc`]
-          : [sql`lower(coalesce(${contacts.name}, ${contacts.phone})) desc`, sql`${contacts.id} desc`];
+          : [sql`lower(coalesce(${contacts.name}, ${contacts.phone})) desc`, sql`${contacts.id} desc`]; // index order checked: the backward scan of the ascending label indexes
       case 'amount':
         return [sort.order === 'asc' ? sql`${contacts.dealAmount} asc nulls last` : sql`${contacts.dealAmount} desc nulls last`, dir(contacts.id)];
       case 'updatedAt':

@@ -91,7 +91,7 @@ export class ReportsRepository {
       .from(expenses)
       .where(and(eq(expenses.tenantId, tenantId), range.from ? gte(expenses.date, range.from) : undefined, range.to ? lte(expenses.date, range.to) : undefined))
       .groupBy(expenses.category)
-      .orderBy(desc(total), asc(expenses.category));
+      .orderBy(desc(total), asc(expenses.category)); // index order checked: an aggregate, sorted in memory
   }
 
   /** The users of these roles (the sales team), by name. */

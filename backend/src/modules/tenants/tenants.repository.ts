@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, eq, lte, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import { newestFirst } from '../../platform/db/order.js';
 import { tenantSettings, tenants, type TenantRow } from './tenants.table.js';
 
 export type SubscriptionPatch = Pick<
@@ -43,7 +44,7 @@ export class TenantsRepository {
 
   /** Every company with its staff and WhatsApp counts, newest first. */
   async listWithStats(tx: PlatformTx) {
-    const rows = await tx.select(withStats).from(tenants).orderBy(desc(tenants.createdAt));
+    const rows = await tx.select(withStats).from(tenants).orderBy(newestFirst(tenants.createdAt));
     const [{ total }] = await tx.select({ total: count() }).from(tenants);
     return { rows, total };
   }
