@@ -1,7 +1,6 @@
-import { Alert, Anchor, Button, Card, PasswordInput, SimpleGrid, Table, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Anchor, PasswordInput, Table, TextInput } from '@mantine/core';
 import { createTenantSchema, type CreateTenantRequest, type TenantWithStats } from '@crm/common';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { superErrorMessage } from './super-error';
@@ -9,8 +8,7 @@ import { formatDate } from '../../lib/format';
 import { ListPage, type ListStatus } from '../../ui/ListPage';
 import { Ltr } from '../../ui/Ltr';
 import { superApi } from './api';
-import { splitRefusal } from './field-errors';
-import { checkWith } from './schema-texts';
+import { AddFormCard, useAddForm } from './components/AddFormCard';
 import { TenantStatusBadge } from './SubscriptionBadge';
 
 type Field = keyof CreateTenantRequest;
@@ -85,82 +83,47 @@ export function CompaniesPage() {
 /** Name, slug and the first admin's sign-in (spec/admin.md §5: admin name optional). */
 function AddCompanyForm({ onAdded }: { onAdded: () => void }) {
   const { t } = useTranslation('super');
-  const [form, setForm] = useState(emptyForm);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const edit = (field: Field) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = { ...form, adminName: form.adminName.trim() || undefined };
-    const errors = checkWith<Field>(createTenantSchema, input);
-    setFieldErrors(errors);
-    setFormError(null);
-    if (Object.keys(errors).length > 0) return;
-    setSaving(true);
-    try {
-      await superApi.createTenant(createTenantSchema.parse(input));
-      notifications.show({ color: 'green', message: t('tenants.added') });
-      setForm(emptyForm);
-      onAdded();
-    } catch (failure) {
-      const refusal = splitRefusal(failure, FIELDS, 'super:tenants.addFailed', { 'tenant.slug_taken': 'slug', 'user.email_taken': 'adminEmail' });
-      setFieldErrors(refusal.field);
-      setFormError(refusal.form);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { form, edit, fieldErrors, formError, saving, submit } = useAddForm({
+    empty: emptyForm,
+    fields: FIELDS,
+    schema: createTenantSchema,
+    toInput: (values) => ({ ...values, adminName: values.adminName.trim() || undefined }),
+    send: (request: CreateTenantRequest) => superApi.createTenant(request),
+    failKey: 'super:tenants.addFailed',
+    codeFields: { 'tenant.slug_taken': 'slug', 'user.email_taken': 'adminEmail' },
+    added: () => t('tenants.added'),
+    onAdded,
+  });
 
   return (
-    <Card mb="lg" padding="md" component="section" aria-labelledby="add-company-title">
-      <Title order={2} size="h4" mb="sm" id="add-company-title">
-        {t('tenants.addTitle')}
-      </Title>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        {formError && (
-          <Alert color="red" variant="light" role="alert" mb="sm">
-            {formError}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          <TextInput label={t('tenants.form.name')} required value={form.name} onChange={(e) => edit('name')(e.currentTarget.value)} error={fieldErrors.name} />
-          <TextInput
-            label={t('tenants.form.slug')}
-            description={t('tenants.form.slugHint')}
-            required
-            dir="ltr"
-            value={form.slug}
-            onChange={(e) => edit('slug')(e.currentTarget.value)}
-            error={fieldErrors.slug}
-          />
-          <TextInput label={t('tenants.form.adminName')} value={form.adminName} onChange={(e) => edit('adminName')(e.currentTarget.value)} error={fieldErrors.adminName} />
-          <TextInput
-            label={t('tenants.form.adminEmail')}
-            type="email"
-            required
-            dir="ltr"
-            value={form.adminEmail}
-            onChange={(e) => edit('adminEmail')(e.currentTarget.value)}
-            error={fieldErrors.adminEmail}
-          />
-          <PasswordInput
-            label={t('tenants.form.adminPassword')}
-            required
-            value={form.adminPassword}
-            onChange={(e) => edit('adminPassword')(e.currentTarget.value)}
-            error={fieldErrors.adminPassword}
-          />
-        </SimpleGrid>
-        <Button type="submit" mt="md" loading={saving}>
-          {t('tenants.addSubmit')}
-        </Button>
-      </form>
-    </Card>
+    <AddFormCard id="add-company-title" title={t('tenants.addTitle')} formError={formError} saving={saving} submitLabel={t('tenants.addSubmit')} onSubmit={submit}>
+      <TextInput label={t('tenants.form.name')} required value={form.name} onChange={(e) => edit('name', e.currentTarget.value)} error={fieldErrors.name} />
+      <TextInput
+        label={t('tenants.form.slug')}
+        description={t('tenants.form.slugHint')}
+        required
+        dir="ltr"
+        value={form.slug}
+        onChange={(e) => edit('slug', e.currentTarget.value)}
+        error={fieldErrors.slug}
+      />
+      <TextInput label={t('tenants.form.adminName')} value={form.adminName} onChange={(e) => edit('adminName', e.currentTarget.value)} error={fieldErrors.adminName} />
+      <TextInput
+        label={t('tenants.form.adminEmail')}
+        type="email"
+        required
+        dir="ltr"
+        value={form.adminEmail}
+        onChange={(e) => edit('adminEmail', e.currentTarget.value)}
+        error={fieldErrors.adminEmail}
+      />
+      <PasswordInput
+        label={t('tenants.form.adminPassword')}
+        required
+        value={form.adminPassword}
+        onChange={(e) => edit('adminPassword', e.currentTarget.value)}
+        error={fieldErrors.adminPassword}
+      />
+    </AddFormCard>
   );
 }

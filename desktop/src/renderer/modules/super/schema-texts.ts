@@ -35,7 +35,7 @@ export function schemaText(message: string): string {
 
 /** Checks `input` against a shared schema: the first text per field, worded in the user's language. */
 /** What a shared zod schema offers (structural, so the renderer needs no zod of its own). */
-interface SharedSchema {
+export interface SharedSchema {
   safeParse(input: unknown): { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 }
 
