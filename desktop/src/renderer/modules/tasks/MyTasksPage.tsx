@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { taskCommentText, taskDescriptionPreview, type Task, type TaskStatus } from '@crm/common';
 import { Plus } from 'lucide-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/error-message';
 import { formatDay, todayDay } from '../../lib/format';
+import { FormModal } from '../../ui/FormModal';
 import { PageHeader } from '../../ui/PageHeader';
 import { tasksApi } from './api';
 import { emptyTaskFields, TaskComments, TaskFieldInputs, TaskStatusBadge, type TaskFields } from './TaskPieces';
@@ -152,35 +153,17 @@ function CreateMyTaskModal({ opened, onClose, onCreated }: { opened: boolean; on
     }
   };
   return (
-    <Modal opened={opened} onClose={close} title={t('form.createTitle')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+    <FormModal opened={opened} onClose={close} title={t('form.createTitle')} onSubmit={submit} saving={saving} texts={{ cancel: t('form.cancel'), save: t('form.create') }}>
+      <TaskFieldInputs
+        value={fields}
+        onChange={(value) => {
+          setFields(value);
+          setTitleError(undefined);
         }}
-        noValidate
-      >
-        <Stack>
-          <TaskFieldInputs
-            value={fields}
-            onChange={(value) => {
-              setFields(value);
-              setTitleError(undefined);
-            }}
-            titleError={titleError}
-            minDate={todayDay()}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('form.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        titleError={titleError}
+        minDate={todayDay()}
+      />
+    </FormModal>
   );
 }
 
@@ -204,37 +187,19 @@ function UpdateStatusModal({ task, onClose, onUpdated }: { task: Task; onClose: 
     }
   };
   return (
-    <Modal opened onClose={onClose} title={t('form.updateTitle')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
-        <Stack>
-          <Text fw={600}>{task.title}</Text>
-          <Select
-            label={t('form.status')}
-            data={[
-              { value: 'pending', label: t('status.pending') },
-              { value: 'completed', label: t('status.completed') },
-            ]}
-            value={status}
-            onChange={(value) => value && setStatus(value as TaskStatus)}
-            allowDeselect={false}
-          />
-          <Textarea label={t('form.comment')} placeholder={t('form.commentPlaceholder')} minRows={2} rows={3} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('form.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened onClose={onClose} title={t('form.updateTitle')} onSubmit={submit} saving={saving} texts={{ cancel: t('form.cancel'), save: t('form.save') }}>
+      <Text fw={600}>{task.title}</Text>
+      <Select
+        label={t('form.status')}
+        data={[
+          { value: 'pending', label: t('status.pending') },
+          { value: 'completed', label: t('status.completed') },
+        ]}
+        value={status}
+        onChange={(value) => value && setStatus(value as TaskStatus)}
+        allowDeselect={false}
+      />
+      <Textarea label={t('form.comment')} placeholder={t('form.commentPlaceholder')} minRows={2} rows={3} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+    </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, ok, salesUser } from '../../test/fake-api';
+import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { fakeCrmApi, type CrmHandler } from '../contacts/testing/fake-crm-api';
 import { comment, makeTask, taskList } from './testing';
@@ -55,6 +55,16 @@ describe('Team Tasks', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Send the catalogue')).toBeInTheDocument();
     expect(to('POST', '/api/tasks')[0].body).toMatchObject({ title: 'Send the catalogue', description: 'PDF on WhatsApp', dueDate: null, assignedTo: omar._id });
+  });
+
+  it('says why a task was not created and keeps the modal with what was typed (the spec only logs it)', async () => {
+    const { user } = await openTeamTasks({ 'POST /api/tasks': () => fail(400, 'Choose who the task is for.') });
+    await user.click(screen.getByRole('button', { name: 'Add Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Task' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Nobody does this');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose who the task is for.');
+    expect(within(dialog).getByRole('textbox', { name: /Title/ })).toHaveValue('Nobody does this');
   });
 
   it('views a task with its comments, adds a trimmed comment and reassigns it', async () => {
