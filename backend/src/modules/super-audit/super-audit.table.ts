@@ -1,6 +1,7 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgPolicy, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '../../platform/db/columns.js';
-import { platformPolicy } from '../../platform/db/tenancy.js';
+import { appRole, platformPolicy } from '../../platform/db/tenancy.js';
 
 /**
  * What the super administrator (or the platform itself) did to a company or its users, with the
@@ -24,7 +25,12 @@ export const superAuditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>(),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('super_audit_log_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()), platformPolicy('super_audit_log')],
+  (t) => [
+    index('super_audit_log_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    // a company's own sessions never read or write what the platform owner did to it
+    pgPolicy('super_audit_log_no_tenant_access', { as: 'permissive', for: 'all', to: appRole, using: sql`false`, withCheck: sql`false` }),
+    platformPolicy('super_audit_log'),
+  ],
 );
 
 export type SuperAuditRow = typeof superAuditLog.$inferSelect;

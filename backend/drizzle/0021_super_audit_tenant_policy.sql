@@ -1,0 +1,1 @@
+CREATE POLICY "super_audit_log_no_tenant_access" ON "super_audit_log" AS PERMISSIVE FOR ALL TO "crm_app" USING (false) WITH CHECK (false);
