@@ -43,13 +43,18 @@ export async function launchBrowser(): Promise<Browser> {
  * A fresh tab with an empty localStorage (no token, light theme) at `path`. If the test fails,
  * a screenshot of the tab is saved in desktop/test-results/.
  */
+const pagesOpened = new Map<string, number>();
+
 export async function openPage(browser: Browser, test: TestContext, route = '/'): Promise<Page> {
   const baseUrl = inject('baseUrl');
   const page = await browser.context.newPage();
+  // a test with two people has two pages: each keeps its own picture of a failure
+  const nth = (pagesOpened.get(test.task.id) ?? 0) + 1;
+  pagesOpened.set(test.task.id, nth);
   // One hook, in order: the screenshot must be taken before the tab is closed.
   test.onTestFinished(async ({ task }) => {
     if (task.result?.state === 'fail') {
-      const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+      const name = `${task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}${nth > 1 ? `-page${nth}` : ''}`;
       await mkdir(RESULTS_DIR, { recursive: true });
       await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true }).catch(() => {});
     }

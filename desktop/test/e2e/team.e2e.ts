@@ -51,7 +51,8 @@ describe('Team Users', () => {
     // the rep signs in in their own browser and shows up online
     const rep = await openPage(repBrowser, test, '/login');
     await signIn(rep, repEmail, repPassword);
-    await rep.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    // the dashboard's first load is the slowest page of a loaded CI machine
+    await rep.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 30_000 });
     await expect.poll(() => row.innerText(), { timeout: 15_000 }).toMatch(/Online/i);
 
     // deactivate
