@@ -10,6 +10,10 @@ import { MessengerEvents } from './messenger-events.js';
 import { MESSENGER_OPTIONS, messengerConfig, type MessengerOptions } from './messenger-options.js';
 import { WhatsAppDevController } from './whatsapp-dev.controller.js';
 import { WHATSAPP_DRIVER } from './whatsapp-driver.js';
+import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.service.js';
+import { WhatsAppSessionLeaseRepository } from './whatsapp-session-lease.repository.js';
+import { defaultInstanceId, WHATSAPP_SESSION_LEASE, WhatsAppSessionLease } from './whatsapp-session-lease.js';
 import { WhatsAppSessions } from './whatsapp-sessions.service.js';
 import { WhatsAppWatchdog } from './whatsapp-watchdog.service.js';
 import { WhatsAppController } from './whatsapp.controller.js';
@@ -40,11 +44,18 @@ export class WhatsAppModule {
         ...(simulator ? [{ provide: SimulatorDriver, useExisting: WHATSAPP_DRIVER }] : []),
         MessengerEvents,
         WhatsAppRepository,
+        WhatsAppSessionLeaseRepository,
+        {
+          provide: WHATSAPP_SESSION_LEASE,
+          inject: [Database, WhatsAppSessionLeaseRepository, Clock, MESSENGER_OPTIONS, APP_CONFIG],
+          useFactory: (db: Database, repo: WhatsAppSessionLeaseRepository, clock: Clock, options: MessengerOptions, appConfig: AppConfig) =>
+            new WhatsAppSessionLease(db, repo, clock, { instanceId: defaultInstanceId(options.instanceId, !!appConfig.databaseUrl), ttlMs: options.leaseTtlMs }),
+        },
         WhatsAppSessions,
         WhatsAppWatchdog,
         DemoChats,
       ],
-      exports: [MESSENGER_OPTIONS, WHATSAPP_DRIVER, MessengerEvents, WhatsAppSessions, WhatsAppWatchdog, ...(simulator ? [SimulatorDriver] : [])],
+      exports: [MESSENGER_OPTIONS, WHATSAPP_DRIVER, WHATSAPP_SESSION_LEASE, MessengerEvents, WhatsAppSessions, WhatsAppWatchdog, ...(simulator ? [SimulatorDriver] : [])],
     };
   }
 }
