@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { PlatformTx } from '../../platform/db/database.types.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { whatsappSessionLeases as leases } from './whatsapp-session-lease.table.js';
@@ -16,7 +16,7 @@ export class WhatsAppSessionLeaseRepository {
       .onConflictDoUpdate({
         target: leases.tenantId,
         set: { owner, expiresAt },
-        setWhere: or(lt(leases.expiresAt, now), eq(leases.owner, owner)),
+        setWhere: or(lte(leases.expiresAt, now), eq(leases.owner, owner)),
       })
       .returning({ tenantId: leases.tenantId });
     return rows.length === 1;
@@ -70,7 +70,7 @@ export class WhatsAppSessionLeaseRepository {
    * (a restart with a stable INSTANCE_ID): what a single backend restarts today.
    */
   async toTakeOver(tx: PlatformTx, owner: string, now: Date, atBoot: boolean): Promise<string[]> {
-    const expired = and(sql`${leases.tenantId} is not null`, lt(leases.expiresAt, now));
+    const expired = and(sql`${leases.tenantId} is not null`, lte(leases.expiresAt, now));
     const free = atBoot ? or(isNull(leases.tenantId), expired, eq(leases.owner, owner)) : expired;
     const rows = await tx
       .select({ tenantId: whatsappAccounts.tenantId })

@@ -58,7 +58,7 @@ export class WhatsAppSessionLease {
 
   /**
    * Renews every lease held; answers the tenants whose lease is lost: taken by another instance,
-   * gone, or not renewable (database unreachable) before the next renewal would come too late.
+   * gone, or not renewable (database unreachable) with less than two renewal periods left.
    */
   async renew(): Promise<string[]> {
     const tenantIds = this.heldTenants();
@@ -69,7 +69,8 @@ export class WhatsAppSessionLease {
     try {
       renewed = new Set(await this.db.platform((tx) => this.repo.renew(tx, tenantIds, this.instanceId, new Date(expiresAt))));
     } catch {
-      const deadline = now.getTime() + this.renewEveryMs;
+      // keep it only if it outlasts the next renewal with a whole renewal period to spare (timers and queries are late)
+      const deadline = now.getTime() + 2 * this.renewEveryMs;
       renewed = new Set(tenantIds.filter((t) => (this.held.get(t) ?? 0) > deadline));
       return this.forget(tenantIds.filter((t) => !renewed.has(t)));
     }
