@@ -10,7 +10,7 @@ import { MessengerEvents } from './messenger-events.js';
 import { MESSENGER_OPTIONS, messengerConfig, type MessengerOptions } from './messenger-options.js';
 import { WhatsAppDevController } from './whatsapp-dev.controller.js';
 import { WHATSAPP_DRIVER } from './whatsapp-driver.js';
-import { Clock } from '../../platform/clock.js';
+import { SystemClock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
 import { WhatsAppSessionLeaseRepository } from './whatsapp-session-lease.repository.js';
 import { defaultInstanceId, WHATSAPP_SESSION_LEASE, WhatsAppSessionLease } from './whatsapp-session-lease.js';
@@ -47,9 +47,11 @@ export class WhatsAppModule {
         WhatsAppSessionLeaseRepository,
         {
           provide: WHATSAPP_SESSION_LEASE,
-          inject: [Database, WhatsAppSessionLeaseRepository, Clock, MESSENGER_OPTIONS, APP_CONFIG],
-          useFactory: (db: Database, repo: WhatsAppSessionLeaseRepository, clock: Clock, options: MessengerOptions, appConfig: AppConfig) =>
-            new WhatsAppSessionLease(db, repo, clock, { instanceId: defaultInstanceId(options.instanceId, !!appConfig.databaseUrl), ttlMs: options.leaseTtlMs }),
+          inject: [Database, WhatsAppSessionLeaseRepository, MESSENGER_OPTIONS, APP_CONFIG],
+          // the wall clock, not the app's: leases measure real time between timers of live processes,
+          // and must not expire because a test (or the demo) moves business time forward
+          useFactory: (db: Database, repo: WhatsAppSessionLeaseRepository, options: MessengerOptions, appConfig: AppConfig) =>
+            new WhatsAppSessionLease(db, repo, new SystemClock(), { instanceId: defaultInstanceId(options.instanceId, !!appConfig.databaseUrl), ttlMs: options.leaseTtlMs }),
         },
         WhatsAppSessions,
         WhatsAppWatchdog,
