@@ -72,6 +72,21 @@ describe.skipIf(!onPostgres)('WhatsApp session ownership across two backend inst
     expect(res.body.data).toMatchObject({ status: 'failed', retryable: true });
   });
 
+  it('logged out through the instance that does not own the session: the owner stops it at its next renewal, and nobody restarts it', async () => {
+    const other = await seedCompany(one, 'wa-owner-logout');
+    const otherToken = await signIn(one, other.admin.email);
+    await connectWhatsApp(one, otherToken);
+    expect(leaseOf(one).holds(other.tenantId)).toBe(true);
+
+    expect((await two.api.delete('/whatsapp/session', { token: otherToken })).status).toBe(200);
+    for (let i = 0; i < 100 && sessionsOf(one).sessionOf(other.tenantId); i++) await sleep(50);
+    expect(sessionsOf(one).sessionOf(other.tenantId)).toBeUndefined();
+    await Promise.all([sessionsOf(one).leaseRoundOnce(), sessionsOf(two).leaseRoundOnce()]);
+    expect(sessionsOf(one).sessionOf(other.tenantId)).toBeUndefined();
+    expect(sessionsOf(two).sessionOf(other.tenantId)).toBeUndefined();
+    for (const app of [one, two]) expect((await app.api.get('/whatsapp/status', { token: otherToken })).body.data.state).toBe('not_configured');
+  }, 30_000);
+
   it('the owner stops: the other instance takes the session over within the lease time, connected without a new QR, and an inbound message is stored once', async () => {
     const stoppedAt = Date.now();
     await one.stop();
