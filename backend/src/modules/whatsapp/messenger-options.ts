@@ -20,6 +20,8 @@ const schema = z.object({
   WHATSAPP_AUTOMATED_JITTER_MS: num(4000),
   UPLOAD_MAX_MB: z.coerce.number().positive().default(16),
   PUPPETEER_EXECUTABLE_PATH: z.string().default('/usr/bin/chromium'),
+  WHATSAPP_LEASE_SECONDS: z.coerce.number().positive().default(20),
+  INSTANCE_ID: z.string().trim().min(1).optional(),
 });
 
 export type MessengerOptions = {
@@ -43,6 +45,10 @@ export type MessengerOptions = {
   chromiumPath: string;
   /** Inbound batching: at most this many messages per transaction. */
   inboundBatchMax: number;
+  /** A session lease lasts this long unrenewed (renewed, and expired ones taken over, every third of it). */
+  leaseTtlMs: number;
+  /** This backend instance's id for session leases (INSTANCE_ID); unset = see defaultInstanceId. */
+  instanceId: string | undefined;
 };
 
 /** The messenger's config section: validated at start-up with the rest (app.config.ts lists it). */
@@ -63,5 +69,7 @@ export function loadMessengerOptions(env: ConfigEnv = {}): MessengerOptions {
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     chromiumPath: e.PUPPETEER_EXECUTABLE_PATH,
     inboundBatchMax: 400,
+    leaseTtlMs: Math.round(e.WHATSAPP_LEASE_SECONDS * 1000),
+    instanceId: e.INSTANCE_ID,
   };
 }

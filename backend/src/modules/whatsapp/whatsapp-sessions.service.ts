@@ -10,6 +10,7 @@ import { MessengerEvents } from './messenger-events.js';
 import { MESSENGER_OPTIONS, type MessengerOptions } from './messenger-options.js';
 import { NOT_CONNECTED, WHATSAPP_DRIVER, WhatsAppSendError, type WhatsAppDriver, type WhatsAppSession, type WhatsAppSessionEvents } from './whatsapp-driver.js';
 import type { InboundResult, WhatsAppEventSink } from './whatsapp-event-sink.js';
+import { WHATSAPP_SESSION_LEASE, type WhatsAppSessionLease } from './whatsapp-session-lease.js';
 import { WhatsAppRepository, type AccountPatch } from './whatsapp.repository.js';
 import type { WhatsappAccountRow } from './whatsapp.table.js';
 
@@ -49,6 +50,11 @@ export const toAccountDto = (row: WhatsappAccountRow): WhatsAppAccount => ({
  * that `GET /whatsapp/status` and `wa:get_status` answer from), pushes `wa:status`, reconnects after
  * a drop, and moves a dead or logged-out session to `needs_qr`, telling the admins. Sessions that
  * were connected restart when the backend starts.
+ *
+ * Several backend instances: a session runs only in the instance holding its lease
+ * (WhatsAppSessionLease). Every `lease.renewEveryMs` each instance renews its leases (stopping at
+ * once a session whose lease another instance took) and takes over the sessions that should run
+ * and whose owner died or shut down, from the stored session (no QR).
  */
 @Injectable()
 export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -59,6 +65,8 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
   private sink?: WhatsAppEventSink;
   private generation = 0;
   private closing = false;
+  private leaseTimer?: NodeJS.Timeout;
+  private leaseRound?: Promise<void>;
 
   constructor(
     private readonly db: Database,
@@ -70,6 +78,7 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     private readonly notifications: NotificationsService,
     private readonly events: MessengerEvents,
     private readonly clock: Clock,
+    @Inject(WHATSAPP_SESSION_LEASE) private readonly lease: WhatsAppSessionLease,
   ) {}
 
   onModuleInit() {
@@ -79,15 +88,16 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
   }
 
   async onApplicationBootstrap() {
-    const tenantIds = await this.db.platform((tx) => this.repo.listAutoStart(tx));
-    for (const tenantId of tenantIds) {
-      await this.start(tenantId).catch((err) => this.logger.error(`restarting the session of ${tenantId} failed: ${err}`));
-    }
-    if (tenantIds.length) this.logger.log(`Restarted ${tenantIds.length} WhatsApp session(s)`);
+    const started = await this.takeOver(true);
+    if (started) this.logger.log(`Restarted ${started} WhatsApp session(s)`);
+    this.leaseTimer = setInterval(() => void this.leaseRoundOnce(), this.lease.renewEveryMs);
+    this.leaseTimer.unref();
   }
 
   async beforeApplicationShutdown() {
     this.closing = true;
+    clearInterval(this.leaseTimer);
+    await this.leaseRound;
     const stopping = [...this.live.values()].map((entry) => {
       clearTimeout(entry.reconnectTimer);
       return entry.session.stop().catch(() => undefined);
@@ -95,6 +105,41 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     this.live.clear();
     await Promise.all(stopping);
     await Promise.all(this.writes.values());
+    // only once our sessions are stopped may another instance start them
+    await this.lease.handOverAll().catch((err) => this.logger.warn(`handing over the WhatsApp session leases failed: ${err}`));
+  }
+
+  /** Renews this instance's leases, stops sessions whose lease was lost, takes over orphaned ones (tests call it directly). */
+  leaseRoundOnce(): Promise<void> {
+    this.leaseRound ??= this.renewAndTakeOver()
+      .catch((err) => this.logger.error(`WhatsApp session lease round failed: ${err}`))
+      .finally(() => (this.leaseRound = undefined));
+    return this.leaseRound;
+  }
+
+  private async renewAndTakeOver() {
+    if (this.closing) return;
+    for (const tenantId of await this.lease.renew()) {
+      this.logger.warn(`the WhatsApp session of ${tenantId} now belongs to another instance: stopped here`);
+      await this.teardown(tenantId, false);
+      // the owner's status is the truth now
+      this.statuses.delete(tenantId);
+    }
+    if (this.closing) return;
+    const started = await this.takeOver(false);
+    if (started) this.logger.log(`Took over ${started} WhatsApp session(s) from a stopped instance`);
+  }
+
+  /** Starts the sessions that should run and nobody runs (at boot: also those of no instance yet); answers how many it started. */
+  private async takeOver(atBoot: boolean): Promise<number> {
+    let started = 0;
+    for (const tenantId of await this.lease.toTakeOver(atBoot)) {
+      if (this.closing) break;
+      await this.start(tenantId)
+        .then(() => (started += this.lease.holds(tenantId) ? 1 : 0))
+        .catch((err) => this.logger.error(`restarting the session of ${tenantId} failed: ${err}`));
+    }
+    return started;
   }
 
   setSink(sink: WhatsAppEventSink) {
@@ -111,6 +156,7 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
 
   /** The tenant's status, from the cache (or, before anything happened in this process, from the database). */
   async status(tenantId: string): Promise<WhatsAppStatus> {
+    if (!this.live.has(tenantId) && (await this.lease.heldElsewhere(tenantId))) return this.statusElsewhere(tenantId);
     const cached = this.statuses.get(tenantId);
     if (cached) return cached;
     const account = await this.db.tenant(tenantId, (tx) => this.repo.find(tx, tenantId));
@@ -130,7 +176,9 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
   async start(tenantId: string): Promise<WhatsAppStatus> {
     const current = this.statuses.get(tenantId);
     if (this.live.has(tenantId) && current && ACTIVE.has(current.state)) return current;
-    await this.teardown(tenantId);
+    await this.teardown(tenantId, false);
+    // another instance runs it: its status (pushed to every socket of the company) is the truth
+    if (!(await this.lease.acquire(tenantId))) return this.statusElsewhere(tenantId);
     const account = await this.db.tenant(tenantId, (tx) => this.repo.ensure(tx, tenantId));
     this.setStatus(tenantId, { state: 'initializing' });
     this.launch(tenantId, 0, !account.lastConnectedAt);
@@ -142,6 +190,9 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     const entry = this.live.get(tenantId);
     this.live.delete(tenantId);
     if (entry) clearTimeout(entry.reconnectTimer);
+    await this.lease.release(tenantId);
+    // run by another instance: it stops the session at its next lease renewal
+    if (!entry) await this.lease.revokeElsewhere(tenantId);
     const session = entry?.session ?? this.driver.createSession(tenantId, this.ignoredEvents());
     await session.logout().catch((err) => this.logger.warn(`logout of ${tenantId} failed: ${err}`));
     await this.db.tenant(tenantId, (tx) => this.repo.ensure(tx, tenantId));
@@ -155,6 +206,7 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
    */
   async forget(tenantId: string): Promise<void> {
     await this.teardown(tenantId);
+    await this.lease.revokeElsewhere(tenantId);
     this.statuses.delete(tenantId);
     await this.writes.get(tenantId);
   }
@@ -172,7 +224,10 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
   async suspend(tenantId: string): Promise<void> {
     const running = this.live.has(tenantId);
     await this.teardown(tenantId);
-    if (running) this.setStatus(tenantId, { state: 'disconnected', reason: WA_TEXTS.suspended });
+    // run by another instance: it stops the session at its next lease renewal
+    const elsewhere = !running && (await this.lease.revokeElsewhere(tenantId));
+    if (elsewhere) this.statuses.delete(tenantId);
+    if (running || elsewhere) this.setStatus(tenantId, { state: 'disconnected', reason: WA_TEXTS.suspended });
   }
 
   /** The company was re-activated: restarts its session if it was running (connected, not logged out) before. */
@@ -317,12 +372,22 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     entry.reconnectTimer.unref?.();
   }
 
-  private async teardown(tenantId: string) {
+  /** Stops the tenant's session here; `release`: and gives up its lease (the session was stopped on purpose). */
+  private async teardown(tenantId: string, release = true) {
     const entry = this.live.get(tenantId);
-    if (!entry) return;
-    this.live.delete(tenantId);
-    clearTimeout(entry.reconnectTimer);
-    await entry.session.stop().catch(() => undefined);
+    if (entry) {
+      this.live.delete(tenantId);
+      clearTimeout(entry.reconnectTimer);
+      await entry.session.stop().catch(() => undefined);
+    }
+    if (release) await this.lease.release(tenantId).catch((err) => this.logger.warn(`releasing the session lease of ${tenantId} failed: ${err}`));
+  }
+
+  /** The status of a session another instance runs, as it last saved it (no QR image: that reaches the sockets as `wa:status`). */
+  private async statusElsewhere(tenantId: string): Promise<WhatsAppStatus> {
+    const account = await this.db.tenant(tenantId, (tx) => this.repo.find(tx, tenantId));
+    const state = account?.state ?? 'initializing';
+    return { state, ready: state === 'connected', qr: null, tenantId, reason: null, phoneNumber: account?.phoneNumber ?? null };
   }
 
   private make(tenantId: string, patch: Partial<WhatsAppStatus> & { state: string }): WhatsAppStatus {

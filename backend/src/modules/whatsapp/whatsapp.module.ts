@@ -10,6 +10,10 @@ import { MessengerEvents } from './messenger-events.js';
 import { MESSENGER_OPTIONS, messengerConfig, type MessengerOptions } from './messenger-options.js';
 import { WhatsAppDevController } from './whatsapp-dev.controller.js';
 import { WHATSAPP_DRIVER } from './whatsapp-driver.js';
+import { SystemClock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.service.js';
+import { WhatsAppSessionLeaseRepository } from './whatsapp-session-lease.repository.js';
+import { defaultInstanceId, WHATSAPP_SESSION_LEASE, WhatsAppSessionLease } from './whatsapp-session-lease.js';
 import { WhatsAppSessions } from './whatsapp-sessions.service.js';
 import { WhatsAppWatchdog } from './whatsapp-watchdog.service.js';
 import { WhatsAppController } from './whatsapp.controller.js';
@@ -40,11 +44,20 @@ export class WhatsAppModule {
         ...(simulator ? [{ provide: SimulatorDriver, useExisting: WHATSAPP_DRIVER }] : []),
         MessengerEvents,
         WhatsAppRepository,
+        WhatsAppSessionLeaseRepository,
+        {
+          provide: WHATSAPP_SESSION_LEASE,
+          inject: [Database, WhatsAppSessionLeaseRepository, MESSENGER_OPTIONS, APP_CONFIG],
+          // the wall clock, not the app's: leases measure real time between timers of live processes,
+          // and must not expire because a test (or the demo) moves business time forward
+          useFactory: (db: Database, repo: WhatsAppSessionLeaseRepository, options: MessengerOptions, appConfig: AppConfig) =>
+            new WhatsAppSessionLease(db, repo, new SystemClock(), { instanceId: defaultInstanceId(options.instanceId, !!appConfig.databaseUrl), ttlMs: options.leaseTtlMs }),
+        },
         WhatsAppSessions,
         WhatsAppWatchdog,
         DemoChats,
       ],
-      exports: [MESSENGER_OPTIONS, WHATSAPP_DRIVER, MessengerEvents, WhatsAppSessions, WhatsAppWatchdog, ...(simulator ? [SimulatorDriver] : [])],
+      exports: [MESSENGER_OPTIONS, WHATSAPP_DRIVER, WHATSAPP_SESSION_LEASE, MessengerEvents, WhatsAppSessions, WhatsAppWatchdog, ...(simulator ? [SimulatorDriver] : [])],
     };
   }
 }
