@@ -43,6 +43,8 @@ export type MessengerOptions = {
   chromiumPath: string;
   /** Inbound batching: at most this many messages per transaction. */
   inboundBatchMax: number;
+  /** Inbound batches of one tenant written side by side (never two with the same sender). */
+  inboundBatchesInFlight: number;
 };
 
 /** The messenger's config section: validated at start-up with the rest (app.config.ts lists it). */
@@ -63,5 +65,6 @@ export function loadMessengerOptions(env: ConfigEnv = {}): MessengerOptions {
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     chromiumPath: e.PUPPETEER_EXECUTABLE_PATH,
     inboundBatchMax: 400,
+    inboundBatchesInFlight: 3,
   };
 }
