@@ -2,11 +2,15 @@
  * Messenger inbound benchmark: drives the WhatsApp simulator with RATE inbound messages per second
  * across CONTACTS contacts for SECONDS seconds against PostgreSQL, with CLIENTS Socket.IO clients
  * connected (5 admins who receive everything, the rest sales users who receive their contacts').
- * Reports messages stored per second, lost and duplicated messages (must be 0) and the p95 time
- * from injection to `msg:new` at a client.
+ * Reports messages stored per second, whether the rate was kept (the backlog left when injection
+ * ends), lost and duplicated messages (must be 0), the p95 time from injection to `msg:new` at a
+ * client, how busy the main thread was, and the load average (the machine may be shared: compare
+ * runs made under the same load). A warm-up (WARMUP seconds at the same rate, default 3: it creates
+ * the leads and warms the JIT) comes first and is not counted in the latencies; the traffic is the
+ * same every run (fixed contact order and message ids).
  *
  *   npm run bench:messages
- *   BENCH_DATABASE_URL=postgres://… RATE=2000 CONTACTS=5000 SECONDS=30 CLIENTS=50 npm run bench:messages
+ *   BENCH_DATABASE_URL=postgres://… RATE=2000 CONTACTS=5000 SECONDS=30 WARMUP=3 CLIENTS=50 npm run bench:messages
  *
  * Runs the backend in this process (a fresh database, dropped at the end); the clients run in a
  * worker thread. Traffic stays on 127.0.0.1.
@@ -14,7 +18,8 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -33,6 +38,7 @@ const RATE = Number(env.RATE ?? 2000);
 const CONTACTS = Number(env.CONTACTS ?? 5000);
 const SECONDS = Number(env.SECONDS ?? 30);
 const CLIENTS = Number(env.CLIENTS ?? 50);
+const WARMUP = Number(env.WARMUP ?? 3);
 const ADMINS = Math.min(5, CLIENTS);
 const DUPLICATE_EVERY = 100; // every 100th message is delivered twice by "WhatsApp"
 const PASSWORD = 'Bench-Password-1';
@@ -92,14 +98,11 @@ async function main() {
     log('clients connected; injecting…');
 
     const phones = Array.from({ length: CONTACTS }, (_, i) => `20100${String(1_000_000 + i)}`);
-    const pending: Promise<unknown>[] = [];
+    let pending: Promise<unknown>[] = [];
     let stored = 0;
     let duplicates = 0;
     let errors = 0;
-    let injected = 0;
     let lastStoredAt = 0;
-    const total = RATE * SECONDS;
-    const started = Date.now();
     const inject = (seq: number, id: string) => {
       const phone = phones[(seq * 7919) % CONTACTS];
       const p = simulator
@@ -113,17 +116,47 @@ async function main() {
         .catch(() => errors++);
       pending.push(p);
     };
-    while (injected < total) {
-      const due = Math.min(total, Math.floor(((Date.now() - started) / 1000) * RATE));
-      for (; injected < due; injected++) {
-        const id = `false_bench_${injected}`;
-        inject(injected, id);
-        if (injected % DUPLICATE_EVERY === 0) inject(injected, id);
+    /** `count` messages at RATE per second (ids prefix-seq, every 100th delivered twice); resolves when all are injected. */
+    const run = async (prefix: string, count: number) => {
+      const started = Date.now();
+      let injected = 0;
+      while (injected < count) {
+        const due = Math.min(count, Math.floor(((Date.now() - started) / 1000) * RATE));
+        for (; injected < due; injected++) {
+          const id = `false_${prefix}_${injected}`;
+          inject(injected, id);
+          if (injected % DUPLICATE_EVERY === 0) inject(injected, id);
+        }
+        await sleep(5);
       }
-      await sleep(5);
+      return started;
+    };
+
+    const warmup = Math.round(RATE * WARMUP);
+    if (warmup) {
+      await run('warmup', warmup);
+      await Promise.all(pending);
+      pending = [];
+      await sleep(1000); // the warm-up's last events reach the clients before they start counting
+      await new Promise<void>((resolve) => {
+        worker!.once('message', () => resolve());
+        worker!.postMessage({ type: 'reset' });
+      });
+      log(`warm-up: ${warmup} messages stored; measuring…`);
     }
-    const injectSeconds = (Date.now() - started) / 1000;
+    const storedBefore = stored;
+    stored = 0;
+    duplicates = 0;
+    const total = RATE * SECONDS;
+    const loadBefore = loadavg();
+    const elu = performance.eventLoopUtilization();
+    const started = await run('bench', total);
+    const injectEnded = Date.now();
+    const backlogAtEnd = total - stored;
+    const injectSeconds = (injectEnded - started) / 1000;
     await Promise.all(pending);
+    const mainThreadBusy = performance.eventLoopUtilization(elu).utilization;
+    const loadAfter = loadavg();
     await sleep(2000);
 
     const result = await new Promise<{ latencies: Float64Array; received: number; duplicates: number; adminUnique: number[]; salesUnique: number }>((resolve) => {
@@ -132,20 +165,33 @@ async function main() {
     });
     const check = new pg.Client({ connectionString: url.toString() });
     await check.connect();
-    const [{ rows, ids }] = (await check.query('select count(*)::int as rows, count(distinct wa_message_id)::int as ids from messages where tenant_id = $1', [tenantId])).rows;
+    const [{ rows, ids }] = (
+      await check.query("select count(*)::int as rows, count(distinct wa_message_id)::int as ids from messages where tenant_id = $1 and wa_message_id like 'false_bench_%'", [tenantId])
+    ).rows;
+    const [{ n: warmRows }] = (await check.query("select count(*)::int as n from messages where tenant_id = $1 and wa_message_id like 'false_warmup_%'", [tenantId])).rows;
     const [{ n: contactRows }] = (await check.query('select count(*)::int as n from contacts where tenant_id = $1', [tenantId])).rows;
     await check.end();
 
     const latencies = result.latencies.sort();
     const storeSeconds = (lastStoredAt - started) / 1000;
-    const lost = total - ids;
-    const duplicated = rows - ids + result.duplicates;
+    const lost = total - ids + (warmup - Math.min(warmup, warmRows));
+    const duplicated = rows - ids + Math.max(0, warmRows - warmup) + result.duplicates;
+    const drainSeconds = Math.max(0, (lastStoredAt - injectEnded) / 1000);
+    // kept: what arrived was stored as it arrived (at most half a second behind when injection ended)
+    const rateKept = backlogAtEnd <= RATE / 2;
     const report = {
+      warmupMessages: warmup,
+      warmupStored: storedBefore,
       injected: total,
       redelivered: Math.ceil(total / DUPLICATE_EVERY),
       injectSeconds: +injectSeconds.toFixed(1),
       storedRows: rows,
       storedPerSecond: Math.round(rows / storeSeconds),
+      rateKept,
+      backlogAtEnd,
+      drainSeconds: +drainSeconds.toFixed(1),
+      mainThreadBusy: +mainThreadBusy.toFixed(2),
+      loadAverage: { before: loadBefore.map((x) => +x.toFixed(2)), after: loadAfter.map((x) => +x.toFixed(2)) },
       lost,
       duplicated,
       dedupedRedeliveries: duplicates,
@@ -158,7 +204,7 @@ async function main() {
     };
     console.log(JSON.stringify(report, null, 2));
     log(
-      `stored ${rows}/${total} (${report.storedPerSecond} msg/s), lost ${lost}, duplicated ${duplicated}, inbound→msg:new p95 ${report.latencyMs.p95} ms (p50 ${report.latencyMs.p50}, p99 ${report.latencyMs.p99})`,
+      `stored ${rows}/${total} (${report.storedPerSecond} msg/s of ${RATE} injected: rate ${rateKept ? 'KEPT' : `NOT kept, backlog ${backlogAtEnd} at the end`}), lost ${lost}, duplicated ${duplicated}, inbound→msg:new p95 ${report.latencyMs.p95} ms (p50 ${report.latencyMs.p50}, p99 ${report.latencyMs.p99}); main thread ${Math.round(mainThreadBusy * 100)} % busy; load average ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)}`,
     );
     if (lost !== 0 || duplicated !== 0 || errors !== 0) process.exitCode = 1;
   } finally {

@@ -6,7 +6,7 @@ import { io } from 'socket.io-client';
 
 const { url, tokens } = workerData;
 const clients = tokens.map(({ token, role }) => ({ role, socket: io(url, { auth: { token }, transports: ['websocket'], reconnection: false }), seen: new Set(), duplicates: 0, received: 0 }));
-const latencies = [];
+let latencies = [];
 
 await Promise.all(
   clients.map(
@@ -32,6 +32,13 @@ for (const c of clients) {
 parentPort.postMessage({ type: 'ready' });
 
 parentPort.on('message', (msg) => {
+  if (msg.type === 'reset') {
+    // the warm-up is over: count from here
+    latencies = [];
+    for (const c of clients) Object.assign(c, { seen: new Set(), duplicates: 0, received: 0 });
+    parentPort.postMessage({ type: 'reset' });
+    return;
+  }
   if (msg.type !== 'finish') return;
   const admins = clients.filter((c) => c.role === 'admin');
   const everyAdminSawAll = admins.map((c) => c.seen.size);

@@ -73,6 +73,8 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
   private readonly logger = new Logger('FollowUpScheduler');
   private readonly unsubscribe: (() => void)[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Replies not yet checked against running sequences, per tenant: contact → newest reply's message id. */
+  private readonly replies = new Map<string, Map<string, string>>();
   private timer?: NodeJS.Timeout;
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
@@ -93,7 +95,7 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
   onModuleInit() {
     this.unsubscribe.push(
       this.events.on('message.inbound', ({ tenantId, contactId, messageId, createdContact }) => {
-        if (!createdContact) return this.track(this.runs.stopForReply(tenantId, contactId, messageId));
+        if (!createdContact) return this.replyFrom(tenantId, contactId, messageId);
       }),
       this.events.on('whatsapp.down', ({ tenantId, state }) => {
         if (PAUSING_STATES.has(state)) return this.track(this.runs.setPaused(tenantId, RUN_TEXTS.paused));
@@ -304,6 +306,30 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
     } catch {
       return false;
     }
+  }
+
+  /**
+   * A contact replied: its running sequence stops. Replies are gathered per tenant and checked in
+   * one transaction while the previous check runs, not one transaction each: at thousands of inbound
+   * messages a second, one per message took the pool from the inbound batches (issue 17).
+   */
+  private replyFrom(tenantId: string, contactId: string, messageId: string): Promise<unknown> | undefined {
+    let pending = this.replies.get(tenantId);
+    const first = !pending;
+    if (!pending) this.replies.set(tenantId, (pending = new Map()));
+    const prior = pending.get(contactId);
+    if (!prior || prior < messageId) pending.set(contactId, messageId);
+    if (!first) return undefined;
+    return this.track(
+      new Promise<void>((r) => setImmediate(r)).then(async () => {
+        while (this.replies.get(tenantId)?.size) {
+          const replies = this.replies.get(tenantId)!;
+          this.replies.set(tenantId, new Map());
+          await this.runs.stopForReplies(tenantId, replies).catch((err) => this.logger.error(`stopping sequences on reply failed: ${err}`));
+        }
+        this.replies.delete(tenantId);
+      }),
+    );
   }
 
   private track<T>(work: Promise<T>): Promise<T> {

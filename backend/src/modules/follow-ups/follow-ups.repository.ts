@@ -117,6 +117,17 @@ export class FollowUpsRepository {
     return row;
   }
 
+  /** The active runs of these contacts, locked, in contact order (one order for every locker: no deadlocks). */
+  async activeRunsForUpdate(tx: TenantTx, tenantId: string, contactIds: string[]): Promise<FollowUpRunRow[]> {
+    if (!contactIds.length) return [];
+    return tx
+      .select()
+      .from(followUpRuns)
+      .where(and(eq(followUpRuns.tenantId, tenantId), inArray(followUpRuns.contactId, contactIds), eq(followUpRuns.status, 'active')))
+      .orderBy(asc(followUpRuns.contactId))
+      .for('update');
+  }
+
   async findRun(tx: TenantTx, tenantId: string, runId: string, options: { forUpdate?: boolean } = {}): Promise<FollowUpRunRow | undefined> {
     const query = tx
       .select()

@@ -146,14 +146,25 @@ export class FollowUpsService {
    * after the reply, while this handler was on its way, keeps running.
    */
   async stopForReply(tenantId: string, contactId: string, messageId: string): Promise<boolean> {
-    const jobIds = await this.db.tenant(tenantId, async (tx) => {
-      const run = await this.repo.activeRun(tx, tenantId, contactId, { forUpdate: true });
-      if (!run || run.id > messageId) return null;
-      return this.endInTx(tx, run, { status: 'stopped', stopReason: RUN_TEXTS.replied, openSteps: { status: 'cancelled', reason: RUN_TEXTS.notSentReplied } });
+    return (await this.stopForReplies(tenantId, new Map([[contactId, messageId]]))).includes(contactId);
+  }
+
+  /**
+   * stopForReply for many contacts in one transaction (a batch of inbound messages): `replies` maps
+   * each contact to its newest reply's id. Returns the contacts whose sequence stopped.
+   */
+  async stopForReplies(tenantId: string, replies: ReadonlyMap<string, string>): Promise<string[]> {
+    const ended = await this.db.tenant(tenantId, async (tx) => {
+      const out: { contactId: string; jobIds: string[] }[] = [];
+      for (const run of await this.repo.activeRunsForUpdate(tx, tenantId, [...replies.keys()])) {
+        if (run.id > replies.get(run.contactId)!) continue;
+        const jobIds = await this.endInTx(tx, run, { status: 'stopped', stopReason: RUN_TEXTS.replied, openSteps: { status: 'cancelled', reason: RUN_TEXTS.notSentReplied } });
+        if (jobIds) out.push({ contactId: run.contactId, jobIds });
+      }
+      return out;
     });
-    if (!jobIds) return false;
-    await this.afterEnd(tenantId, contactId, jobIds);
-    return true;
+    for (const { contactId, jobIds } of ended) await this.afterEnd(tenantId, contactId, jobIds);
+    return ended.map((e) => e.contactId);
   }
 
   /**

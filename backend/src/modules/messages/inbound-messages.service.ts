@@ -13,6 +13,7 @@ import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-
 import type { InboundWhatsAppMessage, WhatsAppAck } from '../whatsapp/whatsapp-driver.js';
 import type { InboundResult, WhatsAppEventSink } from '../whatsapp/whatsapp-event-sink.js';
 import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';
+import { InboundQueue } from './inbound-queue.js';
 import { MessageBroadcaster } from './message-broadcaster.js';
 import { MessagesRepository, type NewMessage } from './messages.repository.js';
 import type { MessageRow } from './messages.table.js';
@@ -26,14 +27,15 @@ type Waiting = { message: InboundWhatsAppMessage; mediaKey?: string; resolve(r: 
  * senders, create the leads of unknown numbers, insert the messages once each — duplicates of a
  * WhatsApp id are skipped —, update the conversation summaries), then `msg:new` goes to the admins
  * and the assigned user, `msg:notification` to the assigned user, and `message.inbound` to the
- * in-process listeners. While a batch is being written the next one gathers, so the batch size
- * follows the load.
+ * in-process listeners. A few batches are written side by side (never two with the same sender:
+ * InboundQueue), and while they are the next ones gather, so the batch size follows the load.
  */
 @Injectable()
 export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('Inbound');
-  private readonly queues = new Map<string, Waiting[]>();
-  private readonly flushing = new Map<string, Promise<void>>();
+  private readonly queues = new Map<string, InboundQueue<Waiting>>();
+  private readonly writing = new Set<Promise<void>>();
+  private readonly scheduled = new Set<string>();
 
   constructor(
     private readonly db: Database,
@@ -55,7 +57,7 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
   }
 
   async beforeApplicationShutdown() {
-    await Promise.all(this.flushing.values());
+    while (this.writing.size) await Promise.all(this.writing);
   }
 
   async inbound(tenantId: string, raw: InboundWhatsAppMessage): Promise<InboundResult> {
@@ -63,11 +65,15 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
     const mediaKey = message.media ? await this.saveMedia(tenantId, message) : undefined;
     return new Promise<InboundResult>((resolve, reject) => {
       let queue = this.queues.get(tenantId);
-      if (!queue) this.queues.set(tenantId, (queue = []));
+      if (!queue) this.queues.set(tenantId, (queue = new InboundQueue(this.options.inboundBatchMax, this.options.inboundBatchesInFlight)));
       queue.push({ message, mediaKey, resolve, reject });
-      if (!this.flushing.has(tenantId)) {
-        const run = new Promise<void>((r) => setImmediate(r)).then(() => this.drain(tenantId)).finally(() => this.flushing.delete(tenantId));
-        this.flushing.set(tenantId, run);
+      // on the next turn: the messages arriving meanwhile join the batch
+      if (!this.scheduled.has(tenantId)) {
+        this.scheduled.add(tenantId);
+        setImmediate(() => {
+          this.scheduled.delete(tenantId);
+          this.pump(tenantId);
+        });
       }
     });
   }
@@ -91,28 +97,39 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
     if (hit) await this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
   }
 
-  private async drain(tenantId: string) {
-    const queue = this.queues.get(tenantId)!;
-    while (queue.length) {
-      const batch = queue.splice(0, this.options.inboundBatchMax);
-      try {
-        await this.store(tenantId, batch);
-      } catch (err) {
-        if (batch.length === 1) {
-          this.logger.error(`storing inbound message ${batch[0].message.id} failed: ${err}`);
-          batch[0].reject(err);
-          continue;
-        }
-        // one bad message must not hold the others back: store them one by one
-        for (const item of batch) {
-          await this.store(tenantId, [item]).catch((e: unknown) => {
-            this.logger.error(`storing inbound message ${item.message.id} failed: ${e}`);
-            item.reject(e);
-          });
-        }
+  /** Starts as many batches of the tenant's queue as may be in flight; each one finished starts the next. */
+  private pump(tenantId: string) {
+    const queue = this.queues.get(tenantId);
+    if (!queue) return;
+    for (let batch = queue.take(); batch; batch = queue.take()) {
+      const { items } = batch;
+      const run = this.write(tenantId, items).finally(() => {
+        queue.done(batch);
+        this.writing.delete(run);
+        if (queue.idle) this.queues.delete(tenantId);
+        else this.pump(tenantId);
+      });
+      this.writing.add(run);
+    }
+  }
+
+  private async write(tenantId: string, batch: Waiting[]) {
+    try {
+      await this.store(tenantId, batch);
+    } catch (err) {
+      if (batch.length === 1) {
+        this.logger.error(`storing inbound message ${batch[0].message.id} failed: ${err}`);
+        batch[0].reject(err);
+        return;
+      }
+      // one bad message must not hold the others back: store them one by one
+      for (const item of batch) {
+        await this.store(tenantId, [item]).catch((e: unknown) => {
+          this.logger.error(`storing inbound message ${item.message.id} failed: ${e}`);
+          item.reject(e);
+        });
       }
     }
-    this.queues.delete(tenantId);
   }
 
   private async store(tenantId: string, batch: Waiting[]) {

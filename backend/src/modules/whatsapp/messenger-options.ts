@@ -49,6 +49,8 @@ export type MessengerOptions = {
   leaseTtlMs: number;
   /** This backend instance's id for session leases (INSTANCE_ID); unset = see defaultInstanceId. */
   instanceId: string | undefined;
+  /** Inbound batches of one tenant written side by side (never two with the same sender). */
+  inboundBatchesInFlight: number;
 };
 
 /** The messenger's config section: validated at start-up with the rest (app.config.ts lists it). */
@@ -71,5 +73,6 @@ export function loadMessengerOptions(env: ConfigEnv = {}): MessengerOptions {
     inboundBatchMax: 400,
     leaseTtlMs: Math.round(e.WHATSAPP_LEASE_SECONDS * 1000),
     instanceId: e.INSTANCE_ID,
+    inboundBatchesInFlight: 3,
   };
 }
