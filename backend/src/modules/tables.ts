@@ -17,3 +17,4 @@ export * from './notifications/notifications.table.js';
 export * from './follow-ups/follow-ups.table.js';
 export * from './tasks/tasks.table.js';
 export * from './super-audit/super-audit.table.js';
+export * from './whatsapp/whatsapp-session-lease.table.js';

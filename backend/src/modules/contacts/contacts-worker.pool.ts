@@ -33,7 +33,8 @@ export const DEFAULT_CONTACTS_WORKER_LIMITS: ContactsWorkerLimits = { memoryMb: 
  */
 function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) return join(dirname(here), 'contacts.worker.js');
+  // contacts.worker-entry.cjs: a CommonJS entry that import()s the worker (see that file for why)
+  if (!here.endsWith('.ts')) return join(dirname(here), 'contacts.worker-entry.cjs');
   const srcRoot = resolve(dirname(here), '../..');
   // inside the repository, so the compiled files find its node_modules (@e965/xlsx, @crm/common's dist)
   const outRoot = resolve(srcRoot, '../../node_modules/.cache/crm-backend-workers');
@@ -55,9 +56,20 @@ function workerFile(): string {
     renameSync(temporary, out);
     for (const [, spec] of code.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)\.js['"]/g)) compile(resolve(dirname(file), `${spec}.ts`));
   };
-  const entry = join(dirname(here), 'contacts.worker.ts');
-  compile(entry);
-  return join(outRoot, relative(srcRoot, entry)).replace(/\.ts$/, '.js');
+  const worker = join(dirname(here), 'contacts.worker.ts');
+  compile(worker);
+  const entry = join(dirname(here), 'contacts.worker-entry.cts');
+  const { code } = swc.transformFileSync(entry, {
+    swcrc: false,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    // import() stays import(): loading the worker asynchronously is the point of the entry
+    module: { type: 'commonjs', ignoreDynamic: true },
+  });
+  const out = join(outRoot, relative(srcRoot, entry)).replace(/\.cts$/, '.cjs');
+  const temporary = `${out}.${process.pid}.tmp`;
+  writeFileSync(temporary, code);
+  renameSync(temporary, out);
+  return out;
 }
 
 const TOO_HEAVY = (limits: ContactsWorkerLimits) =>
