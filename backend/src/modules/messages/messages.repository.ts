@@ -7,6 +7,9 @@ import { messages, type MessageRow } from './messages.table.js';
 import { newestFirst } from '../../platform/db/order.js';
 
 export type NewMessage = typeof messages.$inferInsert;
+
+/** Messages written before (at, id): the conversation's order, time then id. */
+const writtenBefore = (at: Date, id: string) => or(lt(messages.createdAt, at), and(eq(messages.createdAt, at), lt(messages.id, id)));
 export type MessageWithAssignee = { message: MessageRow; assignedTo: string | null };
 
 @Injectable()
@@ -68,7 +71,7 @@ export class MessagesRepository {
           eq(messages.tenantId, tenantId),
           eq(messages.contactId, contactId),
           eq(messages.hiddenForTenant, false),
-          before ? or(lt(messages.createdAt, before.at), and(eq(messages.createdAt, before.at), lt(messages.id, before.id))) : undefined,
+          before ? writtenBefore(before.at, before.id) : undefined,
         ),
       )
       .orderBy(newestFirst(messages.createdAt), newestFirst(messages.id))
@@ -238,7 +241,7 @@ export class MessagesRepository {
           eq(messages.contactId, contactId),
           eq(messages.automated, false),
           isNull(messages.handedOverAt),
-          or(lt(messages.createdAt, before.createdAt), and(eq(messages.createdAt, before.createdAt), lt(messages.id, before.id))),
+          writtenBefore(before.createdAt, before.id),
         ),
       )
       .orderBy(asc(messages.createdAt), asc(messages.id))
