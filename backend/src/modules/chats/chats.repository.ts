@@ -119,15 +119,14 @@ export class ChatsRepository {
   /** The conversation summaries after new messages, for many contacts in one statement; returns the chats. */
   async applySummaries(tx: TenantTx, tenantId: string, updates: SummaryUpdate[]): Promise<ChatRow[]> {
     if (!updates.length) return [];
-    const values = sql.join(
-      updates.map(
-        (u) => sql`(${u.contactId}::uuid, ${u.at.toISOString()}::timestamptz, ${u.preview}, ${u.direction}, ${u.unreadDelta}::int, ${u.resetUnread}::boolean)`,
-      ),
-      sql`, `,
-    );
+    // one array parameter per column, not six per contact: an inbound batch updates hundreds (issue 17)
+    const column = <T>(pick: (u: SummaryUpdate) => T, type: string) => sql`${sql.param(updates.map(pick))}::${sql.raw(type)}[]`;
     return rows<ChatRow>(
       await tx.execute(sql`
-        with v(id, at, preview, direction, delta, reset) as (values ${values}),
+        with v(id, at, preview, direction, delta, reset) as (
+          select * from unnest(${column((u) => u.contactId, 'uuid')}, ${column((u) => u.at.toISOString(), 'timestamptz')}, ${column((u) => u.preview, 'text')},
+            ${column((u) => u.direction, 'text')}, ${column((u) => u.unreadDelta, 'int')}, ${column((u) => u.resetUnread, 'boolean')})
+        ),
         c as (
           update contacts c set
             last_message_at = v.at, last_message_preview = v.preview, last_message_direction = v.direction,

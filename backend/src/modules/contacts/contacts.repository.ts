@@ -337,7 +337,11 @@ export class ContactsRepository {
       .where(
         and(
           eq(contacts.tenantId, tenantId),
-          or(phones.length ? inArray(contacts.phone, phones) : undefined, lids.length ? inArray(contacts.waLid, lids) : undefined),
+          // one array parameter each, not one per number: an inbound batch names hundreds (issue 17)
+          or(
+            phones.length ? sql`${contacts.phone} = any(${sql.param(phones)}::text[])` : undefined,
+            lids.length ? sql`${contacts.waLid} = any(${sql.param(lids)}::text[])` : undefined,
+          ),
         ),
       );
   }

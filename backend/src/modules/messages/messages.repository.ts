@@ -5,6 +5,7 @@ import { contacts } from '../contacts/contacts.table.js';
 import { users } from '../users/users.table.js';
 import { messages, type MessageRow } from './messages.table.js';
 import { newestFirst } from '../../platform/db/order.js';
+import { insertWithUnnest } from '../../platform/db/unnest-insert.js';
 
 export type NewMessage = typeof messages.$inferInsert;
 
@@ -22,11 +23,8 @@ export class MessagesRepository {
   /** Inbound messages, once each: a WhatsApp id already stored for the tenant is skipped (not returned). */
   async insertInbound(tx: TenantTx, rows: NewMessage[]): Promise<MessageRow[]> {
     if (!rows.length) return [];
-    return tx
-      .insert(messages)
-      .values(rows)
-      .onConflictDoNothing({ target: [messages.tenantId, messages.waMessageId], where: sql`${messages.waMessageId} is not null` })
-      .returning();
+    // one array parameter per column (platform/db/unnest-insert.ts): the batch is up to hundreds of rows
+    return insertWithUnnest(tx, messages, rows, sql`on conflict (tenant_id, wa_message_id) where wa_message_id is not null do nothing`);
   }
 
   /** A contact folded into another (one person, one contact): its conversation follows it. */

@@ -276,6 +276,18 @@ describe('text PostgreSQL cannot store (NUL, lone surrogates)', () => {
     expect(again.status).toBe('duplicate');
   });
 
+  it('stores text that looks like SQL array syntax exactly as written (inbound rows go in as arrays)', async () => {
+    const bodies = ['NULL', '{"a", b\\c}', 'x,y "quoted" \\', ''];
+    const stored = [];
+    for (const [i, body] of bodies.entries()) {
+      const phone = `20100555010${i}`;
+      const r = (await sim.injectInbound(a.tenantId, { id: `false_${phone}@c.us_ARR${i}`, from: `${phone}@c.us`, phoneId: `${phone}@c.us`, body, type: 'text' })) as { status: string; contactId: string };
+      expect(r.status).toBe('stored');
+      stored.push((await lastMessage(r.contactId)).body);
+    }
+    expect(stored).toEqual(bodies);
+  });
+
   it('refuses such text typed by staff with a 400 naming the field, and writes nothing', async () => {
     const before = (await t.api.get(`/messages?contactId=${contactId}`, { token: adminA })).body.data.total;
     const nul = await t.api.post('/messages', { contactId, body: 'hi\u0000there' }, { token: adminA });

@@ -12,6 +12,7 @@ import { RedisPresenceCounter } from './presence-counter.js';
 import { PRESENCE_RECORDER, type PresenceRecorder } from './presence-recorder.js';
 import { PresenceTracker } from './presence.tracker.js';
 import { attachRedisAdapter } from './redis-adapter.js';
+import { coalesceWebSocketWrites } from './coalesced-writes.js';
 import { RealtimeClientEvents } from './client-events.js';
 import { adminsRoom, platformRoom, sessionRoom, tenantRoom, userRoom } from './rooms.js';
 import { SOCKET_AUTHENTICATOR, type SessionRef, type SocketAuthenticator } from './socket-authenticator.js';
@@ -48,6 +49,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Befo
   }
 
   async afterInit(server: Server) {
+    coalesceWebSocketWrites(server);
     if (this.config.redisUrl) {
       const redis = await attachRedisAdapter(server, this.config.redisUrl, this.logger);
       // several instances: a user's sockets are counted in Redis, over all of them
