@@ -38,6 +38,13 @@ function workerFile(): string {
   const srcRoot = resolve(dirname(here), '../..');
   // inside the repository, so the compiled files find its node_modules (@e965/xlsx, @crm/common's dist)
   const outRoot = resolve(srcRoot, '../../node_modules/.cache/crm-backend-workers');
+  // the compiled .js files are ES modules: without a package.json of type module above them (the
+  // search stops at node_modules) a process started with swc's loader hooks — `npm run dev`, the
+  // benchmarks — loads them as CommonJS and the export fails (ERR_REQUIRE_CYCLE_MODULE)
+  mkdirSync(outRoot, { recursive: true });
+  const scope = join(outRoot, 'package.json');
+  writeFileSync(`${scope}.${process.pid}.tmp`, '{ "type": "module" }\n');
+  renameSync(`${scope}.${process.pid}.tmp`, scope);
   const swc = createRequire(import.meta.url)('@swc/core') as typeof import('@swc/core');
   const done = new Set<string>();
   const compile = (file: string) => {
