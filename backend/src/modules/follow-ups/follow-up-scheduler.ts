@@ -188,6 +188,8 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
     let expiredJobs: string[] | null = null;
     let contactId: string | undefined;
 
+    // here or through the instance that owns the company's session (asked before the transaction: it reads the lease)
+    const canSend = await this.sessions.canSend(tenantId);
     const decision = await this.db.tenant(tenantId, async (tx): Promise<{ outcome: StepOutcome; step?: StepWork }> => {
       const step = await this.repo.stepWork(tx, tenantId, stepId);
       if (!step || step.runStatus !== 'active') return { outcome: 'gone' };
@@ -213,7 +215,7 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
         if (step.reason !== STEP_TEXTS.suspended) await this.repo.noteStep(tx, tenantId, step.id, STEP_TEXTS.suspended);
         return { outcome: 'waiting' };
       }
-      if (!this.canSend(tenantId)) {
+      if (!canSend) {
         if (step.reason !== STEP_TEXTS.waiting) await this.repo.noteStep(tx, tenantId, step.id, STEP_TEXTS.waiting);
         return { outcome: 'waiting' };
       }
@@ -297,15 +299,6 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
       return (await this.runs.endInTx(tx, { id: finished.runId, tenantId, contactId }, { status: 'completed', stopReason: null })) !== null;
     });
     if (completed) await this.runs.afterEnd(tenantId, contactId, []);
-  }
-
-  private canSend(tenantId: string): boolean {
-    try {
-      this.sessions.readySession(tenantId);
-      return true;
-    } catch {
-      return false;
-    }
   }
 
   /**

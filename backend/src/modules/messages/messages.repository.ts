@@ -226,6 +226,25 @@ export class MessagesRepository {
       .limit(filter.limit);
   }
 
+  /** The chat's typed messages created before `before` that still wait to be handed to WhatsApp, oldest first. */
+  async unclaimedTypedOfChatBefore(tx: TenantTx, tenantId: string, contactId: string, before: Pick<MessageRow, 'createdAt' | 'id'>): Promise<MessageRow[]> {
+    return tx
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.tenantId, tenantId),
+          eq(messages.status, 'pending'),
+          eq(messages.contactId, contactId),
+          eq(messages.automated, false),
+          isNull(messages.handedOverAt),
+          or(lt(messages.createdAt, before.createdAt), and(eq(messages.createdAt, before.createdAt), lt(messages.id, before.id))),
+        ),
+      )
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .limit(100);
+  }
+
   /**
    * Pending messages never handed over, older than `olderThan` and not being sent by this process,
    * become retryable failures (nobody holding the tenant's WhatsApp took them over). One handed

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { whatsAppIdFromPhone, type Message, type MessageType } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
+import { DatabaseSignals } from '../../platform/db/database-signals.js';
 import { newId } from '../../platform/db/columns.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { FileStorage, keyBelongsToTenant } from '../../platform/files/file-storage.js';
@@ -52,6 +53,13 @@ export type OutboundMessage = {
  * it becomes `unknown` (at the next start-up at once, while running after HANDOVER_TIMEOUT_MS) and
  * is never sent again on its own; a user may retry it after confirming a possible duplicate. A late
  * answer from the driver still wins over `unknown`.
+ *
+ * Several instances: only the instance that owns the company's WhatsApp session (its lease) sends.
+ * Another instance stores the message pending, answers with it, and signals the owner
+ * (SEND_ASKED_SIGNAL, PostgreSQL NOTIFY after the commit); the owner reads the company's messages
+ * waiting to be handed over and sends them, each chat in the order written, paced per company as
+ * its own. A signal lost (the owner died or its listening connection dropped) is
+ * covered by the takeover: the next owner sends what waits when its session connects.
  */
 @Injectable()
 export class OutboundMessages implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -59,7 +67,10 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
   /** Messages this process is sending right now (the sweeps leave them alone). */
   private readonly inFlight = new Set<string>();
   /** Tenants whose unclaimed messages this process is sending now (one pass at a time, in order). */
-  private readonly resuming = new Map<string, Promise<number>>();
+  private readonly resuming = new Map<string, Promise<void>>();
+  /** Tenants with a pass asked while one is reading: one more pass covers them all. */
+  private readonly resumeAgain = new Map<string, Promise<number>>();
+  private offSendAsked?: () => void;
   private staleTimer?: NodeJS.Timeout;
   private restartTimer?: NodeJS.Timeout;
   private offConnected?: () => void;
@@ -78,6 +89,7 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
     private readonly events: MessengerEvents,
     private readonly pendingAcks: PendingAcks,
     private readonly clock: Clock,
+    private readonly signals: DatabaseSignals,
   ) {
     this.startedAt = clock.now();
   }
@@ -85,6 +97,12 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
   async onApplicationBootstrap() {
     // sessions restart in the background: a tenant's left-over messages go out when its WhatsApp connects
     this.offConnected = this.events.on('whatsapp.connected', ({ tenantId }) => void this.resumeTenant(tenantId));
+    // another instance stored a message for a session this one owns
+    this.offSendAsked = await this.signals.listen(
+      SEND_ASKED_SIGNAL,
+      (tenantId) => void this.resumeTenant(tenantId),
+      () => this.sessions.connectedTenants().forEach((tenantId) => void this.resumeTenant(tenantId)),
+    );
     await this.markHandedOverUnknown(OUTBOUND_TEXTS.unknownAfterRestart);
     for (const tenantId of this.sessions.connectedTenants()) void this.resumeTenant(tenantId);
     // a tenant whose WhatsApp does not come back: its left-over messages fail (retryable), none stays pending
@@ -96,6 +114,7 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
   onApplicationShutdown() {
     this.closing = true;
     this.offConnected?.();
+    this.offSendAsked?.();
     clearInterval(this.staleTimer);
     clearTimeout(this.restartTimer);
   }
@@ -121,35 +140,64 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
   }
 
   /**
-   * Sends, in order and once each, the tenant's messages that are pending and were never handed to
-   * WhatsApp (left by a process that stopped, or a peer that died), if this process holds the
-   * tenant's connected WhatsApp. Resolves with how many it tried.
+   * Sends, once each and each chat in order, the tenant's messages that are pending and were never
+   * handed to WhatsApp (left by a process that stopped, asked of another instance, or left by a
+   * peer that died), if this process holds the tenant's connected WhatsApp. Resolves with how many
+   * it tried, once they are sent. Passes read one after another; their sends overlap (a chat waiting
+   * on the pacer holds up neither the next pass nor the other chats).
    */
   resumeTenant(tenantId: string, createdBefore?: Date): Promise<number> {
-    const running = this.resuming.get(tenantId);
-    if (running) return running.then(() => this.resumeTenant(tenantId, createdBefore));
-    const pass = this.resumeOnce(tenantId, createdBefore).finally(() => this.resuming.delete(tenantId));
-    this.resuming.set(tenantId, pass);
-    return pass;
+    const reading = this.resuming.get(tenantId);
+    if (reading && !createdBefore) {
+      // a pass that has not started reading yet sees everything stored until then
+      let again = this.resumeAgain.get(tenantId);
+      if (!again) {
+        again = reading.then(() => {
+          this.resumeAgain.delete(tenantId);
+          return this.resumeTenant(tenantId);
+        });
+        this.resumeAgain.set(tenantId, again);
+      }
+      return again;
+    }
+    if (reading) return reading.then(() => this.resumeTenant(tenantId, createdBefore));
+    const pass = this.readUnclaimed(tenantId, createdBefore);
+    const read = pass.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.resuming.set(tenantId, read);
+    void read.then(() => {
+      if (this.resuming.get(tenantId) === read) this.resuming.delete(tenantId);
+    });
+    return pass.then(async ({ count, sent }) => {
+      await sent;
+      if (count) this.logger.log(`${count} message(s) waiting to be handed to WhatsApp sent for ${tenantId}`);
+      return count;
+    });
   }
 
-  private async resumeOnce(tenantId: string, createdBefore?: Date): Promise<number> {
-    if (this.closing || !this.sessions.connectedTenants().includes(tenantId)) return 0;
+  private async readUnclaimed(tenantId: string, createdBefore?: Date): Promise<{ count: number; sent: Promise<unknown> }> {
+    if (this.closing || !this.sessions.connectedTenants().includes(tenantId)) return { count: 0, sent: Promise.resolve() };
     const rows = (await this.db.platform((tx) => this.repo.unclaimedPending(tx, { tenantId, createdBefore, limit: 1000 }))).filter((r) => !this.inFlight.has(r.id));
-    // ours from now on: the stale sweep must not fail them while they wait their turn
+    // ours from now on: the stale sweep must not fail them, nor a later pass take them again, while they wait their turn
     rows.forEach((r) => this.inFlight.add(r.id));
-    try {
-      for (const row of rows) {
-        if (this.closing) break;
-        const contact = await this.db.tenant(tenantId, (tx) => this.chats.findContact(tx, tenantId, row.contactId));
-        if (!contact) continue;
-        await this.deliver(tenantId, row, contact).catch((err) => this.logger.warn(`resending ${row.id} failed: ${err}`));
-      }
-    } finally {
-      rows.forEach((r) => this.inFlight.delete(r.id));
-    }
-    if (rows.length) this.logger.warn(`${rows.length} message(s) left unsent by a stopped process sent for ${tenantId}`);
-    return rows.length;
+    const byChat = new Map<string, MessageRow[]>();
+    for (const row of rows) byChat.set(row.contactId, [...(byChat.get(row.contactId) ?? []), row]);
+    const sent = Promise.all(
+      [...byChat.values()].map(async (chatRows) => {
+        try {
+          const contact = await this.db.tenant(tenantId, (tx) => this.chats.findContact(tx, tenantId, chatRows[0].contactId));
+          for (const row of chatRows) {
+            if (this.closing || !contact) break;
+            await this.deliverNow(tenantId, row, contact).catch((err) => this.logger.warn(`sending ${row.id} failed: ${err}`));
+          }
+        } finally {
+          chatRows.forEach((r) => this.inFlight.delete(r.id));
+        }
+      }),
+    );
+    return { count: rows.length, sent };
   }
 
   /** Handed over, never answered: `unknown`, pushed, and reported (a follow-up step records it, and does not resend). */
@@ -292,10 +340,40 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async deliverNow(tenantId: string, row: MessageRow, contact: SenderContact): Promise<Message> {
+    if (!this.sessions.runsHere(tenantId) && (await this.sessions.connectedElsewhere(tenantId))) return this.askOwner(tenantId, row);
+    if (row.automated) await this.pacer.wait(tenantId);
+    else await this.sendEarlierOfChat(tenantId, row, contact);
+    return this.sendOne(tenantId, row, contact);
+  }
+
+  /** Another instance owns the session: the message stays pending and the owner is told to send it. */
+  private async askOwner(tenantId: string, row: MessageRow): Promise<Message> {
+    await this.signals.notify(SEND_ASKED_SIGNAL, tenantId);
+    return this.broadcast.dto(row);
+  }
+
+  /**
+   * What a person wrote earlier in the chat and still waits to be handed over (asked of another
+   * instance, not yet read by this one's pass) goes first, so the chat keeps the order it was
+   * written in; once each: the claim decides. Automated messages keep their own order and pace,
+   * behind the pacer: a typed message never waits for them.
+   */
+  private async sendEarlierOfChat(tenantId: string, row: MessageRow, contact: SenderContact) {
+    const earlier = await this.db.tenant(tenantId, (tx) => this.repo.unclaimedTypedOfChatBefore(tx, tenantId, row.contactId, row));
+    for (const message of earlier) {
+      if (this.closing) return;
+      const ours = !this.inFlight.has(message.id);
+      if (ours) this.inFlight.add(message.id);
+      await this.sendOne(tenantId, message, contact)
+        .catch((err) => this.logger.warn(`sending ${message.id} failed: ${err}`))
+        .finally(() => ours && this.inFlight.delete(message.id));
+    }
+  }
+
+  private async sendOne(tenantId: string, row: MessageRow, contact: SenderContact): Promise<Message> {
     let handedOverAt: Date | undefined;
     let patch: Partial<MessageRow>;
     try {
-      if (row.automated) await this.pacer.wait(tenantId);
       const session = this.sessions.readySession(tenantId);
       const { content, sentFile } = await this.content(tenantId, row);
       // committed before the driver call: after a crash, this row says WhatsApp may have the message
@@ -389,6 +467,9 @@ export class OutboundMessages implements OnApplicationBootstrap, OnApplicationSh
     return { path, mime: mimeForKey(path).replace(/;.*$/, ''), size: file?.size ?? null };
   }
 }
+
+/** The signal (PostgreSQL NOTIFY, payload: the tenant id) that messages of a company wait for its session's owner. */
+export const SEND_ASKED_SIGNAL = 'crm_outbound_send_asked';
 
 export const OUTBOUND_TEXTS = {
   unknownAfterRestart: 'Not sure this was delivered: the app stopped while sending it.',

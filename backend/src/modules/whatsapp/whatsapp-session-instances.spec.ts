@@ -10,6 +10,7 @@ import { ManualClock } from '../../platform/clock.js';
 import { SimulatorDriver } from './drivers/simulator.driver.js';
 import { WHATSAPP_SESSION_LEASE, type WhatsAppSessionLease } from './whatsapp-session-lease.js';
 import { WhatsAppSessions } from './whatsapp-sessions.service.js';
+import { OutboundMessages } from '../messages/outbound-messages.service.js';
 
 /*
  * One company's WhatsApp session with two backend instances on one PostgreSQL and one DATA_DIR
@@ -36,7 +37,8 @@ describe.skipIf(!onPostgres)('WhatsApp session ownership across two backend inst
     database = await createTestDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'crm-wa-instances-'));
     const clock = new ManualClock(new Date());
-    const env = { DATA_DIR: dataDir, WHATSAPP_LEASE_SECONDS: String(LEASE_SECONDS) };
+    // with Redis, each instance's sockets hear the other's events (the Socket.IO Redis adapter)
+    const env = { DATA_DIR: dataDir, WHATSAPP_LEASE_SECONDS: String(LEASE_SECONDS), ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) };
     one = await startMessengerApp({ database, env, clock });
     company = await seedCompany(one, 'wa-owner');
     token = await signIn(one, company.admin.email);
@@ -65,12 +67,58 @@ describe.skipIf(!onPostgres)('WhatsApp session ownership across two backend inst
     expect((await two.api.get('/whatsapp/status', { token })).body.data).toMatchObject({ state: 'connected', ready: true });
   }, 30_000);
 
-  it('a message sent through the instance that does not own the session is kept, failed and retryable (no routing yet)', async () => {
+  it('messages sent through the instance that does not own the session are sent by the owner\'s session, in the order written, and both instances hear it', async () => {
     const first = await inbound(one, token, { from: '+201001230001', name: 'Hana', body: 'Hello' });
-    const res = await two.api.post('/messages', { contactId: first.body.data.contactId, body: 'Sent via B' }, { token });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'failed', retryable: true });
-  });
+    const contactId = first.body.data.contactId as string;
+    const onOne = await connectSocket(one, token);
+    try {
+      const asked: { _id: string; status: string }[] = [];
+      for (const body of ['Via B 1', 'Via B 2', 'Via B 3']) {
+        const res = await two.api.post('/messages', { contactId, body }, { token });
+        expect(res.status).toBe(200);
+        // stored at once, sent by the owner
+        expect(res.body.data).toMatchObject({ status: 'pending', body });
+        asked.push(res.body.data);
+      }
+      // typed on the owner right after: it goes after what was written before it through B
+      const direct = await one.api.post('/messages', { contactId, body: 'Via A' }, { token });
+      expect(direct.body.data.status).toBe('sent');
+      for (const socket of process.env.REDIS_URL ? [onOne, onTwo] : [onOne]) {
+        for (const m of asked) await socket.waitFor('msg:update', (u) => u._id === m._id && u.status === 'sent', 10_000);
+      }
+      const sentBy = (app: TestApp) => app.app.get(SimulatorDriver).sent.filter((s) => s.tenantId === company.tenantId).map((s) => (s.content.kind === 'text' ? s.content.body : ''));
+      const sentByOwner = sentBy(one);
+      expect(sentBy(two)).toEqual([]);
+      expect(sentByOwner.filter((b) => b.startsWith('Via '))).toEqual(['Via B 1', 'Via B 2', 'Via B 3', 'Via A']);
+      // B ran no session of its own
+      expect(sessionsOf(two).sessionOf(company.tenantId)).toBeUndefined();
+      const stored = (await two.api.get(`/messages?contactId=${contactId}`, { token })).body.data.items as { body: string; status: string }[];
+      expect(stored.filter((m) => m.body.startsWith('Via ')).map((m) => [m.body, m.status])).toEqual([
+        ['Via B 1', 'sent'],
+        ['Via B 2', 'sent'],
+        ['Via B 3', 'sent'],
+        ['Via A', 'sent'],
+      ]);
+    } finally {
+      onOne.close();
+    }
+  }, 30_000);
+
+  it('a follow-up step due while its job runs on the instance that does not own the session is sent through the owner', async () => {
+    const res = await inbound(one, token, { from: '+201001230005', name: 'Rana', body: 'Hi' });
+    const contactId = res.body.data.contactId as string;
+    const asked = await sessionsOf(two).canSend(company.tenantId);
+    expect(asked).toBe(true);
+    const message = await two.app.get(OutboundMessages).send(company.tenantId, { contactId, body: 'Automated via B', automated: true });
+    expect(message.status).toBe('pending');
+    let status = '';
+    for (let i = 0; i < 100 && status !== 'sent'; i++) {
+      await sleep(50);
+      const items = (await two.api.get(`/messages?contactId=${contactId}`, { token })).body.data.items as { _id: string; status: string }[];
+      status = items.find((m) => m._id === message._id)?.status ?? '';
+    }
+    expect(status).toBe('sent');
+  }, 30_000);
 
   it('logged out through the instance that does not own the session: the owner stops it at its next renewal, and nobody restarts it', async () => {
     const other = await seedCompany(one, 'wa-owner-logout');

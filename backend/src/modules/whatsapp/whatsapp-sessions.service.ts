@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { WHATSAPP_QR_REASON_TEXTS, type WhatsAppAccount, type WhatsAppQrReason, type WhatsAppStatus } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.service.js';
+import { DatabaseSignals } from '../../platform/db/database-signals.js';
 import { RealtimeClientEvents } from '../../platform/realtime/client-events.js';
 import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -33,6 +34,9 @@ export const WA_TEXTS = {
   deleted: 'Session deleted. Please request new QR.',
   suspended: 'The company is suspended: WhatsApp is stopped until it is re-activated.',
 } as const;
+
+/** The signal (PostgreSQL NOTIFY) that session leases changed hands: every instance runs its lease round. */
+const LEASES_CHANGED_SIGNAL = 'crm_whatsapp_leases_changed';
 
 const ACTIVE = new Set(['initializing', 'scan', 'connected', 'disconnected']);
 
@@ -67,6 +71,7 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
   private closing = false;
   private leaseTimer?: NodeJS.Timeout;
   private leaseRound?: Promise<void>;
+  private offLeasesChanged?: () => void;
 
   constructor(
     private readonly db: Database,
@@ -79,6 +84,7 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     private readonly events: MessengerEvents,
     private readonly clock: Clock,
     @Inject(WHATSAPP_SESSION_LEASE) private readonly lease: WhatsAppSessionLease,
+    private readonly signals: DatabaseSignals,
   ) {}
 
   onModuleInit() {
@@ -92,11 +98,14 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     if (started) this.logger.log(`Restarted ${started} WhatsApp session(s)`);
     this.leaseTimer = setInterval(() => void this.leaseRoundOnce(), this.lease.renewEveryMs);
     this.leaseTimer.unref();
+    // another instance took a lease away (log-out, suspension, deletion) or handed its sessions over (shutdown): act now, not at the next round
+    this.offLeasesChanged = await this.signals.listen(LEASES_CHANGED_SIGNAL, () => void this.leaseRoundOnce());
   }
 
   async beforeApplicationShutdown() {
     this.closing = true;
     clearInterval(this.leaseTimer);
+    this.offLeasesChanged?.();
     await this.leaseRound;
     const stopping = [...this.live.values()].map((entry) => {
       clearTimeout(entry.reconnectTimer);
@@ -106,7 +115,12 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     await Promise.all(stopping);
     await Promise.all(this.writes.values());
     // only once our sessions are stopped may another instance start them
-    await this.lease.handOverAll().catch((err) => this.logger.warn(`handing over the WhatsApp session leases failed: ${err}`));
+    const held = this.lease.heldTenants().length > 0;
+    const handedOver = await this.lease.handOverAll().then(
+      () => held,
+      (err) => this.logger.warn(`handing over the WhatsApp session leases failed: ${err}`),
+    );
+    if (handedOver) await this.leasesChanged();
   }
 
   /** Renews this instance's leases, stops sessions whose lease was lost, takes over orphaned ones (tests call it directly). */
@@ -191,8 +205,8 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     this.live.delete(tenantId);
     if (entry) clearTimeout(entry.reconnectTimer);
     await this.lease.release(tenantId);
-    // run by another instance: it stops the session at its next lease renewal
-    if (!entry) await this.lease.revokeElsewhere(tenantId);
+    // run by another instance: it stops the session at once when told (or at its next lease renewal)
+    if (!entry && (await this.lease.revokeElsewhere(tenantId))) await this.leasesChanged();
     const session = entry?.session ?? this.driver.createSession(tenantId, this.ignoredEvents());
     await session.logout().catch((err) => this.logger.warn(`logout of ${tenantId} failed: ${err}`));
     await this.db.tenant(tenantId, (tx) => this.repo.ensure(tx, tenantId));
@@ -206,7 +220,7 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
    */
   async forget(tenantId: string): Promise<void> {
     await this.teardown(tenantId);
-    await this.lease.revokeElsewhere(tenantId);
+    if (await this.lease.revokeElsewhere(tenantId)) await this.leasesChanged();
     this.statuses.delete(tenantId);
     await this.writes.get(tenantId);
   }
@@ -224,8 +238,9 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
   async suspend(tenantId: string): Promise<void> {
     const running = this.live.has(tenantId);
     await this.teardown(tenantId);
-    // run by another instance: it stops the session at its next lease renewal
+    // run by another instance: it stops the session at once when told (or at its next lease renewal)
     const elsewhere = !running && (await this.lease.revokeElsewhere(tenantId));
+    if (elsewhere) await this.leasesChanged();
     if (elsewhere) this.statuses.delete(tenantId);
     if (running || elsewhere) this.setStatus(tenantId, { state: 'disconnected', reason: WA_TEXTS.suspended });
   }
@@ -244,6 +259,26 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     const status = this.statuses.get(tenantId);
     if (!entry || status?.state !== 'connected') throw new WhatsAppSendError(NOT_CONNECTED, true);
     return entry.session;
+  }
+
+  /** This instance runs the company's session (in whatever state). */
+  runsHere(tenantId: string): boolean {
+    return this.live.has(tenantId);
+  }
+
+  /**
+   * Another live instance runs the company's session and it is connected (as that owner last
+   * recorded it): a send asked of this instance is the owner's to make.
+   */
+  async connectedElsewhere(tenantId: string): Promise<boolean> {
+    if (this.live.has(tenantId) || !(await this.lease.heldElsewhere(tenantId))) return false;
+    return (await this.statusElsewhere(tenantId)).state === 'connected';
+  }
+
+  /** A message can go out now: through this instance's connected session, or through its owner's. */
+  async canSend(tenantId: string): Promise<boolean> {
+    if (this.live.has(tenantId)) return this.statuses.get(tenantId)?.state === 'connected';
+    return this.connectedElsewhere(tenantId);
   }
 
   connectedTenants(): string[] {
@@ -279,6 +314,11 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
   }
 
   // ---- internals ----
+
+  /** Tells the other instances to renew and take over now (best effort: their periodic round catches up). */
+  private leasesChanged(): Promise<void> {
+    return this.signals.notify(LEASES_CHANGED_SIGNAL, this.lease.instanceId).catch((err) => this.logger.warn(`signalling the lease change failed: ${err}`));
+  }
 
   private launch(tenantId: string, reconnectAttempt: number, firstTime: boolean) {
     const gen = ++this.generation;

@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { connectDatabase, pgliteDirFor } from './connect.js';
 import { Database, DB_CONNECTION } from './database.service.js';
+import { DatabaseSignals } from './database-signals.js';
 import type { DbConnection, Schema } from './database.types.js';
 import { migrateDatabase } from './migrate.js';
 
@@ -40,8 +41,9 @@ export class DatabaseModule implements OnApplicationShutdown {
           },
         },
         Database,
+        DatabaseSignals,
       ],
-      exports: [DB_CONNECTION, Database],
+      exports: [DB_CONNECTION, Database, DatabaseSignals],
     };
   }
 
