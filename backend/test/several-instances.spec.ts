@@ -145,8 +145,7 @@ describe.skipIf(!onPostgres || !REDIS_URL)('two backend instances on PostgreSQL 
     }
   }, 30_000);
 
-  // needs routing (sends reaching the owner instance, issue 17): skipped until it is on main
-  it.skip("messages posted on A, which does not own the session, are answered pending and sent by B's session in the order posted; sockets on both instances hear them sent", async () => {
+  it("messages posted on A, which does not own the session, are answered pending and sent by B's session in the order posted; sockets on both instances hear them sent", async () => {
     const bodies = ['Routed 1', 'Routed 2', 'Routed 3', 'Routed 4'];
     const ids: string[] = [];
     for (const body of bodies) {
@@ -250,8 +249,7 @@ describe.skipIf(!onPostgres || !REDIS_URL)('two backend instances on PostgreSQL 
     expect(stored.filter((m) => m.body === 'After the kill')).toHaveLength(1);
   }, 60_000);
 
-  // needs routing (sends reaching the owner instance, issue 17): skipped until it is on main
-  it.skip('what was posted on A while the owner was dead was kept pending and is sent by the session on A once it moved: each once, in order; nothing B had sent goes out again', async () => {
+  it('what was posted on A while the owner was dead was kept pending and is sent by the session on A once it moved: each once, in order; nothing B had sent goes out again', async () => {
     expect(whileDown.map((m) => m.status)).toEqual(['pending', 'pending', 'pending']);
     for (const { id } of whileDown) await adminOnA.waitFor('msg:update', (m) => m._id === id && m.status === 'sent', 15_000);
     const bodies = whileDown.map((m) => m.body);
