@@ -44,7 +44,7 @@ export async function seedSuperAdmin(t: TestApp, email = 'root@platform.test') {
 }
 
 /** Signs in through the API and returns the bearer token. */
-export async function signIn(t: TestApp, email: string, password = PASSWORD, ip = '10.0.0.1'): Promise<string> {
+export async function signIn(t: Pick<TestApp, 'api'>, email: string, password = PASSWORD, ip = '10.0.0.1'): Promise<string> {
   const res = await t.api.post('/auth/login', { email, password }, { ip });
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.body.error}`);
   return res.body.data.token;

@@ -63,7 +63,7 @@ export class TestSocket {
 }
 
 /** Connects and waits until the server has authenticated the socket and joined its rooms. */
-export async function connectSocket(t: TestApp, token: string): Promise<TestSocket> {
+export async function connectSocket(t: Pick<TestApp, 'url'>, token: string): Promise<TestSocket> {
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(t.url, { auth: { token }, transports: ['websocket'], reconnection: false });
   const client = new TestSocket(socket);
   const ready = client.waitFor('wa:status');
@@ -74,7 +74,7 @@ export async function connectSocket(t: TestApp, token: string): Promise<TestSock
 }
 
 /** Starts the tenant's simulated WhatsApp and scans the QR. */
-export async function connectWhatsApp(t: TestApp, token: string) {
+export async function connectWhatsApp(t: Pick<TestApp, 'api'>, token: string) {
   const start = await t.api.post('/whatsapp/start', undefined, { token });
   if (start.status !== 200) throw new Error(`start failed: ${start.status} ${start.body.error}`);
   const now = await t.api.post('/dev/whatsapp/connect-now', undefined, { token });
@@ -87,7 +87,7 @@ export async function connectWhatsApp(t: TestApp, token: string) {
   throw new Error('WhatsApp did not connect');
 }
 
-export function inbound(t: TestApp, token: string, body: Record<string, unknown>) {
+export function inbound(t: Pick<TestApp, 'api'>, token: string, body: Record<string, unknown>) {
   return t.api.post('/dev/whatsapp/inbound', body, { token });
 }
 

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import {
   devDisconnectSchema,
   devInboundSchema,
@@ -29,6 +29,15 @@ const inboundResultSchema = z.object({
   message: messageSchema.optional(),
 });
 
+const sentSchema = z.array(
+  z.object({
+    waMessageId: z.string(),
+    chatId: z.string(),
+    body: z.string().nullable(),
+    at: z.string(),
+  }),
+);
+
 /**
  * The simulated phone's controls, for demos and tests. Inbound text is taken as WhatsApp would
  * deliver it (`text: 'raw'`, NUL included): the inbound path makes it storable for every driver. Registered only when the simulator driver
@@ -40,6 +49,8 @@ const inboundResultSchema = z.object({
  * message arrives, the customer deletes one): nobody in the company controls that phone, they
  * change nothing a rep could not already see arrive, and demos and browser tests drive them
  * while signed in as any staff member, so every signed-in user of the company may use them.
+ * `sent` reads the phone's outbox, every rep's conversations in it: admins only. With several
+ * instances it answers only on the one running the session, which is what tests of routing use.
  */
 @Controller('dev/whatsapp')
 export class WhatsAppDevController {
@@ -83,6 +94,22 @@ export class WhatsAppDevController {
   disconnect(@CurrentUser() actor: TenantActor, @ValidBody(devDisconnectSchema) body: DevDisconnectRequest) {
     this.simulator.simulateDisconnect(actor.tenantId, body.mode);
     return this.sessions.status(actor.tenantId);
+  }
+
+  @Get('sent')
+  @RequirePermission('whatsapp.session.manage')
+  @ApiDoc({
+    summary:
+      "[simulator] What this instance's session of the company has sent, oldest first (body: the text or caption); 409 whatsapp.not_started when this instance runs no session (another instance owns it)",
+    response: sentSchema,
+  })
+  sent(@CurrentUser() actor: TenantActor): z.infer<typeof sentSchema> {
+    return this.simulator.sentBy(actor.tenantId).map((s) => ({
+      waMessageId: s.id,
+      chatId: s.chatId,
+      body: s.content.kind === 'text' ? s.content.body : (s.content.caption ?? null),
+      at: new Date(s.at).toISOString(),
+    }));
   }
 
   @Post('revoke')

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../test/api-client.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
+import { startInstance, type Instance } from '../../../test/instances.js';
 import { messengerTestEnv, sleep, startMessengerApp } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
@@ -17,39 +15,6 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
  */
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const LEASE_SECONDS = 4;
-const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
-
-type Instance = { process: ChildProcess; api: ApiClient; output: string[] };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'src/main.ts'], {
-    cwd: join(import.meta.dirname, '../../..'),
-    env: { ...process.env, SWC_NODE_PROJECT: 'tsconfig.json', PORT: String(port), HOST: '127.0.0.1', JWT_SECRET, DEMO: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  const api = new ApiClient(`http://127.0.0.1:${port}`);
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`instance exited: ${output.join('')}`);
-    const up = await api.get('/health').catch(() => undefined);
-    if (up?.status === 200) return { process: child, api, output };
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`instance did not start: ${output.join('')}`);
-}
 
 describe.skipIf(!onPostgres)('a WhatsApp session moves when its owner process dies', () => {
   let database: TestDatabase;
@@ -76,7 +41,7 @@ describe.skipIf(!onPostgres)('a WhatsApp session moves when its owner process di
     const env = messengerTestEnv({ DATABASE_URL: database.databaseUrl!, DATA_DIR: dataDir, WHATSAPP_LEASE_SECONDS: String(LEASE_SECONDS) });
     const [a, b] = await Promise.all([startInstance({ ...env, INSTANCE_ID: 'instance-a' }), startInstance({ ...env, INSTANCE_ID: 'instance-b' })]);
     instances.push(a, b);
-    const token = await signIn({ api: a.api } as TestApp, company.admin.email);
+    const token = await signIn(a, company.admin.email);
     expect((await a.api.post('/whatsapp/start', undefined, { token })).status).toBe(200);
     expect((await a.api.post('/dev/whatsapp/connect-now', undefined, { token })).status).toBe(200);
     let state = '';

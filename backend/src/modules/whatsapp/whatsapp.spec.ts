@@ -155,6 +155,23 @@ describe('simulator dev routes', () => {
     const inbound = await t.api.post('/dev/whatsapp/inbound', { from: '+201001112233', body: 'hello from the customer' }, { token: salesA });
     expect(inbound.status).toBe(200);
   });
+
+  it("the outbox lists what this company's session sent, oldest first (admins only); 409 where no session of the company runs", async () => {
+    await connectWhatsApp(t, adminA);
+    const contactId = (await t.api.post('/dev/whatsapp/inbound', { from: '+201001112244', body: 'hi' }, { token: adminA })).body.data.contactId;
+    for (const body of ['first out', 'second out']) expect((await t.api.post('/messages', { contactId, body }, { token: adminA })).body.data.status).toBe('sent');
+    const sent = await t.api.get('/dev/whatsapp/sent', { token: adminA });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.slice(-2)).toMatchObject([
+      { body: 'first out', chatId: '201001112244@c.us' },
+      { body: 'second out', chatId: '201001112244@c.us' },
+    ]);
+    expect(sent.body.data[sent.body.data.length - 1].waMessageId).toMatch(/^true_201001112244@c\.us_/);
+    expect((await t.api.get('/dev/whatsapp/sent', { token: salesA })).status).toBe(403);
+    // the other company never started one: nothing of company A's leaks, and the answer says why
+    const none = await t.api.get('/dev/whatsapp/sent', { token: adminB });
+    expect([none.status, none.body.code]).toEqual([409, 'whatsapp.not_started']);
+  });
 });
 
 describe('restart', () => {
@@ -190,6 +207,7 @@ describe('with the real driver', () => {
       for (const path of ['/dev/whatsapp/inbound', '/dev/whatsapp/connect-now', '/dev/whatsapp/disconnect', '/dev/whatsapp/revoke']) {
         expect((await real.api.post(path, { from: '+201001234567', body: 'x', id: 'x' }, { token })).status, path).toBe(404);
       }
+      expect((await real.api.get('/dev/whatsapp/sent', { token })).status).toBe(404);
       expect((await real.api.get('/whatsapp/status', { token })).body.data.state).toBe('not_configured');
     } finally {
       await real.close();

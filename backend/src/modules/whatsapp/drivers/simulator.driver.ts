@@ -72,6 +72,15 @@ export class SimulatorDriver implements WhatsAppDriver {
     return s.events.message({ ...message, id: message.id ?? `false_${message.from}_${randomBytes(10).toString('hex').toUpperCase()}`, timestamp: message.timestamp ?? new Date() });
   }
 
+  /**
+   * What this process's session of the company has sent (oldest first); refused (409
+   * whatsapp.not_started) when this process never ran it, e.g. another instance owns it.
+   */
+  sentBy(tenantId: string): SimulatedSend[] {
+    this.session(tenantId);
+    return this.sent.filter((s) => s.tenantId === tenantId);
+  }
+
   simulateDisconnect(tenantId: string, mode: 'silent' | 'drop' | 'logout') {
     this.session(tenantId).disconnect(mode);
   }
