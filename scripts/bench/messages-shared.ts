@@ -44,6 +44,8 @@ export async function createBenchDatabase(server: string, onInterrupt: () => Pro
     if (interrupted) return;
     interrupted = true;
     console.error(`[bench] ${signal}: stopping and dropping ${name}`);
+    // connections the drop cuts may fail where nobody listens any more: we are leaving anyway
+    process.on('uncaughtException', () => undefined);
     void onInterrupt()
       .catch(() => undefined)
       .then(drop)

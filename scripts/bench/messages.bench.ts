@@ -63,12 +63,16 @@ const log = (line: string) => console.log(`[bench] ${line}`);
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
-  const benchDb = await createBenchDatabase(SERVER, async () => rmSync(dataDir, { recursive: true, force: true }));
+  let appStarted: Awaited<ReturnType<typeof createApp>> | undefined;
+  let worker: Worker | undefined;
+  const benchDb = await createBenchDatabase(SERVER, async () => {
+    await worker?.terminate();
+    await Promise.race([appStarted?.close(), sleep(5000)]).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   const dbName = benchDb.name;
   const url = new URL(benchDb.url);
   Object.assign(process.env, SIMULATOR_ENV);
-  let appStarted: Awaited<ReturnType<typeof createApp>> | undefined;
-  let worker: Worker | undefined;
   try {
     const config = loadAppConfig({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', DATA_DIR: dataDir, WHATSAPP_DRIVER: 'simulator', DEMO: '0', LOG_LEVEL: 'warn', PORT: '0', JWT_SECRET });
     const app = (appStarted = await createApp(config));
