@@ -136,6 +136,18 @@ export async function runCluster(s: ClusterSettings) {
     });
     log(`clients connected (${tokens.filter((t) => t.group === 'owner').length} on their company's owning instance, ${tokens.filter((t) => t.group === 'other').length} on another); injecting…`);
 
+    /** Events crossing instances can trail the storing by many seconds on a busy machine: waits until none arrived for 3 s; answers how long that took. */
+    const settle = async () => {
+      const started = Date.now();
+      for (let last = -1, quietSince = Date.now(); Date.now() - quietSince < 3000 && Date.now() - started < 300_000; await sleep(500)) {
+        const { received } = await new Promise<{ received: number }>((resolve) => {
+          worker!.once('message', resolve);
+          worker!.postMessage({ type: 'count' });
+        });
+        if (received !== last) [last, quietSince] = [received, Date.now()];
+      }
+      return (Date.now() - started) / 1000;
+    };
     const ratePerCompany = s.rate / s.companies;
     const contacts = Math.max(1, Math.round(s.contacts / s.companies));
     const inject = (prefix: string, perCompany: number) =>
@@ -144,7 +156,7 @@ export async function runCluster(s: ClusterSettings) {
     const warmupPerCompany = Math.round(ratePerCompany * s.warmup);
     if (warmupPerCompany) {
       const w = await inject('warmup', warmupPerCompany);
-      await sleep(1000); // the warm-up's last events reach the clients before they start counting
+      await settle(); // the warm-up's last events reach the clients before they start counting
       await new Promise<void>((resolve) => {
         worker!.once('message', () => resolve());
         worker!.postMessage({ type: 'reset' });
@@ -155,7 +167,7 @@ export async function runCluster(s: ClusterSettings) {
     const loadBefore = loadavg();
     const results = await inject('bench', perCompany);
     const loadAfter = loadavg();
-    await sleep(2000);
+    const settleSeconds = await settle();
     const clients = await new Promise<{ latencies: Float64Array; latenciesByGroup: Record<string, Float64Array>; received: number; duplicates: number; adminUnique: number[]; salesUnique: number }>((resolve) => {
       worker!.once('message', resolve);
       worker!.postMessage({ type: 'finish' });
@@ -224,6 +236,9 @@ export async function runCluster(s: ClusterSettings) {
       errors,
       contacts: sum(tenantIds, 'contacts'),
       socketEvents: clients.received,
+      // every admin gets each message of its company, one sales user (the lead's owner) each message
+      socketEventsExpected: clients.adminUnique.length * perCompany + total,
+      eventsSettledSeconds: +settleSeconds.toFixed(1),
       adminsReceivedAll: clients.adminUnique.every((n) => n === perCompany), // each admin: every message of its company
       salesReceived: clients.salesUnique,
       latencyMs: { all: percentiles(clients.latencies), clientOnOwningInstance: percentiles(clients.latenciesByGroup.owner), clientOnOtherInstance: percentiles(clients.latenciesByGroup.other) },
@@ -235,7 +250,7 @@ export async function runCluster(s: ClusterSettings) {
       );
     const l = report.latencyMs;
     log(
-      `all: stored ${rows}/${total} (${report.storedPerSecond} msg/s of ${s.rate}: rate ${report.rateKept ? 'KEPT' : 'NOT kept'}), lost ${lost}, duplicated ${duplicated}, inbound→msg:new p95 ${l.all.p95} ms (p50 ${l.all.p50}, p99 ${l.all.p99}; p95 on the owning instance ${l.clientOnOwningInstance.p95}, on the other ${l.clientOnOtherInstance.p95}); load average ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)}`,
+      `all: stored ${rows}/${total} (${report.storedPerSecond} msg/s of ${s.rate}: rate ${report.rateKept ? 'KEPT' : 'NOT kept'}), lost ${lost}, duplicated ${duplicated}, msg:new events ${clients.received}/${report.socketEventsExpected} (waited ${report.eventsSettledSeconds} s after the injection for late ones), inbound→msg:new p95 ${l.all.p95} ms (p50 ${l.all.p50}, p99 ${l.all.p99}; p95 on the owning instance ${l.clientOnOwningInstance.p95}, on the other ${l.clientOnOtherInstance.p95}); load average ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)}`,
     );
     if (lost !== 0 || duplicated !== 0 || errors !== 0) process.exitCode = 1;
   } finally {

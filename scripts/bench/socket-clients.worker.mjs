@@ -46,6 +46,11 @@ parentPort.on('message', (msg) => {
     parentPort.postMessage({ type: 'reset' });
     return;
   }
+  if (msg.type === 'count') {
+    // how many events arrived so far (the orchestrator waits for late ones to stop coming)
+    parentPort.postMessage({ type: 'count', received: clients.reduce((n, c) => n + c.received, 0) });
+    return;
+  }
   if (msg.type !== 'finish') return;
   const admins = clients.filter((c) => c.role === 'admin');
   const everyAdminSawAll = admins.map((c) => c.seen.size);
