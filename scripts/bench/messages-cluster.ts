@@ -216,6 +216,7 @@ export async function runCluster(s: ClusterSettings) {
         backlogAtEnd: r.backlogAtEnd,
         drainSeconds: +Math.max(0, (r.lastStoredAt - r.injectEnded) / 1000).toFixed(1),
         mainThreadBusy: +r.mainThreadBusy.toFixed(2),
+        cpuCores: +r.cpuCores.toFixed(2),
         dedupedRedeliveries: r.dedupedRedeliveries,
         errors: r.errors,
         ...(r.firstError ? { firstError: r.firstError } : {}),
@@ -246,7 +247,7 @@ export async function runCluster(s: ClusterSettings) {
     console.log(JSON.stringify(report, null, 2));
     for (const p of perInstance)
       log(
-        `${p.instance}: stored ${p.storedRows}/${p.injected} (${p.storedPerSecond} msg/s of ${p.injectedPerSecond} injected: rate ${p.rateKept ? 'KEPT' : `NOT kept, backlog ${p.backlogAtEnd} at the end`}); main thread ${Math.round(p.mainThreadBusy * 100)} % busy${p.errors ? `; ${p.errors} errors` : ''}`,
+        `${p.instance}: stored ${p.storedRows}/${p.injected} (${p.storedPerSecond} msg/s of ${p.injectedPerSecond} injected: rate ${p.rateKept ? 'KEPT' : `NOT kept, backlog ${p.backlogAtEnd} at the end`}); main thread ${Math.round(p.mainThreadBusy * 100)} % busy, ${p.cpuCores} cores of CPU${p.errors ? `; ${p.errors} errors` : ''}`,
       );
     const l = report.latencyMs;
     log(

@@ -82,7 +82,7 @@ async function inject(cmd: Extract<InstanceCommand, { cmd: 'inject' }>): Promise
   const simulator = app.get(SimulatorDriver);
   const phones = benchPhones(cmd.contacts);
   const pending: Promise<unknown>[] = [];
-  const r: InjectResult = { injected: 0, stored: 0, dedupedRedeliveries: 0, errors: 0, started: 0, injectEnded: 0, lastStoredAt: 0, backlogAtEnd: 0, mainThreadBusy: 0 };
+  const r: InjectResult = { injected: 0, stored: 0, dedupedRedeliveries: 0, errors: 0, started: 0, injectEnded: 0, lastStoredAt: 0, backlogAtEnd: 0, mainThreadBusy: 0, cpuCores: 0 };
   const one = (tenantId: string, seq: number, id: string) => {
     const phone = phoneOfSeq(phones, seq);
     pending.push(
@@ -101,6 +101,7 @@ async function inject(cmd: Extract<InstanceCommand, { cmd: 'inject' }>): Promise
     );
   };
   const elu = performance.eventLoopUtilization();
+  const cpu = process.cpuUsage();
   r.started = Date.now();
   let seq = 0;
   while (seq < cmd.perCompany) {
@@ -119,6 +120,9 @@ async function inject(cmd: Extract<InstanceCommand, { cmd: 'inject' }>): Promise
   r.backlogAtEnd = r.injected - r.stored;
   await Promise.all(pending);
   r.mainThreadBusy = performance.eventLoopUtilization(elu).utilization;
+  const used = process.cpuUsage(cpu);
+  // all threads of the process (libuv's pool, GC helpers): over the run's seconds, the share of a core it used
+  r.cpuCores = (used.user + used.system) / 1000 / Math.max(1, Date.now() - r.started);
   return r;
 }
 

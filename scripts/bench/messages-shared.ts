@@ -76,6 +76,8 @@ export type InjectResult = {
   lastStoredAt: number;
   backlogAtEnd: number;
   mainThreadBusy: number;
+  /** CPU time of the process over the run's wall time (1 = one core the whole time). */
+  cpuCores: number;
 };
 export type InstanceReply = { id: number; ok: true; result?: unknown } | { id: number; ok: false; error: string };
 export type InstanceReady = { ready: true; port: number };
