@@ -102,7 +102,7 @@ export async function runCluster(s: ClusterSettings) {
   try {
     const launch = (index: number) => {
       const child = fork(new URL('./messages-instance.ts', import.meta.url), [], {
-        env: { ...process.env, ...SIMULATOR_ENV, DATABASE_URL: db.url, DATA_DIR: dataDir, REDIS_URL: s.redisUrl, INSTANCE_ID: `bench-${index}` },
+        env: { ...process.env, ...SIMULATOR_ENV, DATABASE_URL: db.url, DATA_DIR: dataDir, REDIS_URL: s.redisUrl, INSTANCE_ID: `bench-${index}`, ...(index === 0 ? { BENCH_DROP_WHEN_ORPHANED: s.server } : {}) },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       const instance = new Instance(index, child);

@@ -5,10 +5,12 @@
  * companies, starts WhatsApp sessions (taking their lease) and injects inbound messages into the
  * sessions it owns through the simulator driver, in this process, as the single-instance bench
  * does: HTTP per message would measure the HTTP layer instead. It exits when the orchestrator
- * says so or goes away.
+ * says so or goes away (then the first instance drops the bench database).
  */
 import 'reflect-metadata';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { createApp } from '../../backend/src/app.factory.js';
 import { loadAppConfig } from '../../backend/src/app.config.js';
 import { Database } from '../../backend/src/platform/db/database.service.js';
@@ -44,8 +46,27 @@ const stop = (code: number) => {
     .finally(() => process.exit(code));
   return stopping;
 };
-// the orchestrator died (or was killed): do not outlive it
-process.on('disconnect', () => void stop(1));
+// The orchestrator died (or was killed, so it could not clean up): stop injecting, do not outlive it,
+// and the first instance drops the bench database and DATA_DIR, which the orchestrator would have removed.
+let orphaned = false;
+process.on('disconnect', () => {
+  orphaned = true;
+  setTimeout(() => process.exit(1), 8000).unref();
+  stopping ??= Promise.race([app.close(), sleep(4000)])
+    .catch(() => undefined)
+    .then(() => (env.BENCH_DROP_WHEN_ORPHANED ? dropBenchDatabase(env.BENCH_DROP_WHEN_ORPHANED) : undefined))
+    .catch(() => undefined)
+    .finally(() => process.exit(1));
+});
+
+async function dropBenchDatabase(serverUrl: string) {
+  const name = new URL(env.DATABASE_URL!).pathname.slice(1);
+  if (!name.startsWith('crm_bench_')) return;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => admin.end());
+  if (env.DATA_DIR?.includes('crm-bench-')) rmSync(env.DATA_DIR, { recursive: true, force: true });
+}
 
 async function seed(companies: number, clients: number, admins: number): Promise<SeedResult> {
   const hash = await hashPassword(PASSWORD);
@@ -104,7 +125,7 @@ async function inject(cmd: Extract<InstanceCommand, { cmd: 'inject' }>): Promise
   const cpu = process.cpuUsage();
   r.started = Date.now();
   let seq = 0;
-  while (seq < cmd.perCompany) {
+  while (seq < cmd.perCompany && !orphaned) {
     const due = Math.min(cmd.perCompany, Math.floor(((Date.now() - r.started) / 1000) * cmd.ratePerCompany));
     for (; seq < due; seq++) {
       const id = `false_${cmd.prefix}_${seq}`;
@@ -139,12 +160,14 @@ process.on('message', (cmd: InstanceCommand) => {
         return undefined;
     }
   };
+  // no orchestrator any more (it died): nobody to answer
+  const reply = (r: InstanceReply) => process.connected && process.send!(r);
   run().then(
     (result) => {
-      process.send!({ id: cmd.id, ok: true, result } satisfies InstanceReply);
+      reply({ id: cmd.id, ok: true, result });
       if (cmd.cmd === 'stop') void stop(0);
     },
-    (err) => process.send!({ id: cmd.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) } satisfies InstanceReply),
+    (err) => reply({ id: cmd.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
   );
 });
 process.send!({ ready: true, port: typeof address === 'object' && address ? address.port : 0 });

@@ -29,7 +29,9 @@
  * CLIENTS are spread over companies and instances, so events reach most clients through Redis.
  * Reported per instance (stored vs injected msg/s, rate kept, backlog, main thread busy) and in
  * all (lost, duplicated, p95 inbound → msg:new, also split by whether the client sits on the
- * instance that owns its company's session), with the load average.
+ * instance that owns its company's session), with the load average. Ctrl-C or an error stops the
+ * instances and drops the database; if this process is killed outright, the instances notice,
+ * exit, and the first drops the database.
  */
 import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
