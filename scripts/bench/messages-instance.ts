@@ -59,6 +59,13 @@ process.on('disconnect', () => {
     .finally(() => process.exit(1));
 });
 
+// Ctrl-C reaches every process of the run: stop injecting; the app closes itself (shutdown hooks), 5 s at most
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    orphaned = true;
+    setTimeout(() => process.exit(130), 5000).unref();
+  });
+
 async function dropBenchDatabase(serverUrl: string) {
   const name = new URL(env.DATABASE_URL!).pathname.slice(1);
   if (!name.startsWith('crm_bench_')) return;
