@@ -12,11 +12,28 @@
  *   npm run bench:messages
  *   BENCH_DATABASE_URL=postgres://… RATE=2000 CONTACTS=5000 SECONDS=30 WARMUP=3 CLIENTS=50 npm run bench:messages
  *
- * Runs the backend in this process (a fresh database, dropped at the end); the clients run in a
- * worker thread. Traffic stays on 127.0.0.1.
+ * Runs the backend in this process (a fresh database, dropped at the end, also on Ctrl-C); the
+ * clients run in a worker thread. Traffic stays on 127.0.0.1.
+ *
+ * Several instances (messages-cluster.ts, each instance a process running messages-instance.ts):
+ *
+ *   INSTANCES=2 RATE=5000 npm run bench:messages
+ *
+ *   INSTANCES   backend processes (default 1: the single-instance run above, in this process)
+ *   COMPANIES   companies, each with its WhatsApp session (default INSTANCES); company c's session
+ *               is started on instance c mod INSTANCES, which owns it by its PostgreSQL lease and
+ *               injects its traffic: RATE (the total) / COMPANIES msg/s per company
+ *   REDIS_URL   Redis for the Socket.IO adapter and presence (default redis://127.0.0.1:6379)
+ *
+ * The instances share the database, Redis and one DATA_DIR, each with its own INSTANCE_ID; the
+ * CLIENTS are spread over companies and instances, so events reach most clients through Redis.
+ * Reported per instance (stored vs injected msg/s, rate kept, backlog, main thread busy) and in
+ * all (lost, duplicated, p95 inbound → msg:new, also split by whether the client sits on the
+ * instance that owns its company's session), with the load average. Ctrl-C or an error stops the
+ * instances and drops the database; if this process is killed outright, the instances notice,
+ * exit, and the first drops the database.
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -31,6 +48,8 @@ import { TenantsRepository } from '../../backend/src/modules/tenants/tenants.rep
 import { UsersRepository } from '../../backend/src/modules/users/users.repository.js';
 import { SimulatorDriver } from '../../backend/src/modules/whatsapp/drivers/simulator.driver.js';
 import { WhatsAppSessions } from '../../backend/src/modules/whatsapp/whatsapp-sessions.service.js';
+import { runCluster } from './messages-cluster.js';
+import { DUPLICATE_EVERY, JWT_SECRET, PASSWORD, SIMULATOR_ENV, benchPhones, createBenchDatabase, pct, phoneOfSeq, sleep } from './messages-shared.js';
 
 const env = process.env;
 const SERVER = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -40,29 +59,28 @@ const SECONDS = Number(env.SECONDS ?? 30);
 const CLIENTS = Number(env.CLIENTS ?? 50);
 const WARMUP = Number(env.WARMUP ?? 3);
 const ADMINS = Math.min(5, CLIENTS);
-const DUPLICATE_EVERY = 100; // every 100th message is delivered twice by "WhatsApp"
-const PASSWORD = 'Bench-Password-1';
+const INSTANCES = Number(env.INSTANCES ?? 1);
 
 const log = (line: string) => console.log(`[bench] ${line}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
 async function main() {
-  const dbName = `crm_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${dbName}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
-  Object.assign(process.env, { WHATSAPP_SIM_TIME_SCALE: '0.01', WHATSAPP_SIM_AUTO_CONNECT_MS: '0', WHATSAPP_WATCHDOG_SECONDS: '0' });
-  const config = loadAppConfig({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', DATA_DIR: dataDir, WHATSAPP_DRIVER: 'simulator', DEMO: '0', LOG_LEVEL: 'warn', PORT: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
-  const app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  let appStarted: Awaited<ReturnType<typeof createApp>> | undefined;
   let worker: Worker | undefined;
+  const benchDb = await createBenchDatabase(SERVER, async () => {
+    await worker?.terminate();
+    await Promise.race([appStarted?.close(), sleep(5000)]).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const dbName = benchDb.name;
+  const url = new URL(benchDb.url);
+  Object.assign(process.env, SIMULATOR_ENV);
   try {
+    const config = loadAppConfig({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', DATA_DIR: dataDir, WHATSAPP_DRIVER: 'simulator', DEMO: '0', LOG_LEVEL: 'warn', PORT: '0', JWT_SECRET });
+    const app = (appStarted = await createApp(config));
+    await app.listen(0, '127.0.0.1');
+    const address = app.getHttpServer().address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     log(`PostgreSQL database ${dbName}; ${RATE} msg/s × ${SECONDS} s across ${CONTACTS} contacts; ${CLIENTS} socket clients (${ADMINS} admins)`);
     const db = app.get(Database);
     const hash = await hashPassword(PASSWORD);
@@ -97,14 +115,14 @@ async function main() {
     });
     log('clients connected; injecting…');
 
-    const phones = Array.from({ length: CONTACTS }, (_, i) => `20100${String(1_000_000 + i)}`);
+    const phones = benchPhones(CONTACTS);
     let pending: Promise<unknown>[] = [];
     let stored = 0;
     let duplicates = 0;
     let errors = 0;
     let lastStoredAt = 0;
     const inject = (seq: number, id: string) => {
-      const phone = phones[(seq * 7919) % CONTACTS];
+      const phone = phoneOfSeq(phones, seq);
       const p = simulator
         .injectInbound(tenantId, { id, from: `${phone}@c.us`, phoneId: `${phone}@c.us`, profileName: `Contact ${phone.slice(-4)}`, body: `bench ${seq} @${Date.now()}`, type: 'text' })
         .then((r) => {
@@ -209,14 +227,17 @@ async function main() {
     if (lost !== 0 || duplicated !== 0 || errors !== 0) process.exitCode = 1;
   } finally {
     await worker?.terminate();
-    await app.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await appStarted?.close();
+    await benchDb.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((err) => {
+const bench =
+  INSTANCES > 1
+    ? () => runCluster({ server: SERVER, redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379', instances: INSTANCES, companies: Number(env.COMPANIES ?? INSTANCES), rate: RATE, contacts: CONTACTS, seconds: SECONDS, clients: CLIENTS, warmup: WARMUP, admins: ADMINS })
+    : main;
+bench().catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -1,12 +1,14 @@
 // Socket.IO clients of the messenger benchmark, in their own thread (the second core): each
 // connects like the desktop app, receives msg:new and records the latency from injection (the
-// injection time travels in the message body) and any duplicate delivery.
+// injection time travels in the message body) and any duplicate delivery. A token may name its own
+// backend (`url`, with several instances) and a `group` whose latencies are also reported apart.
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 
 const { url, tokens } = workerData;
-const clients = tokens.map(({ token, role }) => ({ role, socket: io(url, { auth: { token }, transports: ['websocket'], reconnection: false }), seen: new Set(), duplicates: 0, received: 0 }));
+const clients = tokens.map(({ token, role, url: own, group }) => ({ role, group, socket: io(own ?? url, { auth: { token }, transports: ['websocket'], reconnection: false }), seen: new Set(), duplicates: 0, received: 0 }));
 let latencies = [];
+let byGroup = new Map();
 
 await Promise.all(
   clients.map(
@@ -26,7 +28,11 @@ for (const c of clients) {
     if (c.seen.has(m._id)) c.duplicates++;
     else c.seen.add(m._id);
     const sentAt = Number(/@(\d+)$/.exec(m.body)?.[1]);
-    if (sentAt) latencies.push(now - sentAt);
+    if (!sentAt) return;
+    latencies.push(now - sentAt);
+    if (c.group === undefined) return;
+    if (!byGroup.has(c.group)) byGroup.set(c.group, []);
+    byGroup.get(c.group).push(now - sentAt);
   });
 }
 parentPort.postMessage({ type: 'ready' });
@@ -35,8 +41,14 @@ parentPort.on('message', (msg) => {
   if (msg.type === 'reset') {
     // the warm-up is over: count from here
     latencies = [];
+    byGroup = new Map();
     for (const c of clients) Object.assign(c, { seen: new Set(), duplicates: 0, received: 0 });
     parentPort.postMessage({ type: 'reset' });
+    return;
+  }
+  if (msg.type === 'count') {
+    // how many events arrived so far (the orchestrator waits for late ones to stop coming)
+    parentPort.postMessage({ type: 'count', received: clients.reduce((n, c) => n + c.received, 0) });
     return;
   }
   if (msg.type !== 'finish') return;
@@ -45,6 +57,7 @@ parentPort.on('message', (msg) => {
   parentPort.postMessage({
     type: 'result',
     latencies: Float64Array.from(latencies),
+    latenciesByGroup: Object.fromEntries([...byGroup].map(([g, l]) => [g, Float64Array.from(l)])),
     received: clients.reduce((n, c) => n + c.received, 0),
     duplicates: clients.reduce((n, c) => n + c.duplicates, 0),
     adminUnique: everyAdminSawAll,

@@ -13,7 +13,12 @@ export async function attachRedisAdapter(server: Server, url: string, logger: Lo
   pub.on('error', (err) => logger.warn(`redis: ${err.message}`));
   sub.on('error', (err) => logger.warn(`redis: ${err.message}`));
   await Promise.all([pub.connect(), sub.connect()]);
-  server.adapter(createAdapter(pub, sub));
+  // The adapter publishes without awaiting. With the client's default command timeout (5 s), a
+  // publish still queued after 5 s (an instance that busy) would be dropped, its event never
+  // reaching the other instances, and its rejection, which nobody handles, would end the process.
+  // Without a timeout a busy instance's events arrive late, not never; a broken connection still
+  // fails them (and is reported above).
+  server.adapter(createAdapter(pub.withCommandOptions({ timeout: 0 }), sub));
   server.engine.on('close', () => void Promise.allSettled([pub.quit(), sub.quit()]));
   logger.log('Socket.IO fan-out through Redis enabled');
   return pub;

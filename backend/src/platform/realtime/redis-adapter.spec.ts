@@ -1,0 +1,56 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { attachRedisAdapter } from './redis-adapter.js';
+
+// Redis is there when the PostgreSQL suite runs (as for the two-instance tests), or when REDIS_URL says so.
+const REDIS_URL = process.env.REDIS_URL ?? (process.env.TEST_DATABASE_URL ? 'redis://127.0.0.1:6379' : undefined);
+
+describe.skipIf(!REDIS_URL)('attachRedisAdapter (several instances)', () => {
+  const opened: { http: HttpServer; io: Server }[] = [];
+  const sockets: Socket[] = [];
+  afterEach(async () => {
+    sockets.splice(0).forEach((s) => s.close());
+    await Promise.all(opened.splice(0).map(({ io }) => new Promise<void>((resolve) => io.close(() => resolve()))));
+  });
+
+  async function instance() {
+    const http = createServer();
+    const io = new Server(http);
+    await attachRedisAdapter(io, REDIS_URL!, new Logger('test'));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    opened.push({ http, io });
+    return { io, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+  }
+
+  it("still delivers an instance's events to the others after it was too busy to publish them for longer than Redis's command timeout, and does not crash", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const room = randomUUID();
+    b.io.on('connection', (s) => void s.join(room));
+    const client = connect(b.url, { transports: ['websocket'] });
+    sockets.push(client);
+    await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+    await new Promise((r) => setTimeout(r, 100)); // the join is done
+
+    // more than the socket to Redis takes at once: the rest waits in the client's queue for the socket to drain
+    const count = 200;
+    const body = 'x'.repeat(64 * 1024);
+    let received = 0;
+    const all = new Promise<void>((resolve) => client.on('msg:new', () => ++received === count && resolve()));
+    for (let i = 0; i < count; i++) a.io.to(room).emit('msg:new', body);
+    // then instance a's event loop is busy past the client's 5 s default command timeout (after the first write, before the drain)
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        const until = Date.now() + 5_200;
+        while (Date.now() < until);
+        resolve();
+      }),
+    );
+    await all;
+    expect(received).toBe(count);
+  }, 20_000);
+});
