@@ -56,6 +56,8 @@ describe.skipIf(!onPostgres || !REDIS_URL)('two backend instances on PostgreSQL 
       DATABASE_URL: database.databaseUrl!,
       DATA_DIR: dataDir,
       REDIS_URL: REDIS_URL!,
+      // this run's own namespace in Redis: other test files' instances never answer (or delay) its requests
+      REDIS_PREFIX: `test-${database.name}`,
       WHATSAPP_LEASE_SECONDS: String(LEASE_SECONDS),
       PRESENCE_OFFLINE_GRACE_SECONDS: String(GRACE_SECONDS),
       // what the simulated phone received, appended by whichever process sent it: counted across a SIGKILL

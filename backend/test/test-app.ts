@@ -38,6 +38,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     TRUST_PROXY: '1',
     PORT: '0',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    REDIS_PREFIX: `test-${database.name}`,
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(new Date());

@@ -23,6 +23,7 @@ export const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: positiveInt(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" or "-"').default('crm'),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WHATSAPP_DRIVER: z.enum(['simulator', 'wwebjs']).optional(),

@@ -11,6 +11,8 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
+  /** Names this deployment's channels and keys in Redis: deployments (or test runs) sharing one Redis never hear each other. */
+  redisPrefix: string;
   dataDir: string;
   jwtSecret: string;
   whatsappDriver: 'simulator' | 'wwebjs';
@@ -70,6 +72,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env, options: Loa
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     dataDir,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir, options.persistSecret ?? true),
     whatsappDriver: e.WHATSAPP_DRIVER ?? (demo ? 'simulator' : 'wwebjs'),

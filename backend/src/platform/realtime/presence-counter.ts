@@ -49,7 +49,6 @@ type RedisClient = {
   del(key: string): Promise<unknown>;
 };
 
-const PREFIX = 'crm:presence';
 /** An instance that stops renewing its heartbeat (killed, frozen) stops counting after this. */
 const INSTANCE_TTL_MS = 30_000;
 const HEARTBEAT_MS = 10_000;
@@ -80,13 +79,20 @@ export class RedisPresenceCounter implements PresenceCounter {
   private readonly instanceId = randomUUID();
   private readonly heartbeat: NodeJS.Timeout;
 
-  private constructor(private readonly redis: RedisClient) {
+  private readonly prefix: string;
+
+  private constructor(
+    private readonly redis: RedisClient,
+    deployment: string,
+  ) {
+    this.prefix = `${deployment}:presence`;
     this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
-  static async start(redis: RedisClient): Promise<RedisPresenceCounter> {
-    const counter = new RedisPresenceCounter(redis);
+  /** `deployment`: REDIS_PREFIX, the namespace of this deployment's keys. */
+  static async start(redis: RedisClient, deployment = 'crm'): Promise<RedisPresenceCounter> {
+    const counter = new RedisPresenceCounter(redis, deployment);
     await counter.beat();
     return counter;
   }
@@ -100,25 +106,25 @@ export class RedisPresenceCounter implements PresenceCounter {
   }
 
   async count(userId: string) {
-    return Number(await this.redis.eval(SUM_LIVE, { keys: [this.userKey(userId)], arguments: [`${PREFIX}:instance:`] }));
+    return Number(await this.redis.eval(SUM_LIVE, { keys: [this.userKey(userId)], arguments: [`${this.prefix}:instance:`] }));
   }
 
   async stop() {
     clearInterval(this.heartbeat);
     // this instance's sockets stop counting at once
-    await this.redis.del(`${PREFIX}:instance:${this.instanceId}`).catch(() => undefined);
+    await this.redis.del(`${this.prefix}:instance:${this.instanceId}`).catch(() => undefined);
   }
 
   private async change(userId: string, by: 1 | -1) {
-    const n = await this.redis.eval(CHANGE, { keys: [this.userKey(userId)], arguments: [`${PREFIX}:instance:`, this.instanceId, String(by)] });
+    const n = await this.redis.eval(CHANGE, { keys: [this.userKey(userId)], arguments: [`${this.prefix}:instance:`, this.instanceId, String(by)] });
     return Number(n);
   }
 
   private async beat() {
-    await this.redis.set(`${PREFIX}:instance:${this.instanceId}`, '1', { PX: INSTANCE_TTL_MS });
+    await this.redis.set(`${this.prefix}:instance:${this.instanceId}`, '1', { PX: INSTANCE_TTL_MS });
   }
 
   private userKey(userId: string) {
-    return `${PREFIX}:user:${userId}`;
+    return `${this.prefix}:user:${userId}`;
   }
 }

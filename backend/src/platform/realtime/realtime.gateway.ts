@@ -51,9 +51,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Befo
   async afterInit(server: Server) {
     coalesceWebSocketWrites(server);
     if (this.config.redisUrl) {
-      const redis = await attachRedisAdapter(server, this.config.redisUrl, this.logger);
+      const redis = await attachRedisAdapter(server, this.config.redisUrl, this.config.redisPrefix, this.logger);
       // several instances: a user's sockets are counted in Redis, over all of them
-      this.presence.useCounter(await RedisPresenceCounter.start(redis));
+      this.presence.useCounter(await RedisPresenceCounter.start(redis, this.config.redisPrefix));
     }
     if (this.config.session.sweepMs > 0) {
       this.sweepTimer = setInterval(() => void this.sweep(), this.config.session.sweepMs);

@@ -10,6 +10,9 @@ import { attachRedisAdapter } from './redis-adapter.js';
 // Redis is there when the PostgreSQL suite runs (as for the two-instance tests), or when REDIS_URL says so.
 const REDIS_URL = process.env.REDIS_URL ?? (process.env.TEST_DATABASE_URL ? 'redis://127.0.0.1:6379' : undefined);
 
+// both instances of this file in one namespace of their own (REDIS_PREFIX)
+const PREFIX = `test-adapter-${randomUUID()}`;
+
 describe.skipIf(!REDIS_URL)('attachRedisAdapter (several instances)', () => {
   const opened: { http: HttpServer; io: Server }[] = [];
   const sockets: Socket[] = [];
@@ -21,7 +24,7 @@ describe.skipIf(!REDIS_URL)('attachRedisAdapter (several instances)', () => {
   async function instance() {
     const http = createServer();
     const io = new Server(http);
-    await attachRedisAdapter(io, REDIS_URL!, new Logger('test'));
+    await attachRedisAdapter(io, REDIS_URL!, PREFIX, new Logger('test'));
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     opened.push({ http, io });
     return { io, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };

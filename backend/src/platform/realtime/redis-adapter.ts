@@ -7,7 +7,7 @@ import type { Server } from 'socket.io';
  * With REDIS_URL set, events emitted on one backend instance reach sockets connected to the others.
  * Returns the publishing client, which also serves plain commands (presence counts).
  */
-export async function attachRedisAdapter(server: Server, url: string, logger: Logger) {
+export async function attachRedisAdapter(server: Server, url: string, prefix: string, logger: Logger) {
   const pub = createClient({ url });
   const sub = pub.duplicate();
   pub.on('error', (err) => logger.warn(`redis: ${err.message}`));
@@ -18,7 +18,8 @@ export async function attachRedisAdapter(server: Server, url: string, logger: Lo
   // reaching the other instances, and its rejection, which nobody handles, would end the process.
   // Without a timeout a busy instance's events arrive late, not never; a broken connection still
   // fails them (and is reported above).
-  server.adapter(createAdapter(pub.withCommandOptions({ timeout: 0 }), sub));
+  // the prefix keeps deployments sharing one Redis apart: a request to all instances (fetchSockets) waits for every subscriber of its channel
+  server.adapter(createAdapter(pub.withCommandOptions({ timeout: 0 }), sub, { key: `${prefix}:socket.io` }));
   server.engine.on('close', () => void Promise.allSettled([pub.quit(), sub.quit()]));
   logger.log('Socket.IO fan-out through Redis enabled');
   return pub;
