@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { timeZoneOffsetMs, type Language } from '@crm/common';
-import type { ContactRecord, DealProductRecord } from './contacts.repository.js';
+import type { ContactExportRecord, DealProductRecord } from './contacts.repository.js';
 
 /** The export's columns, in order: what the lists show, then the deal and shipping. */
 export const CONTACT_EXPORT_HEADERS = [
@@ -69,7 +69,7 @@ export type ContactsTable = {
   created: number[];
 };
 
-export function contactsTable(rows: ContactRecord[], lines: Map<string, DealProductRecord[]>, timeZone: string, language: Language = 'en'): ContactsTable {
+export function contactsTable(rows: ContactExportRecord[], lines: Map<string, DealProductRecord[]>, timeZone: string, language: Language = 'en'): ContactsTable {
   const table: ContactsTable = { headers: contactExportHeaders(language), rows: [], created: [] };
   // the zone's offset per UTC day when it is the same at both ends of it (no change that day), else
   // per row: Intl lookups for every row were most of the time of a 10,000-row table

@@ -37,12 +37,19 @@ async function count() {
  */
 const answerBound = () => 100 * Math.max(1, loadavg()[0] / availableParallelism());
 
+/**
+ * The embedded PGlite runs on this process's thread: its statements, and the commit of 10,000 rows,
+ * hold the loop while they run (up to ~350 ms each on the 2-core build machine at a load of about 3, before and after
+ * issue 17's changes). Its slowest answer may take 4 times the bound; PostgreSQL's 2.5 times.
+ */
+const slowestFactor = process.env.TEST_DATABASE_URL ? 2.5 : 4;
+
 function expectResponsive(times: number[]) {
   const bound = answerBound();
   const sorted = [...times].sort((a, b) => a - b);
   const p95 = sorted[Math.ceil(sorted.length * 0.95) - 1];
   expect(p95, `95th percentile of ${times.map(Math.round).join(' ')}`).toBeLessThan(bound);
-  expect(sorted[sorted.length - 1], `slowest of ${times.map(Math.round).join(' ')}`).toBeLessThan(bound * 2.5);
+  expect(sorted[sorted.length - 1], `slowest of ${times.map(Math.round).join(' ')}`).toBeLessThan(bound * slowestFactor);
 }
 
 /** GET /api/health on a new connection (a kept-alive one may be closed by the server as it is reused). */

@@ -168,7 +168,7 @@ export class ContactsService {
       for (let i = 0; i < ids.length; i += EXPORT_CHUNK) {
         if (i) await yieldToOtherRequests();
         const chunk = ids.slice(i, i + EXPORT_CHUNK);
-        const rows = await this.contacts.findManyByIds(tx, actor.tenantId, chunk);
+        const rows = await this.contacts.exportRecords(tx, actor.tenantId, chunk);
         const part = contactsTable(rows, byContact(await this.contacts.dealProducts(tx, actor.tenantId, chunk)), query.tz, language);
         whole.rows.push(...part.rows);
         whole.created.push(...part.created);
