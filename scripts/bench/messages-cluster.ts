@@ -157,6 +157,7 @@ export async function runCluster(s: ClusterSettings) {
     if (warmupPerCompany) {
       const w = await inject('warmup', warmupPerCompany);
       await settle(); // the warm-up's last events reach the clients before they start counting
+      await db.analyze();
       await new Promise<void>((resolve) => {
         worker!.once('message', () => resolve());
         worker!.postMessage({ type: 'reset' });

@@ -19,7 +19,23 @@ export const benchPhones = (contacts: number) => Array.from({ length: contacts }
 /** The contact of the seq-th message: a fixed permutation, so consecutive messages rarely share a sender. */
 export const phoneOfSeq = (phones: string[], seq: number) => phones[(seq * 7919) % phones.length];
 
-export type BenchDatabase = { name: string; url: string; drop: () => Promise<void> };
+export type BenchDatabase = { name: string; url: string; drop: () => Promise<void>; analyze: () => Promise<void> };
+
+/**
+ * ANALYZE after the warm-up: it created every lead within seconds, and autovacuum would refresh the
+ * statistics at its next visit — some time during the measured run, changing plans mid-run (that
+ * is how the trigram index on phone numbers took over the sender lookup, migration 0023). Every
+ * run measures the plans a company's settled tables get.
+ */
+async function analyzeDatabase(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * A fresh crm_bench_* database on the server; `drop` removes it (at most once, connections or
@@ -53,7 +69,7 @@ export async function createBenchDatabase(server: string, onInterrupt: () => Pro
   };
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
-  return { name, url: url.toString(), drop };
+  return { name, url: url.toString(), drop, analyze: () => analyzeDatabase(url.toString()) };
 }
 
 /** Orchestrator → instance child (messages-instance.ts); each answered by one InstanceReply with the same id. */

@@ -7,7 +7,8 @@
  * client, how busy the main thread was, and the load average (the machine may be shared: compare
  * runs made under the same load). A warm-up (WARMUP seconds at the same rate, default 3: it creates
  * the leads and warms the JIT) comes first and is not counted in the latencies; the traffic is the
- * same every run (fixed contact order and message ids).
+ * same every run (fixed contact order and message ids). After the warm-up the database is analysed,
+ * as autovacuum would do some time later (messages-shared.ts says why).
  *
  *   npm run bench:messages
  *   BENCH_DATABASE_URL=postgres://… RATE=2000 CONTACTS=5000 SECONDS=30 WARMUP=3 CLIENTS=50 npm run bench:messages
@@ -156,6 +157,7 @@ async function main() {
       await Promise.all(pending);
       pending = [];
       await sleep(1000); // the warm-up's last events reach the clients before they start counting
+      await benchDb.analyze();
       await new Promise<void>((resolve) => {
         worker!.once('message', () => resolve());
         worker!.postMessage({ type: 'reset' });
