@@ -7,7 +7,8 @@
  * then times each API call over HTTP and prints p50/p95 in milliseconds.
  *
  * Env: BENCH_CONTACTS (per company, default 200000), BENCH_TENANTS (small companies beside them, default 1000), BENCH_PRODUCTS (catalogue size per company, default 20000),
- * BENCH_RUNS (default 40; the two exports run at most 20), BENCH_KEEP=1 keeps
+ * BENCH_RUNS (default 40; the two exports run at most 20), BENCH_ONLY (a regular expression: only the calls
+ * whose name matches, no exports — for profiling one call), BENCH_KEEP=1 keeps
  * the database for EXPLAIN sessions, BENCH_REUSE=1 skips seeding when the database is already seeded.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -261,7 +262,9 @@ async function main() {
     const exportFrom = encodeURIComponent(tenThousandth.items[0].createdAt);
 
     const scenarios: Scenario[] = [];
-    const run = (name: string, call: () => Promise<string>) => scenarios.push({ name, call, samples: [], note: '' });
+    // BENCH_ONLY (a regular expression) times only the calls whose name matches, and no exports
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+    const run = (name: string, call: () => Promise<string>) => (only && !only.test(name) ? 0 : scenarios.push({ name, call, samples: [], note: '' }));
     const month = `${new Date().toISOString().slice(0, 8)}01`;
     // A product the deals hold (the catalogue beyond SKU-12 is on no deal).
     const product = ((await getJson('/products?q=SKU-1&limit=1')) as { items: { _id: string }[] }).items[0]._id;
@@ -350,8 +353,10 @@ async function main() {
         return `${(size / 1024).toFixed(0)} KB xlsx`;
       },
     };
-    results.push(...(await timeInterleaved([exportScenario, reportExport], Math.min(RUNS, 20))));
-    results.push(await whileExporting(exportScenario.call, list('/contacts?stage=lead&page=1&limit=50')));
+    if (!only) {
+      results.push(...(await timeInterleaved([exportScenario, reportExport], Math.min(RUNS, 20))));
+      results.push(await whileExporting(exportScenario.call, list('/contacts?stage=lead&page=1&limit=50')));
+    }
     for (const r of results) console.log(`  ${r.name.padEnd(52)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   ${r.note}`);
     console.log(`Load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
