@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { mkdirSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, existsSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -61,6 +61,24 @@ describe('whatsapp-web.js driver: library events → ours', () => {
     expect(factory).toHaveBeenCalledWith({ tenantId: '0190a0c4-1111-7000-8000-000000000001', dataPath: join(dataDir, 'whatsapp-sessions'), executablePath: '/usr/bin/chromium' });
     expect(client.initialize).toHaveBeenCalledOnce();
     expect(driver.needsOggVoice).toBe(true);
+  });
+
+  it("opens a profile a dead instance on another computer left locked: Chromium's lock is gone before the client starts", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crm-wwebjs-'));
+    dirs.push(dataDir);
+    const profile = join(dataDir, 'whatsapp-sessions', 'session-0190a0c4-1111-7000-8000-000000000001');
+    mkdirSync(join(profile, 'Default'), { recursive: true });
+    symlinkSync('instance-a.example-4242', join(profile, 'SingletonLock'));
+    let lockedWhenCreated: boolean | undefined;
+    const factory = vi.fn(async () => {
+      lockedWhenCreated = existsSync(join(profile, 'SingletonLock')) || readdirSync(profile).includes('SingletonLock');
+      return { client: new FakeClient() as unknown as WwebjsClientLike, media: () => ({}) };
+    });
+    const driver = new WwebjsDriver({ ...loadMessengerOptions({}), chromiumPath: '/usr/bin/chromium' }, dataDir, factory);
+    await driver.createSession('0190a0c4-1111-7000-8000-000000000001', recorder().events).start();
+    expect(factory).toHaveBeenCalledOnce();
+    expect(lockedWhenCreated).toBe(false);
+    expect(existsSync(join(profile, 'Default'))).toBe(true);
   });
 
   it("removes a deleted company's stored session (LocalAuth's session-{tenant} folder) and only that one, idempotently", async () => {

@@ -5,6 +5,7 @@ import type { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
 import type { MessageType } from '@crm/common';
 import type { MessengerOptions } from '../messenger-options.js';
+import { releaseProfileLock } from './chromium-profile-lock.js';
 import {
   NOT_CONNECTED,
   WhatsAppSendError,
@@ -126,6 +127,8 @@ export class WwebjsSession implements WhatsAppSession {
   ) {}
 
   async start(): Promise<void> {
+    const released = releaseProfileLock(join(this.paths.dataPath, `session-${this.tenantId}`));
+    if (released.length) this.logger.log(`${this.tenantId}: removed the previous instance's browser profile lock (${released.join(', ')})`);
     const { client, media } = await this.factory({ tenantId: this.tenantId, ...this.paths });
     this.client = client;
     this.media = media;
