@@ -1,12 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, gt, inArray, lt, max, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import type { Database } from '../../platform/db/database.service.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { users } from '../users/users.table.js';
 import { loginFailures, platformAdmins, platformSessions, userSessions } from './auth.table.js';
 import { newestFirst } from '../../platform/db/order.js';
 
 export type SessionOrigin = { ip: string; userAgent?: string };
+/** A session as the request check reads it (findUserSessionForRequest). */
+export type RequestSession = {
+  sessionId: string;
+  loginAt: Date;
+  lastSeenAt: Date;
+  logoutAt: Date | null;
+  endReason: string | null;
+  user: { id: string; tenantId: string; role: string; name: string; email: string; isActive: boolean };
+  tenantActive: boolean;
+  subscriptionStatus: string;
+  subscriptionExpiresAt: Date | null;
+};
+type SessionCheckRow = {
+  session_id: string;
+  login_at: Date | string;
+  last_seen_at: Date | string;
+  logout_at: Date | string | null;
+  end_reason: string | null;
+  user_id: string;
+  tenant_id: string;
+  role: string;
+  name: string;
+  email: string;
+  user_active: boolean;
+  tenant_active: boolean;
+  subscription_status: string;
+  subscription_expires_at: Date | string | null;
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whose sessions: one user's, one company's, or these. */
 /** Whose sessions: one user's (but `exceptSessionId`, the one making the change, when given), one company's, or these. */
 export type UserSessionScope = { userId: string; exceptSessionId?: string } | { tenantId: string } | { sessionIds: string[] };
@@ -23,6 +53,28 @@ export class AuthRepository {
       .values({ tenantId: user.tenantId, userId: user.id, ip: origin.ip, userAgent: origin.userAgent, loginAt: at, lastSeenAt: at })
       .returning({ id: userSessions.id });
     return row.id;
+  }
+
+  /**
+   * The same check in one round trip, outside a transaction (user_session_check, migration 0024):
+   * what every request reads. Undefined for ids that are not uuids (a signed token always has them).
+   */
+  async findUserSessionForRequest(db: Database, sessionId: string, userId: string): Promise<RequestSession | undefined> {
+    if (!UUID.test(sessionId) || !UUID.test(userId)) return undefined;
+    const [r] = await db.definerCall<SessionCheckRow>('user_session_check', [sessionId, userId]);
+    if (!r) return undefined;
+    const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+    return {
+      sessionId: r.session_id,
+      loginAt: date(r.login_at)!,
+      lastSeenAt: date(r.last_seen_at)!,
+      logoutAt: date(r.logout_at),
+      endReason: r.end_reason,
+      user: { id: r.user_id, tenantId: r.tenant_id, role: r.role, name: r.name, email: r.email, isActive: r.user_active },
+      tenantActive: r.tenant_active,
+      subscriptionStatus: r.subscription_status,
+      subscriptionExpiresAt: date(r.subscription_expires_at),
+    };
   }
 
   /** The session with everything the guard must re-check on every request, in one query. */

@@ -66,6 +66,11 @@ export class AuthService implements SocketAuthenticator {
     const claims = await this.tokens.verify(token, 'tenant');
     if (!claims) throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired).withCode('auth.sign_in_required');
     const now = this.clock.now();
+    // the usual request in one round trip: a session that is open and has nothing to write
+    const seen = await this.repo.findUserSessionForRequest(this.db, claims.sessionId, claims.subject);
+    if (!seen || seen.logoutAt) throw sessionEndedError(endedReason(seen?.endReason));
+    if (!this.userSessionEndReason(seen, now) && now.getTime() - seen.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return tenantActorOf(seen);
+    // its minute's last-seen touch, or closing it with its reason: read again where it is written
     const verdict = await this.db.platform(async (tx) => {
       const row = await this.repo.findUserSession(tx, claims.sessionId, claims.subject);
       if (!row || row.logoutAt) return { ok: false, ended: endedReason(row?.endReason), justNow: false } as const;
@@ -76,20 +81,11 @@ export class AuthService implements SocketAuthenticator {
         return { ok: false, ended: reason, justNow: true } as const;
       }
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.repo.touchUserSession(tx, row.sessionId, row.user.id, now);
-      const actor: TenantActor = {
-        kind: 'tenant',
-        userId: row.user.id,
-        tenantId: row.user.tenantId,
-        role: row.user.role as Role,
-        sessionId: row.sessionId,
-        name: row.user.name,
-        email: row.user.email,
-      };
-      return { ok: true, actor } as const;
+      return { ok: true, actor: tenantActorOf(row) } as const;
     });
     if (verdict.ok) return verdict.actor;
     if (verdict.justNow) this.cutSockets(claims.sessionId, verdict.ended);
-    throw ApiError.unauthorized(SESSION_END_MESSAGES[verdict.ended]).withCode(SESSION_END_CODES[verdict.ended], { reason: verdict.ended });
+    throw sessionEndedError(verdict.ended);
   }
 
   /** A tenant or super token, as the realtime gateway receives it (SocketAuthenticator). */
@@ -209,7 +205,7 @@ export class AuthService implements SocketAuthenticator {
     });
     if (verdict.ok) return verdict.actor;
     if (verdict.justNow) this.cutSockets(claims.sessionId, verdict.ended);
-    throw ApiError.unauthorized(SESSION_END_MESSAGES[verdict.ended]).withCode(SESSION_END_CODES[verdict.ended], { reason: verdict.ended });
+    throw sessionEndedError(verdict.ended);
   }
 
   async superLogout(actor: SuperActor): Promise<{ message: string }> {
@@ -281,4 +277,12 @@ function subscriptionExpiredError(expiresAt: Date | null, now: Date): ApiError {
   if (!expiresAt || expiresAt > now) return ApiError.forbidden(AUTH_MESSAGES.expiredSubscription).withCode('auth.subscription_expired');
   const date = subscriptionExpiryDay(expiresAt);
   return ApiError.forbidden(AUTH_MESSAGES.expiredSubscriptionOn(date)).withCode('auth.subscription_expired_on', { date });
+}
+
+function tenantActorOf(row: { sessionId: string; user: { id: string; tenantId: string; role: string; name: string; email: string } }): TenantActor {
+  return { kind: 'tenant', userId: row.user.id, tenantId: row.user.tenantId, role: row.user.role as Role, sessionId: row.sessionId, name: row.user.name, email: row.user.email };
+}
+
+function sessionEndedError(reason: SessionEndReason): ApiError {
+  return ApiError.unauthorized(SESSION_END_MESSAGES[reason]).withCode(SESSION_END_CODES[reason], { reason });
 }

@@ -6,6 +6,7 @@ import { PASSWORD, seedCompany, seedSuperAdmin, signIn, superSignIn, type Seeded
 import { tenants } from '../tenants/tenants.table.js';
 import { users } from '../users/users.table.js';
 import { loginFailures, userSessions } from './auth.table.js';
+import { TokenService } from '../../platform/auth/token.service.js';
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -105,6 +106,32 @@ describe('session', () => {
     const res = await t.api.get('/auth/me', { token });
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('Your session has expired. Please sign in again.');
+  });
+
+  it("records a session's last activity at most once a minute, and requests in between write nothing", async () => {
+    const token = await signIn(t, acme.sales[0].email);
+    const lastSeen = async () =>
+      (await t.db.platform((tx) => tx.select({ at: userSessions.lastSeenAt }).from(userSessions).where(eq(userSessions.userId, acme.sales[0].id))))
+        .map((r) => r.at.getTime())
+        .sort()
+        .at(-1);
+    const signedInAt = await lastSeen();
+    t.clock.advance(30_000);
+    expect((await t.api.get('/auth/me', { token })).status).toBe(200);
+    expect(await lastSeen()).toBe(signedInAt);
+    t.clock.advance(31_000);
+    expect((await t.api.get('/auth/me', { token })).status).toBe(200);
+    expect(await lastSeen()).toBe(t.clock.now().getTime());
+  });
+
+  it('refuses a token whose session belongs to another user, even a colleague in the same company', async () => {
+    const mine = await signIn(t, acme.sales[0].email);
+    const [session] = await t.db.platform((tx) =>
+      tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.userId, acme.sales[0].id)).orderBy(userSessions.loginAt).limit(1),
+    );
+    const forged = await t.app.get(TokenService).sign({ subject: acme.admin.id, sessionId: session.id, audience: 'tenant' });
+    expect((await t.api.get('/auth/me', { token: mine })).status).toBe(200);
+    expect((await t.api.get('/auth/me', { token: forged })).status).toBe(401);
   });
 
   it('ends a busy session at its absolute lifetime', async () => {

@@ -117,3 +117,32 @@ describe('cross-tenant HTTP', () => {
     expect((await t.api.get('/auth/tenant/settings', { token: tokenB })).body.data.settings.leadDistributionStrategy).toBe('manual');
   });
 });
+
+describe('definerCall: one read through a SECURITY DEFINER function', () => {
+  it("reads a session of either company by its id and its user's id, and nothing for a mismatched pair", async () => {
+    const tokenA = await signIn(t, a.admin.email);
+    await signIn(t, b.admin.email);
+    expect(tokenA).toEqual(expect.any(String));
+    const sessions = await t.db.platform(async (tx) => rows<{ id: string; user_id: string }>(await tx.execute(sql`select id, user_id from user_sessions`)));
+    const ofA = sessions.find((s) => s.user_id === a.admin.id)!;
+    const ofB = sessions.find((s) => s.user_id === b.admin.id)!;
+    const [seenA] = await t.db.definerCall<{ tenant_id: string; email: string }>('user_session_check', [ofA.id, a.admin.id]);
+    expect(seenA).toMatchObject({ tenant_id: a.tenantId, email: a.admin.email });
+    const [seenB] = await t.db.definerCall<{ tenant_id: string }>('user_session_check', [ofB.id, b.admin.id]);
+    expect(seenB.tenant_id).toBe(b.tenantId);
+    expect(await t.db.definerCall('user_session_check', [ofB.id, a.admin.id])).toEqual([]);
+  });
+
+  it('refuses a function that is not SECURITY DEFINER (it would run as the login role) and anything not a function name', async () => {
+    await expect(t.db.definerCall('now', [])).rejects.toThrow('now is not a SECURITY DEFINER function');
+    await expect(t.db.definerCall('no_such_function', [])).rejects.toThrow('not a SECURITY DEFINER function');
+    await expect(t.db.definerCall('pg_sleep(1); select 1; --', [])).rejects.toThrow('not a SECURITY DEFINER function');
+  });
+
+  it('is not callable by the app roles: a tenant transaction cannot read sessions through it', async () => {
+    const [session] = await t.db.platform(async (tx) => rows<{ id: string }>(await tx.execute(sql`select id from user_sessions where user_id = ${b.admin.id} limit 1`)));
+    const attempt = t.db.tenant(a.tenantId, (tx) => tx.execute(sql`select * from user_session_check(${session.id}::uuid, ${b.admin.id}::uuid)`));
+    await expect(attempt).rejects.toSatisfy((e: unknown) => pgError(e)?.code === '42501');
+  });
+});
+
