@@ -38,8 +38,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function planOf(query: ReturnType<typeof sql>): Promise<string> {
-  const result = await t.app.get(Database).tenant(co.tenantId, (tx) => tx.execute(sql`explain ${query}`));
-  return (result.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
+  const result = (await t.app.get(Database).tenant(co.tenantId, (tx) => tx.execute(sql`explain ${query}`))) as { rows: Record<string, string>[] };
+  return result.rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
 describe('contacts by a list of phone numbers, with fresh statistics', () => {
