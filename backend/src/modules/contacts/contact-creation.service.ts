@@ -106,7 +106,7 @@ export class ContactCreation {
     const { strategy, lastUserId, skipOfflineReps } = await this.tenants.lockLeadDistribution(tx, tenantId);
     const receivers = strategy === 'round-robin' ? await this.users.activeIdsWithRoles(tx, tenantId, PERMISSIONS['leads.receive']) : [];
     if (!receivers.length) return new Array<null>(count).fill(null);
-    const online = skipOfflineReps ? await this.realtime.connectedUsers(tenantId) : undefined;
+    const online = skipOfflineReps ? await this.realtime.connectedUsers(tenantId, receivers) : undefined;
     return dealInTurn(receivers, lastUserId, count, online && receivers.some((id) => online.has(id)) ? (id) => online.has(id) : () => true);
   }
 }

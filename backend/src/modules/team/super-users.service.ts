@@ -98,7 +98,7 @@ export class SuperUsersService {
     // after the commit, as Team Users does: the session checks already read the change
     const reason = sessionEndReason(before, after, passwordHash !== undefined);
     if (reason) await this.auth.endSessions({ userId: after.id }, reason);
-    const presence = await this.presence.ofCompany(after.tenantId);
+    const presence = await this.presence.ofCompany(after.tenantId, [after.id]);
     return { ...toTeamUserDto(after, presence.get(after.id)), tenant: { _id: tenant.id, name: tenant.name } };
   }
 
@@ -151,7 +151,10 @@ export class SuperUsersService {
 
   private async withPresence(rows: { user: UserRow; tenant: { id: string; name: string } }[]): Promise<SuperUser[]> {
     const byCompany = new Map<string, Awaited<ReturnType<PresenceService['ofCompany']>>>();
-    for (const tenantId of new Set(rows.map((r) => r.tenant.id))) byCompany.set(tenantId, await this.presence.ofCompany(tenantId));
+    for (const tenantId of new Set(rows.map((r) => r.tenant.id))) {
+      const userIds = rows.filter((r) => r.tenant.id === tenantId).map((r) => r.user.id);
+      byCompany.set(tenantId, await this.presence.ofCompany(tenantId, userIds));
+    }
     return rows.map(({ user, tenant }) => ({ ...toTeamUserDto(user, byCompany.get(tenant.id)?.get(user.id)), tenant: { _id: tenant.id, name: tenant.name } }));
   }
 }

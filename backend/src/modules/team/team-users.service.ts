@@ -33,7 +33,7 @@ export class TeamUsersService {
 
   async list(actor: TenantActor): Promise<TeamUser[]> {
     const rows = await this.db.tenant(actor.tenantId, (tx) => this.users.list(tx, actor.tenantId, {}));
-    const presence = await this.presence.ofCompany(actor.tenantId);
+    const presence = await this.presence.ofCompany(actor.tenantId, rows.map((row) => row.id));
     return rows.map((row) => toTeamUserDto(row, presence.get(row.id)));
   }
 
@@ -80,7 +80,7 @@ export class TeamUsersService {
     // somewhere is why one changes it) but keeps the session they are working in.
     const exceptSessionId = reason === 'password_changed' && after.id === actor.userId ? actor.sessionId : undefined;
     if (reason) await this.auth.endSessions({ userId: after.id, exceptSessionId }, reason);
-    const presence = await this.presence.ofCompany(actor.tenantId);
+    const presence = await this.presence.ofCompany(actor.tenantId, [after.id]);
     return toTeamUserDto(after, presence.get(after.id));
   }
 

@@ -1,11 +1,21 @@
 import { Logger } from '@nestjs/common';
-import type { Server, Socket } from 'socket.io';
+import type { RemoteSocket, Server, Socket } from 'socket.io';
 import type { TenantActor } from '../auth/actor.js';
 import type { Clock } from '../clock.js';
 import { LocalPresenceCounter, type PresenceCounter } from './presence-counter.js';
 import { tenantRoom, userRoom } from './rooms.js';
 
 type PresenceData = { actor?: TenantActor; lastInputAt?: number; idle?: boolean; counted?: Promise<unknown> };
+
+/**
+ * How long a read of every instance's sockets waits for the other instances. The Redis adapter
+ * waits for each one up to its requestsTimeout (5 s) and then fails the whole read, so one hung or
+ * overloaded instance would fail every Team Users page (and lead distribution, which reads who is
+ * online inside its transaction). A healthy instance answers in milliseconds (a lookup in memory
+ * and one publish); past this bound the read makes do with this instance's sockets and the Redis
+ * counts (see connectedUsers).
+ */
+export const ALL_INSTANCES_READ_MS = 1_200;
 
 /**
  * Who of a company is online, idle or offline, told to that company only:
@@ -16,7 +26,8 @@ type PresenceData = { actor?: TenantActor; lastInputAt?: number; idle?: boolean;
  *   `user:status_change` online again on the next input.
  * Sockets are counted per user by a PresenceCounter (in Redis when there are several instances).
  * Idleness lives in the sockets themselves and is read through `fetchSockets`, which the Redis
- * adapter answers across instances; a restarted backend rebuilds both as clients reconnect.
+ * adapter answers across instances; a restarted backend rebuilds both as clients reconnect. When an
+ * instance does not answer within ALL_INSTANCES_READ_MS, the counts stand in for its sockets.
  */
 export class PresenceTracker {
   private readonly logger = new Logger('Presence');
@@ -82,6 +93,32 @@ export class PresenceTracker {
     this.announce(actor, true);
   }
 
+  /**
+   * The users among `userIds` (of one company) with a live socket on any instance, and whether
+   * every one of their sockets is idle. When another instance does not answer in time: this
+   * instance's sockets, plus the users the Redis counts give more sockets than this instance holds,
+   * whose other sockets' idleness is unknown, so they are online (not idle).
+   */
+  async connectedUsers(tenantId: string, userIds: readonly string[]): Promise<Map<string, { idle: boolean }>> {
+    const users = new Map<string, { idle: boolean; sockets: number }>();
+    const read = await this.socketsIn(tenantRoom(tenantId));
+    if (!read) return users;
+    for (const socket of read.sockets) {
+      const data = socket.data as PresenceData;
+      if (data.actor?.kind !== 'tenant') continue;
+      const known = users.get(data.actor.userId);
+      users.set(data.actor.userId, { idle: (known?.idle ?? true) && data.idle === true, sockets: (known?.sockets ?? 0) + 1 });
+    }
+    if (!read.complete) {
+      const counts = await this.counts(userIds);
+      for (const [userId, count] of counts) {
+        const here = users.get(userId)?.sockets ?? 0;
+        if (count > here) users.set(userId, { idle: false, sockets: count });
+      }
+    }
+    return new Map([...users].map(([userId, { idle }]) => [userId, { idle }]));
+  }
+
   /** Marks this instance's sockets idle after the idle time; a user whose sockets are all idle is announced idle. */
   async sweepIdle() {
     const server = this.server();
@@ -95,10 +132,11 @@ export class PresenceTracker {
       data.idle = true;
       newlyIdle.set(data.actor.userId, data.actor);
     }
-    for (const actor of newlyIdle.values()) {
-      const sockets = await this.userSockets(actor.userId);
-      if (sockets.every((s) => (s.data as PresenceData).idle)) server.to(tenantRoom(actor.tenantId)).emit('user:idle', { userId: actor.userId });
-    }
+    await Promise.all(
+      [...newlyIdle.values()].map(async (actor) => {
+        if (await this.allIdle(actor.userId)) server.to(tenantRoom(actor.tenantId)).emit('user:idle', { userId: actor.userId });
+      }),
+    );
   }
 
   async stop() {
@@ -107,8 +145,47 @@ export class PresenceTracker {
     await this.counter.stop();
   }
 
-  private async userSockets(userId: string) {
-    return (await this.server()?.in(userRoom(userId)).fetchSockets()) ?? [];
+  /** Whether every socket of the user, on every instance, is idle; sockets of an instance that did not answer count as not idle. */
+  private async allIdle(userId: string) {
+    const read = await this.socketsIn(userRoom(userId));
+    if (!read?.sockets.every((s) => (s.data as PresenceData).idle)) return false;
+    if (read.complete) return true;
+    const count = (await this.counts([userId])).get(userId);
+    return count !== undefined && count <= read.sockets.length;
+  }
+
+  /**
+   * The sockets in the room on every instance (`complete`), or only this instance's when another
+   * did not answer within ALL_INSTANCES_READ_MS or the read failed (logged once per such read).
+   */
+  private async socketsIn(room: string): Promise<{ sockets: RemoteSocket<never, unknown>[]; complete: boolean } | undefined> {
+    const server = this.server();
+    if (!server) return undefined;
+    const all = server.in(room).fetchSockets();
+    try {
+      return { sockets: await within(all, ALL_INSTANCES_READ_MS), complete: true };
+    } catch (err) {
+      // the adapter's own request still ends (answered or after its timeout); nobody waits for it
+      all.catch(() => undefined);
+      this.logger.warn(
+        `presence read from this instance's sockets and the Redis counts only: another instance did not answer (${err instanceof Error ? err.message : err})`,
+      );
+      return { sockets: await server.local.in(room).fetchSockets(), complete: false };
+    }
+  }
+
+  /** The users' socket counts over every live instance; none when Redis does not answer in time either. */
+  private async counts(userIds: readonly string[]): Promise<Map<string, number>> {
+    // node-redis sends these at once, as one pipeline
+    const read = Promise.all(userIds.map((userId) => this.counter.count(userId)));
+    try {
+      const counts = await within(read, ALL_INSTANCES_READ_MS);
+      return new Map(userIds.map((userId, i) => [userId, counts[i]]));
+    } catch (err) {
+      read.catch(() => undefined);
+      this.logger.warn(`presence counts not read: ${err instanceof Error ? err.message : err}`);
+      return new Map();
+    }
   }
 
   private announce(actor: TenantActor, isOnline: boolean, at = this.clock.now()) {
@@ -121,4 +198,21 @@ export class PresenceTracker {
     await this.recordLastSeen(actor, at).catch((err: unknown) => this.logger.warn(`lastSeen not stored: ${err instanceof Error ? err.message : err}`));
     this.announce(actor, false, at);
   }
+}
+
+/** The promise's outcome, or a rejection once `ms` have passed first. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err as Error);
+      },
+    );
+  });
 }

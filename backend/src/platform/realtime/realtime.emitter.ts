@@ -36,9 +36,13 @@ export class RealtimeEmitter {
     this.gateway.server?.to(adminsRoom(tenantId)).emit(event, payload as never);
   }
 
-  /** The company's users connected right now, on any instance, and whether they are idle. */
-  connectedUsers(tenantId: string) {
-    return this.gateway.connectedUsers(tenantId);
+  /**
+   * Which of the company's `userIds` are connected right now, on any instance, and whether they are
+   * idle. Answers within about a second even when an instance hangs (then from this instance's
+   * sockets and the Redis counts: see PresenceTracker.connectedUsers).
+   */
+  connectedUsers(tenantId: string, userIds: readonly string[]) {
+    return this.gateway.connectedUsers(tenantId, userIds);
   }
 
   /**

@@ -83,20 +83,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Befo
   }
 
   /**
-   * The company's users with a live socket on any instance (the Redis adapter asks the others), and
-   * whether every one of their sockets is idle.
+   * The users among `userIds` (of the company) with a live socket on any instance (the Redis adapter
+   * asks the others, for ALL_INSTANCES_READ_MS at most), and whether every one of their sockets is idle.
    */
-  async connectedUsers(tenantId: string): Promise<Map<string, { idle: boolean }>> {
-    const users = new Map<string, { idle: boolean }>();
-    if (!this.server) return users;
-    for (const socket of await this.server.in(tenantRoom(tenantId)).fetchSockets()) {
-      const actor = socket.data.actor as Actor | undefined;
-      if (actor?.kind !== 'tenant') continue;
-      const idle = socket.data.idle === true;
-      const known = users.get(actor.userId);
-      users.set(actor.userId, { idle: (known?.idle ?? true) && idle });
-    }
-    return users;
+  connectedUsers(tenantId: string, userIds: readonly string[]): Promise<Map<string, { idle: boolean }>> {
+    return this.presence.connectedUsers(tenantId, userIds);
   }
 
   /** Re-checks the sessions of this instance's sockets (one query) and cuts those that ended. */

@@ -3,6 +3,9 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { Server } from 'socket.io';
 
+/** The adapter's channels of a deployment (REDIS_PREFIX) start with this. */
+export const adapterKey = (prefix: string) => `${prefix}:socket.io`;
+
 /**
  * With REDIS_URL set, events emitted on one backend instance reach sockets connected to the others.
  * Returns the publishing client, which also serves plain commands (presence counts).
@@ -19,7 +22,7 @@ export async function attachRedisAdapter(server: Server, url: string, prefix: st
   // Without a timeout a busy instance's events arrive late, not never; a broken connection still
   // fails them (and is reported above).
   // the prefix keeps deployments sharing one Redis apart: a request to all instances (fetchSockets) waits for every subscriber of its channel
-  server.adapter(createAdapter(pub.withCommandOptions({ timeout: 0 }), sub, { key: `${prefix}:socket.io` }));
+  server.adapter(createAdapter(pub.withCommandOptions({ timeout: 0 }), sub, { key: adapterKey(prefix) }));
   server.engine.on('close', () => void Promise.allSettled([pub.quit(), sub.quit()]));
   logger.log('Socket.IO fan-out through Redis enabled');
   return pub;
