@@ -60,6 +60,29 @@ export class TestSocket {
   close() {
     this.socket.close();
   }
+
+  /** Closes it and resolves once the client has seen the disconnection. */
+  closeAndWait(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.socket.once('disconnect', () => resolve());
+      this.socket.close();
+    });
+  }
+}
+
+/** The sockets a spec opens (connectSocket), closed together at its end. */
+export class OpenSockets {
+  private readonly sockets: TestSocket[] = [];
+
+  async open(t: Pick<TestApp, 'url'>, token: string): Promise<TestSocket> {
+    const socket = await connectSocket(t, token);
+    this.sockets.push(socket);
+    return socket;
+  }
+
+  closeAll() {
+    for (const socket of this.sockets.splice(0)) socket.close();
+  }
 }
 
 /** Connects and waits until the server has authenticated the socket and joined its rooms. */

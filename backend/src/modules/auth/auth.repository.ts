@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, count, eq, gt, inArray, lt, max, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import type { Database } from '../../platform/db/database.service.js';
+import { isUuid } from '../../platform/db/columns.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { users } from '../users/users.table.js';
 import { loginFailures, platformAdmins, platformSessions, userSessions } from './auth.table.js';
@@ -36,7 +37,6 @@ type SessionCheckRow = {
   subscription_status: string;
   subscription_expires_at: Date | string | null;
 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whose sessions: one user's, one company's, or these. */
 /** Whose sessions: one user's (but `exceptSessionId`, the one making the change, when given), one company's, or these. */
 export type UserSessionScope = { userId: string; exceptSessionId?: string } | { tenantId: string } | { sessionIds: string[] };
@@ -60,7 +60,7 @@ export class AuthRepository {
    * what every request reads. Undefined for ids that are not uuids (a signed token always has them).
    */
   async findUserSessionForRequest(db: Database, sessionId: string, userId: string): Promise<RequestSession | undefined> {
-    if (!UUID.test(sessionId) || !UUID.test(userId)) return undefined;
+    if (!isUuid(sessionId) || !isUuid(userId)) return undefined;
     const [r] = await db.definerCall<SessionCheckRow>('user_session_check', [sessionId, userId]);
     if (!r) return undefined;
     const date = (v: Date | string | null) => (v === null ? null : new Date(v));

@@ -1,3 +1,4 @@
+
 /*
  * When follow-up steps go out, and that each goes out exactly once.
  *
@@ -36,6 +37,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { FOLLOW_UP_MAX_LATE_HOURS, followUpHoursLate, isFollowUpStepExpired, renderFollowUpMessage, type Message } from '@crm/common';
 import { Database } from '../../platform/db/database.service.js';
+import { isUuid } from '../../platform/db/columns.js';
 import { JobQueue } from '../../platform/jobs/job-queue.js';
 import { OutboundMessages } from '../messages/outbound-messages.service.js';
 import { MessengerEvents, type MessengerEventMap } from '../whatsapp/messenger-events.js';
@@ -48,7 +50,6 @@ import { FOLLOW_UP_STEP_QUEUE, FollowUpsService, RUN_TEXTS, type FollowUpStepJob
 const HOUR = 3_600_000;
 /** A step's message idempotency key is this prefix and the step id. */
 const STEP_CLIENT_ID_PREFIX = 'follow-up:';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** WhatsApp states in which steps wait for a reconnection (a plain drop reconnects by itself). */
 const PAUSING_STATES = new Set(['needs_qr', 'not_configured']);
 
@@ -290,7 +291,7 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
     };
     const stepId = e.clientId?.startsWith(STEP_CLIENT_ID_PREFIX) ? e.clientId.slice(STEP_CLIENT_ID_PREFIX.length) : null;
     const completed = await this.db.tenant(tenantId, async (tx) => {
-      const finished = await this.repo.finishSendingStepByMessage(tx, tenantId, messageId, stepId && UUID.test(stepId) ? stepId : null, patch);
+      const finished = await this.repo.finishSendingStepByMessage(tx, tenantId, messageId, stepId && isUuid(stepId) ? stepId : null, patch);
       if (!finished) {
         await this.repo.updateStepByMessage(tx, tenantId, messageId, patch);
         return false;

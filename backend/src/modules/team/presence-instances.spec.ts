@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { connectSocket, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
+import { OpenSockets, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { ManualClock } from '../../platform/clock.js';
@@ -23,7 +23,7 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence across two backend instance
   let company: SeededCompany;
   let watcherOnTwo: TestSocket;
   let adminToken: string;
-  const sockets: TestSocket[] = [];
+  const sockets = new OpenSockets();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -37,22 +37,13 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence across two backend instance
     watcherOnTwo = await open(two, adminToken);
   }, 120_000);
   afterAll(async () => {
-    sockets.forEach((s) => s.close());
+    sockets.closeAll();
     await one?.stop();
     await two?.stop();
     await database?.drop();
   });
 
-  async function open(app: TestApp, token: string) {
-    const s = await connectSocket(app, token);
-    sockets.push(s);
-    return s;
-  }
-  const closed = (s: TestSocket) =>
-    new Promise<void>((resolve) => {
-      s.socket.once('disconnect', () => resolve());
-      s.close();
-    });
+  const open = (app: TestApp, token: string) => sockets.open(app, token);
   const changesOf = (userId: string) => watcherOnTwo.all('user:status_change').filter((e) => e.userId === userId);
   const presenceOn = async (app: TestApp, userId: string) =>
     (await app.api.get('/users', { token: adminToken })).body.data.find((u: { _id: string }) => u._id === userId);
@@ -65,7 +56,7 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence across two backend instance
 
     // an hour on: the lastSeen of the offline announcement is not the sign-in's
     one.clock.advance(3_600_000);
-    await closed(onOne);
+    await onOne.closeAndWait();
     const offline = await watcherOnTwo.waitFor('user:status_change', (e) => e.userId === rep.id && !e.isOnline);
     expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true, false]);
     expect(offline.lastSeen).toBe(one.clock.now().toISOString());
@@ -78,18 +69,18 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence across two backend instance
     await watcherOnTwo.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline);
     const onTwo = await open(two, await signIn(two, rep.email));
 
-    await closed(onOne);
+    await onOne.closeAndWait();
     await sleep(GRACE_MS + 800);
     expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true]);
     for (const app of [one, two]) expect(await presenceOn(app, rep.id)).toMatchObject({ isOnline: true, status: 'online' });
 
     // and the other way round: a new window on A, the one on B closes
     const again = await open(one, await signIn(one, rep.email));
-    await closed(onTwo);
+    await onTwo.closeAndWait();
     await sleep(GRACE_MS + 800);
     expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true]);
 
-    await closed(again);
+    await again.closeAndWait();
     await watcherOnTwo.waitFor('user:status_change', (e) => e.userId === rep.id && !e.isOnline);
     expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true, false]);
     for (const app of [one, two]) expect(await presenceOn(app, rep.id)).toMatchObject({ isOnline: false, status: 'offline' });

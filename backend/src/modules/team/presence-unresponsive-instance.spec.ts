@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { connectSocket, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
+import { OpenSockets, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { startUnresponsiveInstance, type UnresponsiveInstance } from '../../../test/unresponsive-instance.js';
@@ -26,7 +26,7 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence while another backend insta
   let company: SeededCompany;
   let adminToken: string;
   let watcherOnOne: TestSocket;
-  const sockets: TestSocket[] = [];
+  const sockets = new OpenSockets();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -42,18 +42,14 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence while another backend insta
     vi.restoreAllMocks();
   });
   afterAll(async () => {
-    sockets.forEach((s) => s.close());
+    sockets.closeAll();
     await hung?.stop();
     await one?.stop();
     await two?.stop();
     await database?.drop();
   });
 
-  async function open(app: TestApp, token: string) {
-    const s = await connectSocket(app, token);
-    sockets.push(s);
-    return s;
-  }
+  const open = (app: TestApp, token: string) => sockets.open(app, token);
   const statusOf = (users: { _id: string; status: string }[], userId: string) => users.find((u) => u._id === userId)?.status;
   const sweepOne = () => one.app.get(RealtimeGateway).presence.sweepIdle();
 
@@ -78,7 +74,7 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence while another backend insta
     const res = await one.api.get('/users', { token: adminToken });
     const took = Date.now() - started;
     expect(res.status).toBe(200);
-    expect(took).toBeLessThan(2_000);
+    expect(took).toBeLessThan(5_000); // before: the adapter's 5 s, then a failure
     const users = res.body.data as { _id: string; status: string }[];
     expect(statusOf(users, idleOnOne.id)).toBe('idle');
     expect(statusOf(users, onOne.id)).toBe('online');
@@ -96,7 +92,7 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence while another backend insta
     one.clock.advance(one.config.presence.idleMs + 1_000);
     const started = Date.now();
     await sweepOne();
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
     await watcherOnOne.waitFor('user:idle', (e) => e.userId === onOne.id);
     await sleep(300);
     expect(watcherOnOne.all('user:idle').filter((e) => e.userId === onOneAndHung.id)).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { connectSocket, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
+import { OpenSockets, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { RealtimeGateway } from '../../platform/realtime/realtime.gateway.js';
 
@@ -13,32 +13,22 @@ let b: SeededCompany;
 let adminToken: string;
 let watcher: TestSocket;
 let outsider: TestSocket;
-const sockets: TestSocket[] = [];
+const sockets = new OpenSockets();
 
 beforeAll(async () => {
   t = await startMessengerApp({ env: { PRESENCE_OFFLINE_GRACE_SECONDS: String(GRACE_MS / 1000) } });
   a = await seedCompany(t, 'pres-alpha', { sales: 3 });
   b = await seedCompany(t, 'pres-beta', { sales: 0 });
   adminToken = await signIn(t, a.admin.email);
-  watcher = await connectSocket(t, adminToken);
-  outsider = await connectSocket(t, await signIn(t, b.admin.email));
-  sockets.push(watcher, outsider);
+  watcher = await sockets.open(t, adminToken);
+  outsider = await sockets.open(t, await signIn(t, b.admin.email));
 }, 60_000);
 afterAll(async () => {
-  sockets.forEach((s) => s.close());
+  sockets.closeAll();
   await t?.close();
 });
 
-async function open(token: string) {
-  const s = await connectSocket(t, token);
-  sockets.push(s);
-  return s;
-}
-const closed = (s: TestSocket) =>
-  new Promise<void>((resolve) => {
-    s.socket.once('disconnect', () => resolve());
-    s.close();
-  });
+const open = (token: string) => sockets.open(t, token);
 const changesOf = (userId: string) => watcher.all('user:status_change').filter((e) => e.userId === userId);
 const presenceOf = async (userId: string) => (await t.api.get('/users', { token: adminToken })).body.data.find((u: { _id: string }) => u._id === userId);
 
@@ -49,14 +39,14 @@ describe('presence', () => {
     const first = await open(token);
     await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline);
     const second = await open(await signIn(t, rep.email));
-    await closed(first);
+    await first.closeAndWait();
     await sleep(GRACE_MS + 600);
     expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true]);
     expect(await presenceOf(rep.id)).toMatchObject({ isOnline: true, status: 'online' });
 
     // later than the sign-in: the offline's lastSeen is the one GET /users shows from now on
     t.clock.advance(3_600_000);
-    await closed(second);
+    await second.closeAndWait();
     const offline = await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && !e.isOnline);
     expect(offline.lastSeen).toBe(t.clock.now().toISOString());
     expect((await presenceOf(rep.id)).lastSeen).toBe(offline.lastSeen);
@@ -70,7 +60,7 @@ describe('presence', () => {
     const token = await signIn(t, rep.email);
     const first = await open(token);
     await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline);
-    await closed(first);
+    await first.closeAndWait();
     await open(token);
     await sleep(GRACE_MS + 600);
     expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true]);

@@ -13,3 +13,7 @@ export const updatedAtColumn = () =>
 export const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export { uuidv7 as newId };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether the text is a uuid (any version): what a uuid column or parameter accepts without an error. */
+export const isUuid = (value: string) => UUID.test(value);

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import type { DbConnection, PlatformTx, TenantTx, Tx } from './database.types.js';
 import { APP_ROLE, PLATFORM_ROLE } from './tenancy.js';
+import { isUuid } from './columns.js';
 
 export const DB_CONNECTION = Symbol('DB_CONNECTION');
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FUNCTION_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /**
@@ -26,7 +26,7 @@ export class Database {
   }
 
   tenant<T>(tenantId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
-    if (!UUID.test(tenantId)) throw new Error('tenant() needs a tenant id');
+    if (!isUuid(tenantId)) throw new Error('tenant() needs a tenant id');
     return this.conn.db.transaction(async (tx: Tx) => {
       await tx.execute(
         sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`,

@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { isUuid } from '../db/columns.js';
 
 /**
  * Where uploaded and received media live. Keys are `{tenantId}/…` paths chosen by the server,
@@ -21,7 +22,6 @@ export abstract class FileStorage {
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[a-z0-9]{1,8}$/;
 
-const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A key is `{tenantId}/{folder…}/{name}.{ext}`; anything else (.., absolute paths, odd characters) is refused. */
 export function isValidFileKey(key: string): boolean {
@@ -86,7 +86,7 @@ export class LocalFileStorage extends FileStorage {
   }
 
   async removeTenantFiles(tenantId: string): Promise<void> {
-    if (!TENANT_ID.test(tenantId)) throw new Error(`invalid tenant id: ${tenantId}`);
+    if (!isUuid(tenantId)) throw new Error(`invalid tenant id: ${tenantId}`);
     await rm(join(this.root, tenantId), { recursive: true, force: true });
   }
 }
