@@ -104,6 +104,8 @@ export async function runCluster(s: ClusterSettings) {
       const child = fork(new URL('./messages-instance.ts', import.meta.url), [], {
         env: { ...process.env, ...SIMULATOR_ENV, DATABASE_URL: db.url, DATA_DIR: dataDir, REDIS_URL: s.redisUrl, INSTANCE_ID: `bench-${index}`, ...(index === 0 ? { BENCH_DROP_WHEN_ORPHANED: s.server } : {}) },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        // BENCH_CPU_PROF=<dir>: each instance writes a V8 CPU profile there when it stops (where its time goes)
+        execArgv: [...process.execArgv, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
       });
       const instance = new Instance(index, child);
       instances.push(instance);

@@ -30,6 +30,29 @@ describe.skipIf(!REDIS_URL)('attachRedisAdapter (several instances)', () => {
     return { io, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
   }
 
+  it('delivers an event to the sockets of the emitting instance and of the other, once each, to one room and to several', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const [admins, user] = [randomUUID(), randomUUID()];
+    const join = (s: import('socket.io').Socket) => void s.join(s.handshake.query.rooms === 'both' ? [admins, user] : [admins]);
+    a.io.on('connection', join);
+    b.io.on('connection', join);
+    const clients = [connect(a.url, { transports: ['websocket'], query: { rooms: 'both' } }), connect(b.url, { transports: ['websocket'], query: { rooms: 'both' } }), connect(b.url, { transports: ['websocket'] })];
+    sockets.push(...clients);
+    await Promise.all(clients.map((c) => new Promise<void>((resolve) => c.once('connect', () => resolve()))));
+    await new Promise((r) => setTimeout(r, 100)); // the joins are done
+    const got = clients.map(() => [] as string[]);
+    clients.forEach((c, i) => c.on('msg:new', (body: string) => got[i].push(body)));
+
+    a.io.to([admins, user]).emit('msg:new', 'to both rooms');
+    a.io.to(admins).emit('msg:new', 'to the admins');
+    b.io.to(user).emit('msg:new', 'from b to the user');
+    await new Promise((r) => setTimeout(r, 300)); // anything doubled would have arrived by now
+    // in any order: each instance hands its own sockets an event at once, the other's through Redis
+    expect(got[0].sort()).toEqual(['from b to the user', 'to both rooms', 'to the admins']);
+    expect(got[1].sort()).toEqual(['from b to the user', 'to both rooms', 'to the admins']);
+    expect(got[2].sort()).toEqual(['to both rooms', 'to the admins']);
+  });
+
   it("still delivers an instance's events to the others after it was too busy to publish them for longer than Redis's command timeout, and does not crash", async () => {
     const [a, b] = [await instance(), await instance()];
     const room = randomUUID();

@@ -1,7 +1,8 @@
 import type { Logger } from '@nestjs/common';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { RedisAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import type { Server } from 'socket.io';
+import type { Namespace, Server } from 'socket.io';
+import { BroadcastCodec } from './broadcast-codec.js';
 
 /** The adapter's channels of a deployment (REDIS_PREFIX) start with this. */
 export const adapterKey = (prefix: string) => `${prefix}:socket.io`;
@@ -22,7 +23,14 @@ export async function attachRedisAdapter(server: Server, url: string, prefix: st
   // Without a timeout a busy instance's events arrive late, not never; a broken connection still
   // fails them (and is reported above).
   // the prefix keeps deployments sharing one Redis apart: a request to all instances (fetchSockets) waits for every subscriber of its channel
-  server.adapter(createAdapter(pub.withCommandOptions({ timeout: 0 }), sub, { key: adapterKey(prefix) }));
+  const publisher = pub.withCommandOptions({ timeout: 0 });
+  // Socket.IO calls this with `new`, once per namespace: a function, not an arrow
+  server.adapter(function adapterOf(nsp: Namespace) {
+    const parser = new BroadcastCodec();
+    const adapter = new RedisAdapter(nsp, publisher, sub, { key: adapterKey(prefix), parser });
+    parser.setOwnUid(adapter.uid);
+    return adapter;
+  } as never);
   server.engine.on('close', () => void Promise.allSettled([pub.quit(), sub.quit()]));
   logger.log('Socket.IO fan-out through Redis enabled');
   return pub;
