@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db, DbConnection, Schema } from './database.types.js';
+import type { Db, DbConnection, Schema, Tx } from './database.types.js';
 
 // numeric columns come back as JS numbers (amounts are money with 2 decimals, well inside double precision)
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => (v === null ? null : Number(v)));
@@ -37,6 +39,7 @@ async function connectPostgres(url: string, max: number, schema: Schema): Promis
     db,
     client: { kind: 'postgres', pool },
     close: () => pool.end(),
+    transaction: (prelude, work) => pooledTransaction(pool, prelude, work),
     raw: async (query, params) => (await pool.query(query, params)).rows,
   };
 }
@@ -53,10 +56,48 @@ async function connectPglite(dir: string, schema: Schema): Promise<DbConnection>
     db,
     client: { kind: 'pglite', pglite: client },
     close: () => client.close(),
+    // in this process: a round trip costs nothing to save
+    transaction: (prelude, work) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql.raw(prelude));
+        return work(tx as Tx);
+      }),
     // exec() takes several statements at once, as the simple protocol of node-postgres does
     raw: async (query, params) =>
       (params?.length ? (await client.query(query, params)).rows : ((await client.exec(query)).at(-1)?.rows ?? [])) as never,
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Drizzle's own transaction sends BEGIN, then the prelude, each waiting for its answer: one more
+ * round trip per request than needed, and on a busy machine each one is a wait for the scheduler.
+ * The same transaction with BEGIN and the prelude in one simple-protocol query. No relational
+ * schema: the app builds every query from its table objects (`tx.query` is not used).
+ */
+async function pooledTransaction<T>(pool: pg.Pool, prelude: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Tx;
+  let broken: Error | undefined;
+  // A connection that dies while checked out (PostgreSQL restarted, the backend terminated) also
+  // emits 'error' on the client, where the pool listens only while it is idle: unheard, that event
+  // ends the process. The query under way fails with it anyway.
+  const dead = (error: Error) => (broken = error);
+  client.on('error', dead);
+  try {
+    await client.query(`begin; ${prelude}`);
+    const result = await work(tx);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    // a connection that cannot even roll back is not given to the next request
+    await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+    throw error;
+  } finally {
+    client.off('error', dead);
+    client.release(broken);
+  }
 }
 
 export function pgliteDirFor(dataDir: string): string {

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'drizzle-orm';
-import type { DbConnection, PlatformTx, TenantTx, Tx } from './database.types.js';
+import type { DbConnection, PlatformTx, TenantTx } from './database.types.js';
 import { APP_ROLE, PLATFORM_ROLE } from './tenancy.js';
 import { isUuid } from './columns.js';
 
@@ -27,19 +26,14 @@ export class Database {
 
   tenant<T>(tenantId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
     if (!isUuid(tenantId)) throw new Error('tenant() needs a tenant id');
-    return this.conn.db.transaction(async (tx: Tx) => {
-      await tx.execute(
-        sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`,
-      );
-      return work(tx as TenantTx);
-    });
+    // inlined, not bound (the prelude goes with BEGIN in one simple query): a checked uuid and a constant
+    return this.conn.transaction(`select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true)`, (tx) =>
+      work(tx as TenantTx),
+    );
   }
 
   platform<T>(work: (tx: PlatformTx) => Promise<T>): Promise<T> {
-    return this.conn.db.transaction(async (tx: Tx) => {
-      await tx.execute(sql`select set_config('role', ${PLATFORM_ROLE}, true)`);
-      return work(tx as PlatformTx);
-    });
+    return this.conn.transaction(`select set_config('role', '${PLATFORM_ROLE}', true)`, (tx) => work(tx as PlatformTx));
   }
 
   /**

@@ -22,6 +22,11 @@ export type DbConnection = {
   kind: 'pglite' | 'postgres';
   db: Db;
   close(): Promise<void>;
+  /**
+   * A transaction whose first statement, `prelude` (SQL without parameters: the role and tenant
+   * settings), goes with BEGIN in one round trip on PostgreSQL. Rolled back when `work` throws.
+   */
+  transaction<T>(prelude: string, work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs a statement outside any role switch (migrations, health). */
   raw<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** The underlying client, for libraries that bring their own SQL (pg-boss, platform/jobs): the PGlite instance or the pg pool. */
