@@ -6,6 +6,7 @@ import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { startUnresponsiveInstance, type UnresponsiveInstance } from '../../../test/unresponsive-instance.js';
 import { ManualClock } from '../../platform/clock.js';
+import { ALL_INSTANCES_READ_MS, PARTIAL_READS_MS } from '../../platform/realtime/presence.tracker.js';
 import { RealtimeGateway } from '../../platform/realtime/realtime.gateway.js';
 
 /*
@@ -85,6 +86,13 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence while another backend insta
     expect(statusOf(users, offline.id)).toBe('offline');
     // the operator is told, once for the one read
     expect(warn.mock.calls.filter(([message]) => String(message).includes('did not answer'))).toHaveLength(1);
+
+    // the next pages do not wait for the silent instance again, and say nothing more
+    const again = Date.now();
+    const next = await one.api.get('/users', { token: adminToken });
+    expect(Date.now() - again).toBeLessThan(ALL_INSTANCES_READ_MS);
+    expect(next.body.data).toEqual(users);
+    expect(warn.mock.calls.filter(([message]) => String(message).includes('did not answer'))).toHaveLength(1);
   }, 60_000);
 
   it("the idle sweep still announces a user whose windows are all here and idle, not one with a window on the silent instance", async () => {
@@ -96,5 +104,18 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence while another backend insta
     await watcherOnOne.waitFor('user:idle', (e) => e.userId === onOne.id);
     await sleep(300);
     expect(watcherOnOne.all('user:idle').filter((e) => e.userId === onOneAndHung.id)).toEqual([]);
+  }, 60_000);
+
+  it('asks every instance again once the silent one is gone and the pause after its silence is over', async () => {
+    const [, , , onHungOnly] = company.sales;
+    await hung!.stop();
+    hung = undefined;
+    one.clock.advance(PARTIAL_READS_MS + 1_000);
+    const warn = vi.spyOn(Logger.prototype, 'warn');
+    const ask = vi.spyOn(one.app.get(RealtimeGateway).server, 'in');
+    const res = await one.api.get('/users', { token: adminToken });
+    expect(statusOf(res.body.data, onHungOnly.id)).toBe('offline');
+    expect(ask).toHaveBeenCalled(); // every instance asked (server.local.in is another operator)
+    expect(warn.mock.calls.filter(([message]) => String(message).includes('did not answer'))).toEqual([]);
   }, 60_000);
 });

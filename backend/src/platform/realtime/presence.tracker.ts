@@ -18,6 +18,13 @@ type PresenceData = { actor?: TenantActor; lastInputAt?: number; idle?: boolean;
 export const ALL_INSTANCES_READ_MS = 1_200;
 
 /**
+ * After another instance failed to answer, reads do not ask every instance again for this long:
+ * while one hangs, each Team Users page and each lead handed out would otherwise wait the full
+ * ALL_INSTANCES_READ_MS, and each would log the same warning.
+ */
+export const PARTIAL_READS_MS = 10_000;
+
+/**
  * Who of a company is online, idle or offline, told to that company only:
  * - `user:status_change` {isOnline: true} when a user's first socket connects (on any instance);
  *   {isOnline: false, lastSeen} when their last socket has been gone for the grace time (a reconnect
@@ -33,6 +40,8 @@ export class PresenceTracker {
   private readonly logger = new Logger('Presence');
   private readonly offlineTimers = new Map<string, NodeJS.Timeout>();
   private counter: PresenceCounter = new LocalPresenceCounter();
+  /** Until when (clock ms) reads use this instance's sockets and the counts only: see PARTIAL_READS_MS. */
+  private partialReadsUntil = 0;
 
   constructor(
     private readonly server: () => Server | undefined,
@@ -156,21 +165,25 @@ export class PresenceTracker {
 
   /**
    * The sockets in the room on every instance (`complete`), or only this instance's when another
-   * did not answer within ALL_INSTANCES_READ_MS or the read failed (logged once per such read).
+   * did not answer within ALL_INSTANCES_READ_MS or the read failed, and for PARTIAL_READS_MS after
+   * (logged once when that starts).
    */
   private async socketsIn(room: string): Promise<{ sockets: RemoteSocket<never, unknown>[]; complete: boolean } | undefined> {
     const server = this.server();
     if (!server) return undefined;
+    const local = async () => ({ sockets: await server.local.in(room).fetchSockets(), complete: false });
+    if (this.clock.now().getTime() < this.partialReadsUntil) return local();
     const all = server.in(room).fetchSockets();
     try {
       return { sockets: await within(all, ALL_INSTANCES_READ_MS), complete: true };
     } catch (err) {
       // the adapter's own request still ends (answered or after its timeout); nobody waits for it
       all.catch(() => undefined);
+      this.partialReadsUntil = this.clock.now().getTime() + PARTIAL_READS_MS;
       this.logger.warn(
-        `presence read from this instance's sockets and the Redis counts only: another instance did not answer (${err instanceof Error ? err.message : err})`,
+        `presence read from this instance's sockets and the Redis counts only for the next ${PARTIAL_READS_MS / 1000} s: another instance did not answer (${err instanceof Error ? err.message : err})`,
       );
-      return { sockets: await server.local.in(room).fetchSockets(), complete: false };
+      return local();
     }
   }
 
