@@ -122,14 +122,31 @@ export type UpdateSuperUserInput = z.input<typeof updateSuperUserSchema>;
 const pageInput = numericInput(z.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1), 'page must be a number');
 const limitInput = numericInput(z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50), 'limit must be a number');
 
+const searchInput = (description: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional().meta({ description }));
+
 /** GET /super/users: every company's users, paged on the server; q matches name or email (any case). */
 export const superUsersQuerySchema = z.object({
-  q: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional().meta({ description: 'Name or email contains this (any case)' })),
+  q: searchInput('Name or email contains this (any case)'),
   tenantId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.uuid({ message: 'Invalid company id' }).optional().meta({ description: 'Only this company' })),
   page: pageInput,
   limit: limitInput,
 });
 export type SuperUsersQuery = z.infer<typeof superUsersQuerySchema>;
+
+/**
+ * GET /super/tenants: the companies, newest first, paged on the server; q matches name or slug
+ * (any case). The page parameters are GET /super/users' (same texts, same cap of 200).
+ */
+export const superTenantsQuerySchema = z.object({
+  q: searchInput('Company name or slug contains this (any case)'),
+  page: pageInput,
+  limit: limitInput,
+});
+export type SuperTenantsQuery = z.infer<typeof superTenantsQuerySchema>;
+
+export const tenantWithStatsListSchema = z.object({ items: z.array(tenantWithStatsSchema), total: z.number() });
+export type TenantWithStatsList = z.infer<typeof tenantWithStatsListSchema>;
 
 export const superUserListSchema = z.object({ items: z.array(superUserSchema), total: z.number() });
 export type SuperUserList = z.infer<typeof superUserListSchema>;

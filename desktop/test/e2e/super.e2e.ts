@@ -39,7 +39,7 @@ describe('Super administrator', () => {
     await owner.getByRole('heading', { name: 'Super Admin Dashboard', level: 1 }).waitFor();
 
     // create the company
-    await owner.getByRole('link', { name: 'Companies' }).click();
+    await owner.getByRole('link', { name: 'Companies', exact: true }).click();
     await owner.getByRole('heading', { name: 'Companies', level: 1 }).waitFor();
     const add = owner.getByRole('region', { name: 'Add Company' });
     await add.getByLabel(/^Company Name/).fill(companyName);

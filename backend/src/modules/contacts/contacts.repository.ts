@@ -9,6 +9,7 @@ import { shippingCompanies } from '../shipping/shipping.table.js';
 import { users } from '../users/users.table.js';
 import { UNASSIGNED_KEY, contactCounts, contactDealProducts, contactStageHistory, contacts, type ContactRow, type NewContactRow } from './contacts.table.js';
 import { newestFirst } from '../../platform/db/order.js';
+import { containsPattern } from '../../platform/db/contains-pattern.js';
 
 /** Whose contacts a query may touch: the tenant's, and for a sales user only those assigned to them. */
 export type ContactScope = { tenantId: string; onlyAssignedTo?: string };
@@ -65,9 +66,6 @@ export type NewContact = NewContactRow & { id: string; createdBy: string | null;
  * whole length. 50 rows keep one statement to a few milliseconds there.
  */
 const BATCH = 50;
-
-/** `%text%` for (I)LIKE, with the wildcards typed by the user taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 @Injectable()
 export class ContactsRepository {

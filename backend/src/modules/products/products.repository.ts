@@ -4,9 +4,7 @@ import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { contactDealProducts, contacts } from '../contacts/contacts.table.js';
 import { products, type ProductRow } from './products.table.js';
 import { newestFirst } from '../../platform/db/order.js';
-
-/** `%text%` for (I)LIKE, with the wildcards typed by the user taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+import { containsPattern } from '../../platform/db/contains-pattern.js';
 
 export type NewProduct = Omit<typeof products.$inferInsert, 'id'> & { id?: string };
 export type ProductPatch = Partial<Pick<NewProduct, 'name' | 'sku' | 'category' | 'price' | 'stockQty' | 'minQty' | 'notes' | 'archivedAt' | 'updatedAt'>>;

@@ -1,9 +1,16 @@
 import { Controller, Get, Post } from '@nestjs/common';
-import { createTenantSchema, idParamSchema, tenantWithStatsSchema, type CreateTenantRequest } from '@crm/common';
-import { z } from 'zod';
+import {
+  createTenantSchema,
+  idParamSchema,
+  superTenantsQuerySchema,
+  tenantWithStatsListSchema,
+  tenantWithStatsSchema,
+  type CreateTenantRequest,
+  type SuperTenantsQuery,
+} from '@crm/common';
 import type { SuperActor } from '../../platform/auth/actor.js';
 import { CurrentSuperAdmin, SuperRoute } from '../../platform/auth/auth.decorators.js';
-import { ApiDoc, ValidBody, ValidParams } from '../../platform/http/route-docs.js';
+import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
 import { TenantsService } from './tenants.service.js';
 
 @Controller('super/tenants')
@@ -12,9 +19,9 @@ export class SuperTenantsController {
   constructor(private readonly tenants: TenantsService) {}
 
   @Get()
-  @ApiDoc({ summary: 'All companies', response: z.object({ items: z.array(tenantWithStatsSchema), total: z.number() }) })
-  list() {
-    return this.tenants.list();
+  @ApiDoc({ summary: 'Companies with their staff and WhatsApp counts, newest first, paged; q matches name or slug', response: tenantWithStatsListSchema })
+  list(@ValidQuery(superTenantsQuerySchema) query: SuperTenantsQuery) {
+    return this.tenants.list(query);
   }
 
   @Post()

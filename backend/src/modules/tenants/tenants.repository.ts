@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, eq, lte, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { newestFirst } from '../../platform/db/order.js';
-import { tenantSettings, tenants, type TenantRow } from './tenants.table.js';
+import { tenantSearchText, tenantSettings, tenants, type TenantRow } from './tenants.table.js';
+import { containsPattern } from '../../platform/db/contains-pattern.js';
 
 export type SubscriptionPatch = Pick<
   TenantRow,
@@ -42,10 +43,24 @@ export class TenantsRepository {
     return row;
   }
 
-  /** Every company with its staff and WhatsApp counts, newest first. */
-  async listWithStats(tx: PlatformTx) {
-    const rows = await tx.select(withStats).from(tenants).orderBy(newestFirst(tenants.createdAt));
-    const [{ total }] = await tx.select({ total: count() }).from(tenants);
+  /**
+   * One page of companies with their staff and WhatsApp counts, newest first (id breaks ties), and
+   * how many match. q: the name or the slug contains it, any case (tenants_search_trgm_idx). The
+   * page's ids are picked first (from tenants_created_idx) and the counts worked out for those rows
+   * only: counted in the same SELECT as the OFFSET, they would be worked out for every skipped row too.
+   */
+  async pageWithStats(tx: PlatformTx, filter: { q?: string; limit: number; offset: number }) {
+    const pattern = filter.q ? containsPattern(filter.q) : undefined;
+    // the first test finds the candidates in tenants_search_trgm_idx, the second keeps the true matches
+    const where = pattern ? and(ilike(tenantSearchText(tenants), pattern), or(ilike(tenants.name, pattern), ilike(tenants.slug, pattern))) : undefined;
+    const order = [newestFirst(tenants.createdAt), newestFirst(tenants.id)];
+    const page = tx.select({ id: tenants.id }).from(tenants).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset).as('page');
+    const rows = await tx
+      .select(withStats)
+      .from(tenants)
+      .innerJoin(page, eq(page.id, tenants.id))
+      .orderBy(...order);
+    const [{ total }] = await tx.select({ total: count() }).from(tenants).where(where);
     return { rows, total };
   }
 

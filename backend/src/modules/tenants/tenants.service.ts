@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CreateTenantRequest, ListResult, SuperStats, TenantSettings, TenantWithStats, UpdateTenantSettingsRequest } from '@crm/common';
+import type { CreateTenantRequest, ListResult, SuperStats, SuperTenantsQuery, TenantSettings, TenantWithStats, UpdateTenantSettingsRequest } from '@crm/common';
 import type { SuperActor, TenantActor } from '../../platform/auth/actor.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { Database } from '../../platform/db/database.service.js';
@@ -55,8 +55,11 @@ export class TenantsService {
       });
   }
 
-  async list(): Promise<ListResult<TenantWithStats>> {
-    const { rows, total } = await this.db.platform((tx) => this.tenants.listWithStats(tx));
+  /** A page of companies, newest first; total counts every company that matches q. */
+  async list(query: SuperTenantsQuery): Promise<ListResult<TenantWithStats>> {
+    const { rows, total } = await this.db.platform((tx) =>
+      this.tenants.pageWithStats(tx, { q: query.q, limit: query.limit, offset: (query.page - 1) * query.limit }),
+    );
     return { items: rows.map(toTenantWithStatsDto), total };
   }
 

@@ -78,6 +78,92 @@ describe('super: companies', () => {
   it('is refused to tenant users, even admins', async () => {
     const token = await signIn(t, acme.admin.email);
     expect((await t.api.post('/super/tenants', newCompany('sneaky'), { token })).status).toBe(401);
+    for (const path of ['/super/tenants', '/super/tenants?q=acme&limit=5&page=1']) {
+      const list = await t.api.get(path, { token });
+      expect(list.status, path).toBe(401);
+      expect(list.body.data, path).toBeUndefined();
+    }
+  });
+});
+
+describe('super: the companies list, paged and searched on the server', () => {
+  type Row = { _id: string; slug: string; name: string; stats: object };
+  const list = async (query: string) => {
+    const res = await t.api.get(`/super/tenants${query}`, { token: superToken });
+    expect(res.status, query).toBe(200);
+    return res.body.data as { items: Row[]; total: number };
+  };
+  const add = async (slug: string, name = `Nile ${slug}`) => {
+    const res = await t.api.post('/super/tenants', { ...newCompany(slug), name }, { token: superToken });
+    expect(res.status).toBe(201);
+    return res.body.data as Row;
+  };
+
+  it('pages newest first: page 2 holds the next companies, the total counts them all', async () => {
+    const oldest = await add('paged-1');
+    const middle = await add('paged-2');
+    const newest = await add('paged-3');
+    const all = await list('?limit=200');
+    expect(all.items.slice(0, 3).map((x) => x.slug)).toEqual([newest.slug, middle.slug, oldest.slug]);
+    expect(all.total).toBe(all.items.length);
+    expect(all.total).toBeGreaterThan(4);
+
+    const page1 = await list('?limit=2&page=1');
+    const page2 = await list('?limit=2&page=2');
+    expect(page1.items.map((x) => x._id)).toEqual(all.items.slice(0, 2).map((x) => x._id));
+    expect(page2.items.map((x) => x._id)).toEqual(all.items.slice(2, 4).map((x) => x._id));
+    expect(page2.items[0]).toMatchObject({ slug: 'paged-1', stats: { adminCount: 1, salesCount: 0, waCount: 0 } });
+    expect([page1.total, page2.total]).toEqual([all.total, all.total]);
+    // the stats of a company on a later page are its own
+    const acmeRow = (await list(`?limit=1&page=${all.items.findIndex((x) => x.slug === 'acme') + 1}`)).items[0];
+    expect(acmeRow).toMatchObject({ _id: acme.tenantId, stats: { adminCount: 1, salesCount: 2 } });
+
+    expect(await list('?limit=2&page=999')).toEqual({ items: [], total: all.total });
+    // without page or limit: the first 50
+    expect((await list('')).items.map((x) => x._id)).toEqual(all.items.slice(0, 50).map((x) => x._id));
+  });
+
+  it('searches the name or the slug, any case, anywhere in it; total counts the matches', async () => {
+    const goods = await add('kemet-42', 'Pharaoh Goods');
+    const spices = await add('spice-house', 'Kemet Spices');
+
+    const kemet = await list('?q=KEMET');
+    expect(kemet).toMatchObject({ total: 2, items: [{ _id: spices._id }, { _id: goods._id }] });
+    expect((await list('?q=pharaoh')).items.map((x) => x._id)).toEqual([goods._id]);
+    expect((await list('?q=aoh%20go')).items.map((x) => x._id)).toEqual([goods._id]);
+    expect((await list('?q=t-4')).items.map((x) => x._id)).toEqual([goods._id]);
+    expect((await list('?q=%20%20spice-HOUSE%20')).items.map((x) => x._id)).toEqual([spices._id]);
+    // the end of a name and the start of a slug are not one text
+    expect(await list('?q=goods%20kemet')).toEqual({ items: [], total: 0 });
+    // wildcards are letters like any other
+    expect(await list('?q=%25')).toEqual({ items: [], total: 0 });
+    expect(await list('?q=_')).toEqual({ items: [], total: 0 });
+    // a blank q is no filter
+    expect((await list('?q=')).total).toBe((await list('')).total);
+
+    const second = await list('?q=kemet&limit=1&page=2');
+    expect(second).toMatchObject({ total: 2, items: [{ _id: goods._id, name: 'Pharaoh Goods', slug: 'kemet-42' }] });
+  });
+
+  it('refuses a bad page or limit with the validation error, and nothing else', async () => {
+    const cases: [string, string, string, string][] = [
+      ['page=0', 'page', 'page must be at least 1', 'too_small'],
+      ['page=-2', 'page', 'page must be at least 1', 'too_small'],
+      ['page=two', 'page', 'page must be a number', 'custom'],
+      ['page=1.5', 'page', 'page must be a whole number', 'invalid_type'],
+      ['limit=0', 'limit', 'limit must be at least 1', 'too_small'],
+      ['limit=201', 'limit', 'limit must be at most 200', 'too_big'],
+      ['limit=all', 'limit', 'limit must be a number', 'custom'],
+    ];
+    for (const [query, field, error, issue] of cases) {
+      const res = await t.api.get(`/super/tenants?${query}`, { token: superToken });
+      expect(res.status, query).toBe(400);
+      expect(res.body, query).toEqual({ ok: false, error, code: 'validation_failed', params: { field, issue }, field });
+    }
+    const longQ = await t.api.get(`/super/tenants?q=${'x'.repeat(201)}`, { token: superToken });
+    expect(longQ.status).toBe(400);
+    expect(longQ.body).toMatchObject({ ok: false, code: 'validation_failed', field: 'q' });
+    expect(longQ.body.data).toBeUndefined();
   });
 });
 

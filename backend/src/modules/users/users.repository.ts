@@ -4,9 +4,7 @@ import type { Role, UpdatePreferencesRequest } from '@crm/common';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { users, type UserRow } from './users.table.js';
-
-/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+import { containsPattern } from '../../platform/db/contains-pattern.js';
 
 export type UserChange = Partial<{ name: string; email: string; role: Role; isActive: boolean; passwordHash: string }>;
 export type NewUser = { tenantId: string; name: string; email: string; passwordHash: string; role: Role; isActive?: boolean };

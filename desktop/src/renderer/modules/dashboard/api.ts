@@ -6,6 +6,6 @@ export const dashboardApi = {
   stats: (query: QueryParams<ContactStatsQuery>) => api.get<ContactStats>('/contacts/stats', { query }),
   /** The company's users: Admin Insights' Total Users. */
   users: () => api.get<UserSummary[]>('/auth/users'),
-  /** Every company, with the super administrator's token (the path contains /super). */
-  tenants: () => api.get<{ items: Tenant[]; total: number }>('/super/tenants'),
+  /** How many companies there are (the list's total; one row asked for), with the super administrator's token (the path contains /super). */
+  tenants: () => api.get<{ items: Tenant[]; total: number }>('/super/tenants', { query: { limit: 1 } }),
 };

@@ -1,12 +1,13 @@
 import { Anchor, PasswordInput, Table, TextInput } from '@mantine/core';
 import { createTenantSchema, type CreateTenantRequest, type TenantWithStats } from '@crm/common';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { superErrorMessage } from './super-error';
 import { formatDate } from '../../lib/format';
 import { ListPage, type ListStatus } from '../../ui/ListPage';
 import { Ltr } from '../../ui/Ltr';
+import { SearchFilter } from '../../ui/SearchFilter';
 import { superApi } from './api';
 import { AddFormCard, useAddForm } from './components/AddFormCard';
 import { TenantStatusBadge } from './SubscriptionBadge';
@@ -15,35 +16,66 @@ type Field = keyof CreateTenantRequest;
 const FIELDS: Field[] = ['name', 'slug', 'adminName', 'adminEmail', 'adminPassword'];
 const emptyForm: Record<Field, string> = { name: '', slug: '', adminName: '', adminEmail: '', adminPassword: '' };
 const COLUMNS = 4;
+const PAGE_SIZE = 25;
+const SEARCH_DELAY_MS = 300;
 
-/** spec/admin.md §2 "Super Companies page": the add form and the list, each company linking to its profile. */
+/**
+ * spec/admin.md §2 "Super Companies page": the add form and the list, each company linking to its
+ * profile. The list is paged and searched (name or slug) on the server, newest first.
+ */
 export function CompaniesPage() {
   const { t } = useTranslation('super');
   const [tenants, setTenants] = useState<TenantWithStats[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
   const [status, setStatus] = useState<ListStatus>('loading');
   const [error, setError] = useState<string | null>(null);
+  // Only the latest request's answer is shown: an earlier page or search may answer after it.
+  const latest = useRef(0);
 
   const load = useCallback(async () => {
+    const request = ++latest.current;
     setStatus('loading');
     setError(null);
     try {
-      setTenants((await superApi.tenants()).items);
+      const list = await superApi.tenants({ q, page, limit: PAGE_SIZE });
+      if (request !== latest.current) return;
+      setTenants(list.items);
+      setTotal(list.total);
       setStatus('ready');
     } catch (failure) {
+      if (request !== latest.current) return;
       setTenants([]);
+      setTotal(0);
       setError(superErrorMessage(failure, 'super:tenants.fetchFailed', { list: true }));
       setStatus('error');
     }
-  }, []);
+  }, [q, page]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
+  // A new company is the newest: it shows on page 1.
+  const onAdded = () => (page === 1 ? void load() : setPage(1));
+
   return (
     <ListPage
       title={t('tenants.title')}
-      summary={<AddCompanyForm onAdded={() => void load()} />}
+      subtitle={status === 'ready' ? t('tenants.count', { count: total }) : undefined}
+      summary={<AddCompanyForm onAdded={onAdded} />}
+      filters={
+        <SearchFilter
+          value={q}
+          onChange={(next) => {
+            setQ(next);
+            setPage(1);
+          }}
+          delay={SEARCH_DELAY_MS}
+          placeholder={t('tenants.searchPlaceholder')}
+        />
+      }
       tableLabel={t('tenants.table')}
       minWidth={640}
       head={
@@ -59,6 +91,7 @@ export function CompaniesPage() {
       error={error}
       texts={{ loading: t('common:loading'), empty: t('tenants.empty') }}
       rowCount={tenants.length}
+      paging={{ page, total, pageSize: PAGE_SIZE, onPage: setPage }}
     >
       {tenants.map((tenant) => (
         <Table.Tr key={tenant._id}>

@@ -1,4 +1,4 @@
-import { Anchor, SimpleGrid, Table, Title } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import type { SuperStats, TenantWithStats } from '@crm/common';
 import { Building2, CircleCheck, Coins, HandCoins, Hourglass, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -13,22 +13,29 @@ import { Usd } from './Usd';
 
 const STAT_COLUMNS = { base: 1, xs: 2, md: 3, xl: 6 };
 const COLUMNS = 6;
+/** The Companies Overview shows the newest companies; the Companies page has them all. */
+const OVERVIEW_SIZE = 10;
 
-/** spec/admin.md §2 "Super dashboard": platform totals (USD) and the Companies Overview with Manage links. */
+/**
+ * spec/admin.md §2 "Super dashboard": platform totals (USD, aggregated by GET /super/stats) and the
+ * Companies Overview with Manage links: the newest companies, their total, and a link to all of them.
+ */
 export function SuperDashboardPage() {
   const { t } = useTranslation('super');
   const [stats, setStats] = useState<SuperStats | null>(null);
   const [tenants, setTenants] = useState<TenantWithStats[]>([]);
+  const [total, setTotal] = useState(0);
   const [status, setStatus] = useState<ListStatus>('loading');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let alive = true;
-    Promise.all([superApi.stats(), superApi.tenants()])
+    Promise.all([superApi.stats(), superApi.tenants({ page: 1, limit: OVERVIEW_SIZE })])
       .then(([figures, list]) => {
         if (!alive) return;
         setStats(figures);
         setTenants(list.items);
+        setTotal(list.total);
         setStatus('ready');
       })
       .catch(() => {
@@ -57,9 +64,21 @@ export function SuperDashboardPage() {
             <StatCard label={t('dashboard.cards.totalPaid')} icon={Wallet} color="green" loading={loading} value={stats ? <Usd amount={stats.totalPaid} /> : undefined} />
             <StatCard label={t('dashboard.cards.totalRemaining')} icon={HandCoins} color="orange" loading={loading} value={stats ? <Usd amount={stats.totalRemaining} /> : undefined} />
           </SimpleGrid>
-          <Title order={2} size="h4" mb="sm">
-            {t('dashboard.overview')}
-          </Title>
+          <Group justify="space-between" align="baseline" mb="sm" gap="sm">
+            <Group align="baseline" gap="sm">
+              <Title order={2} size="h4">
+                {t('dashboard.overview')}
+              </Title>
+              {status === 'ready' && total > tenants.length && (
+                <Text size="sm" c="dimmed">
+                  {t('dashboard.newestOf', { shown: tenants.length, total })}
+                </Text>
+              )}
+            </Group>
+            <Anchor component={Link} to="/super/tenants" size="sm">
+              {t('dashboard.allCompanies')}
+            </Anchor>
+          </Group>
         </>
       }
       tableLabel={t('dashboard.overview')}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { testId, type CrmHandler } from '../contacts/testing/fake-crm-api';
-import { fakeSuperApi, makeSuperUser, makeTenant } from './testing/fake-super-api';
+import { fakeSuperApi, makeSuperUser, makeTenant, pagedTenants, tenantQueries } from './testing/fake-super-api';
 
 const acme = makeTenant();
 const nile = makeTenant({ name: 'Nile Traders', slug: 'nile' });
@@ -13,7 +13,7 @@ const omar = makeSuperUser(nile, { name: 'Omar', email: 'omar@nile.test', role: 
 
 async function openUsers(handlers: Record<string, CrmHandler> = {}) {
   const api = fakeSuperApi({
-    'GET /api/super/tenants': () => ok({ items: [acme, nile], total: 2 }),
+    'GET /api/super/tenants': pagedTenants(() => [acme, nile]),
     'GET /api/super/users': () => ok({ items: [mona, omar], total: 2 }),
     ...handlers,
   });
@@ -48,6 +48,39 @@ describe('Super Manage Users', { timeout: 30_000 }, () => {
     await waitFor(() => expect(requests.filter((r) => r.path === '/api/super/users').at(-1)!.query.get('tenantId')).toBe(nile._id));
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'omar');
     await waitFor(() => expect(requests.filter((r) => r.path === '/api/super/users').at(-1)!.query.get('q')).toBe('omar'));
+  });
+
+  it("the company filter asks the server as you type (never every company) and keeps the chosen company's name", async () => {
+    // more companies than the filter offers at once: Company 60 … Company 1, then Nile Traders (the oldest)
+    const many = [...Array.from({ length: 60 }, (_, i) => makeTenant({ name: `Company ${60 - i}`, slug: `company-${60 - i}` })), nile];
+    const { user, requests } = await openUsers({ 'GET /api/super/tenants': pagedTenants(() => many) });
+    await rowOf('Mona');
+    // nothing asked until the list is opened
+    expect(tenantQueries(requests)).toEqual([]);
+
+    const filter = screen.getByLabelText('Company', { selector: 'input:not([required])' });
+    await user.click(filter);
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(20));
+    expect(tenantQueries(requests)).toEqual([{ limit: '20' }]);
+    expect(screen.queryByRole('option', { name: 'Nile Traders' })).not.toBeInTheDocument();
+
+    await user.type(filter, 'nile');
+    expect(await screen.findByRole('option', { name: 'Nile Traders' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    // one request once typing pauses, not one per letter
+    expect(tenantQueries(requests).slice(1)).toEqual([{ q: 'nile', limit: '20' }]);
+
+    await user.click(screen.getByRole('option', { name: 'Nile Traders' }));
+    await waitFor(() => expect(requests.filter((r) => r.path === '/api/super/users').at(-1)!.query.get('tenantId')).toBe(nile._id));
+    expect(filter).toHaveValue('Nile Traders');
+
+    // opened again, the list offers the newest companies and still the chosen one
+    await user.click(filter);
+    await waitFor(() => expect(tenantQueries(requests).at(-1)).toEqual({ limit: '20' }));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(21));
+    expect(screen.getByRole('option', { name: 'Nile Traders' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(filter).toHaveValue('Nile Traders');
   });
 
   it('shows the session history from the super endpoint: sessions over 5 minutes, one decimal, or the empty text', async () => {

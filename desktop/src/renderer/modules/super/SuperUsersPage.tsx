@@ -1,7 +1,7 @@
-import { Select, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import type { SuperUser, TenantWithStats } from '@crm/common';
+import type { SuperUser } from '@crm/common';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { superErrorMessage } from './super-error';
@@ -11,6 +11,7 @@ import { UserFormModal } from '../../ui/users/UserFormModal';
 import { UserRow } from '../../ui/users/UserRow';
 import { superApi } from './api';
 import { AddSuperUserForm } from './components/AddSuperUserForm';
+import { CompanySelect } from './components/CompanySelect';
 
 const COLUMNS = 8;
 const PAGE_SIZE = 25;
@@ -19,11 +20,10 @@ const SEARCH_DELAY_MS = 300;
 /**
  * spec/admin.md §2 "Super Users ('Manage Users')": users of every company with their Company, the
  * add form, session history, the edit modal (PATCH /super/users) and Delete. The rows are the
- * Team Users screen's (ui/users).
+ * Team Users screen's (ui/users). The company filter searches the companies on the server.
  */
 export function SuperUsersPage() {
   const { t } = useTranslation('super');
-  const [tenants, setTenants] = useState<TenantWithStats[]>([]);
   const [users, setUsers] = useState<SuperUser[]>([]);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
@@ -54,13 +54,6 @@ export function SuperUsersPage() {
     void load();
   }, [load]);
 
-  useEffect(() => {
-    superApi.tenants().then(
-      (list) => setTenants(list.items),
-      (failure: unknown) => notifications.show({ color: 'red', message: superErrorMessage(failure, 'super:tenants.fetchFailed') }),
-    );
-  }, []);
-
   const confirmDelete = (user: SuperUser) =>
     modals.openConfirmModal({
       title: t('users.deleteTitle', { name: user.name }),
@@ -78,12 +71,11 @@ export function SuperUsersPage() {
       },
     });
 
-  const companies = tenants.map((tenant) => ({ value: tenant._id, label: tenant.name }));
   return (
     <>
       <ListPage
         title={t('users.title')}
-        summary={<AddSuperUserForm companies={companies} onAdded={() => void load()} />}
+        summary={<AddSuperUserForm onAdded={() => void load()} />}
         filters={
           <>
             <SearchFilter
@@ -95,14 +87,11 @@ export function SuperUsersPage() {
               delay={SEARCH_DELAY_MS}
               placeholder={t('users.searchPlaceholder')}
             />
-            <Select
-              size="sm"
+            <CompanySelect
               label={t('users.companyFilter')}
               placeholder={t('users.allCompanies')}
-              data={companies}
               value={tenantId}
               clearable
-              searchable
               onChange={(next) => {
                 setTenantId(next);
                 setPage(1);

@@ -3,10 +3,14 @@ import type {
   CreateSuperUserInput,
   CreateTenantRequest,
   LoginRequest,
+  QueryParams,
   SuperLoginResponse,
   SuperStats,
+  SuperTenantsQuery,
   SuperUser,
+  SuperUsersQuery,
   TenantWithStats,
+  TenantWithStatsList,
   UpdateSubscriptionInput,
   UpdateSuperUserInput,
   UserSession,
@@ -15,13 +19,6 @@ import { api } from '../../lib/api';
 
 const id = (value: string) => encodeURIComponent(value);
 
-export interface SuperUsersQuery {
-  q?: string;
-  tenantId?: string;
-  page?: number;
-  limit?: number;
-}
-
 /** spec/admin.md §7, the /super rows (every path under /super carries the super token). */
 export const superApi = {
   login: (credentials: LoginRequest) => api.post<SuperLoginResponse>('/super/login', credentials),
@@ -29,7 +26,8 @@ export const superApi = {
   logout: () => api.post<{ message: string }>('/super/logout'),
 
   stats: () => api.get<SuperStats>('/super/stats'),
-  tenants: () => api.get<{ items: TenantWithStats[]; total: number }>('/super/tenants'),
+  /** A page of companies, newest first; q: name or slug contains it. */
+  tenants: (query: QueryParams<SuperTenantsQuery>, signal?: AbortSignal) => api.get<TenantWithStatsList>('/super/tenants', { query, signal }),
   tenant: (tenantId: string) => api.get<TenantWithStats>(`/super/tenants/${id(tenantId)}`),
   createTenant: (input: CreateTenantRequest) => api.post<unknown>('/super/tenants', input),
   /** Suspend (false) or re-activate (true). */
@@ -39,7 +37,7 @@ export const superApi = {
   audit: (tenantId: string, query: { page: number; limit: number }) =>
     api.get<{ items: AuditEntry[]; total: number }>(`/super/tenants/${id(tenantId)}/audit`, { query }),
 
-  users: (query: SuperUsersQuery) => api.get<{ items: SuperUser[]; total: number }>('/super/users', { query: { ...query } }),
+  users: (query: QueryParams<SuperUsersQuery>) => api.get<{ items: SuperUser[]; total: number }>('/super/users', { query }),
   createUser: (input: CreateSuperUserInput) => api.post<SuperUser>('/super/users', input),
   updateUser: (userId: string, input: UpdateSuperUserInput) => api.patch<SuperUser>(`/super/users/${id(userId)}`, input),
   deleteUser: (userId: string) => api.delete<unknown>(`/super/users/${id(userId)}`),

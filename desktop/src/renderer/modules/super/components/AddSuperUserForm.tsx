@@ -1,9 +1,10 @@
-import { PasswordInput, Select, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { createSuperUserSchema, type CreateSuperUserRequest, type Role } from '@crm/common';
 import { useTranslation } from 'react-i18next';
 import { RoleSelect } from '../../../ui/users/UserFormModal';
 import { superApi } from '../api';
 import { AddFormCard, useAddForm } from './AddFormCard';
+import { CompanySelect } from './CompanySelect';
 
 type Field = 'name' | 'email' | 'password' | 'role' | 'tenantId';
 const FIELDS: Field[] = ['name', 'email', 'password', 'role', 'tenantId'];
@@ -17,8 +18,8 @@ interface FormState {
 }
 const emptyForm: FormState = { name: '', email: '', password: '', role: 'sales', tenantId: null };
 
-/** spec/admin.md §5 "Super add user": name, email, password and company required; role Sales (default) or Admin. */
-export function AddSuperUserForm({ companies, onAdded }: { companies: { value: string; label: string }[]; onAdded: () => void }) {
+/** spec/admin.md §5 "Super add user": name, email, password and company required (searched on the server); role Sales (default) or Admin. */
+export function AddSuperUserForm({ onAdded }: { onAdded: () => void }) {
   const { t } = useTranslation('super');
   const { form, edit, fieldErrors, formError, saving, submit } = useAddForm({
     empty: emptyForm,
@@ -46,13 +47,11 @@ export function AddSuperUserForm({ companies, onAdded }: { companies: { value: s
       />
       <PasswordInput label={t('users:form.password')} required value={form.password} onChange={(e) => edit('password', e.currentTarget.value)} error={fieldErrors.password} />
       <RoleSelect value={form.role} onChange={(role) => edit('role', role)} error={fieldErrors.role} />
-      <Select
+      <CompanySelect
         label={t('users.company')}
         required
         placeholder={t('users.chooseCompany')}
-        data={companies}
         value={form.tenantId}
-        searchable
         onChange={(value) => edit('tenantId', value)}
         error={fieldErrors.tenantId}
       />

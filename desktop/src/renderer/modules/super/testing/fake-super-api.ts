@@ -1,4 +1,5 @@
 import type { SuperUser, TenantWithStats } from '@crm/common';
+import { ok } from '../../../test/fake-api';
 import { fakeCrmApi, testId, type CrmHandler } from '../../contacts/testing/fake-crm-api';
 
 /** Helpers for the super screens' component tests (never imported by the app). */
@@ -21,6 +22,24 @@ export function makeTenant(overrides: Partial<TenantWithStats> = {}): TenantWith
     ...overrides,
   };
 }
+
+/**
+ * GET /super/tenants as the server answers it: `companies` are newest first; q keeps those whose
+ * name or slug contains it (any case); page and limit (default 1 and 50) cut the page; total counts the matches.
+ */
+export function pagedTenants(companies: () => TenantWithStats[]): CrmHandler {
+  return ({ query }) => {
+    const q = query.get('q')?.toLowerCase() ?? '';
+    const page = Number(query.get('page') ?? 1);
+    const limit = Number(query.get('limit') ?? 50);
+    const matching = companies().filter((c) => c.name.toLowerCase().includes(q) || c.slug.toLowerCase().includes(q));
+    return ok({ items: matching.slice((page - 1) * limit, page * limit), total: matching.length });
+  };
+}
+
+/** The query strings GET /super/tenants was asked with, oldest first, as plain objects. */
+export const tenantQueries = (requests: { path: string; query: URLSearchParams }[]) =>
+  requests.filter((r) => r.path === '/api/super/tenants').map((r) => Object.fromEntries(r.query));
 
 export function makeSuperUser(tenant: TenantWithStats, overrides: Partial<SuperUser> = {}): SuperUser {
   return {

@@ -1,0 +1,2 @@
+CREATE INDEX "tenants_created_idx" ON "tenants" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tenants_search_trgm_idx" ON "tenants" USING gin (("name" || ' ' || "slug") gin_trgm_ops);
