@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
+import type { RedisAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attachRedisAdapter } from './redis-adapter.js';
 
@@ -51,6 +53,35 @@ describe.skipIf(!REDIS_URL)('attachRedisAdapter (several instances)', () => {
     expect(got[0].sort()).toEqual(['from b to the user', 'to both rooms', 'to the admins']);
     expect(got[1].sort()).toEqual(['from b to the user', 'to both rooms', 'to the admins']);
     expect(got[2].sort()).toEqual(['to both rooms', 'to the admins']);
+  });
+
+  it("closes its sockets when Redis cut its subscription, so that they reconnect and catch up with what they missed", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const room = randomUUID();
+    b.io.on('connection', (s) => void s.join(room));
+    const client = connect(b.url, { transports: ['websocket'], reconnectionDelay: 100, reconnectionDelayMax: 200 });
+    sockets.push(client);
+    await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+    const dropped = new Promise<string>((resolve) => {
+      client.once('disconnect', (reason) => resolve(reason));
+      setTimeout(() => resolve('still connected after 5 s'), 5_000);
+    });
+    const back = new Promise<void>((resolve) => client.io.once('reconnect', () => resolve()));
+
+    // as Redis does to a subscriber over its output buffer limit
+    const subscriber = (b.io.of('/').adapter as unknown as RedisAdapter).subClient as ReturnType<typeof createClient>;
+    const id = await subscriber.clientId();
+    const admin = createClient({ url: REDIS_URL });
+    await admin.connect();
+    await admin.sendCommand(['CLIENT', 'KILL', 'ID', String(id)]);
+    await admin.quit();
+
+    expect(await dropped).toBe('transport close'); // a drop the client recovers from by itself
+    await back;
+    await new Promise((r) => setTimeout(r, 200)); // joined again, and subscribed again
+    const received = new Promise<string>((resolve) => client.once('msg:new', resolve));
+    a.io.to(room).emit('msg:new', 'after the cut');
+    expect(await received).toBe('after the cut');
   });
 
   it("still delivers an instance's events to the others after it was too busy to publish them for longer than Redis's command timeout, and does not crash", async () => {

@@ -16,6 +16,20 @@ export async function attachRedisAdapter(server: Server, url: string, prefix: st
   const sub = pub.duplicate();
   pub.on('error', (err) => logger.warn(`redis: ${err.message}`));
   sub.on('error', (err) => logger.warn(`redis: ${err.message}`));
+  // The subscription can be cut: Redis restarted, or Redis closed it because this instance read
+  // too slowly (client-output-buffer-limit pubsub, 32 MB by default: an instance busy for tens of
+  // seconds). The events published meanwhile are gone, and the clients would never know. Once it
+  // is back, this instance's connections are closed: the clients reconnect (1-10 s back-off) and
+  // fetch again what they show, as after any reconnect.
+  let subscribedBefore = false;
+  sub.on('ready', () => {
+    if (subscribedBefore) {
+      logger.warn("redis: the Socket.IO subscription was cut and is back; other instances' events may have been missed, this instance's sockets reconnect to catch up");
+      // their connections closed, not the sockets: a socket the server disconnects does not reconnect
+      for (const socket of server.sockets.sockets.values()) socket.conn.close();
+    }
+    subscribedBefore = true;
+  });
   await Promise.all([pub.connect(), sub.connect()]);
   // The adapter publishes without awaiting. With the client's default command timeout (5 s), a
   // publish still queued after 5 s (an instance that busy) would be dropped, its event never
