@@ -25,6 +25,7 @@
  *               is started on instance c mod INSTANCES, which owns it by its PostgreSQL lease and
  *               injects its traffic: RATE (the total) / COMPANIES msg/s per company
  *   REDIS_URL   Redis for the Socket.IO adapter and presence (default redis://127.0.0.1:6379)
+ *   BENCH_CPU_PROF  a directory: each instance writes its V8 CPU profile there when it stops
  *
  * The instances share the database, Redis and one DATA_DIR, each with its own INSTANCE_ID; the
  * CLIENTS are spread over companies and instances, so events reach most clients through Redis.
@@ -179,7 +180,7 @@ async function main() {
     const loadAfter = loadavg();
     await sleep(2000);
 
-    const result = await new Promise<{ latencies: Float64Array; received: number; duplicates: number; adminUnique: number[]; salesUnique: number }>((resolve) => {
+    const result = await new Promise<{ latencies: Float64Array; received: number; duplicates: number; drops: number; adminUnique: number[]; salesUnique: number }>((resolve) => {
       worker!.once('message', resolve);
       worker!.postMessage({ type: 'finish' });
     });
@@ -218,13 +219,14 @@ async function main() {
       errors,
       contacts: contactRows,
       socketEvents: result.received,
+      clientDrops: result.drops,
       adminsReceivedAll: result.adminUnique.every((n) => n === total),
       salesReceived: result.salesUnique,
       latencyMs: { p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), max: latencies.at(-1) },
     };
     console.log(JSON.stringify(report, null, 2));
     log(
-      `stored ${rows}/${total} (${report.storedPerSecond} msg/s of ${RATE} injected: rate ${rateKept ? 'KEPT' : `NOT kept, backlog ${backlogAtEnd} at the end`}), lost ${lost}, duplicated ${duplicated}, inbound→msg:new p95 ${report.latencyMs.p95} ms (p50 ${report.latencyMs.p50}, p99 ${report.latencyMs.p99}); main thread ${Math.round(mainThreadBusy * 100)} % busy; load average ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)}`,
+      `stored ${rows}/${total} (${report.storedPerSecond} msg/s of ${RATE} injected: rate ${rateKept ? 'KEPT' : `NOT kept, backlog ${backlogAtEnd} at the end`}), lost ${lost}, duplicated ${duplicated}${result.drops ? `, clients dropped and reconnected ${result.drops} times` : ''}, inbound→msg:new p95 ${report.latencyMs.p95} ms (p50 ${report.latencyMs.p50}, p99 ${report.latencyMs.p99}); main thread ${Math.round(mainThreadBusy * 100)} % busy; load average ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)}`,
     );
     if (lost !== 0 || duplicated !== 0 || errors !== 0) process.exitCode = 1;
   } finally {

@@ -6,7 +6,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 
 const { url, tokens } = workerData;
-const clients = tokens.map(({ token, role, url: own, group }) => ({ role, group, socket: io(own ?? url, { auth: { token }, transports: ['websocket'], reconnection: false }), seen: new Set(), duplicates: 0, received: 0 }));
+// reconnecting as the desktop does (lib/realtime-client.ts): a dropped client misses what was sent meanwhile (the app fetches it again)
+const clients = tokens.map(({ token, role, url: own, group }) => ({
+  role,
+  group,
+  socket: io(own ?? url, { auth: { token }, transports: ['websocket'], reconnectionDelay: 1_000, reconnectionDelayMax: 10_000 }),
+  seen: new Set(),
+  duplicates: 0,
+  received: 0,
+  drops: 0,
+}));
 let latencies = [];
 let byGroup = new Map();
 
@@ -22,6 +31,7 @@ await Promise.all(
 );
 
 for (const c of clients) {
+  c.socket.on('disconnect', () => c.drops++);
   c.socket.on('msg:new', (m) => {
     const now = Date.now();
     c.received++;
@@ -42,7 +52,7 @@ parentPort.on('message', (msg) => {
     // the warm-up is over: count from here
     latencies = [];
     byGroup = new Map();
-    for (const c of clients) Object.assign(c, { seen: new Set(), duplicates: 0, received: 0 });
+    for (const c of clients) Object.assign(c, { seen: new Set(), duplicates: 0, received: 0, drops: 0 });
     parentPort.postMessage({ type: 'reset' });
     return;
   }
@@ -60,8 +70,12 @@ parentPort.on('message', (msg) => {
     latenciesByGroup: Object.fromEntries([...byGroup].map(([g, l]) => [g, Float64Array.from(l)])),
     received: clients.reduce((n, c) => n + c.received, 0),
     duplicates: clients.reduce((n, c) => n + c.duplicates, 0),
+    drops: clients.reduce((n, c) => n + c.drops, 0),
     adminUnique: everyAdminSawAll,
     salesUnique: clients.filter((c) => c.role === 'sales').reduce((n, c) => n + c.seen.size, 0),
   });
-  for (const c of clients) c.socket.close();
+  for (const c of clients) {
+    c.socket.off('disconnect');
+    c.socket.close();
+  }
 });
