@@ -211,6 +211,8 @@ export class WhatsAppSessions implements OnModuleInit, OnApplicationBootstrap, B
     await session.logout().catch((err) => this.logger.warn(`logout of ${tenantId} failed: ${err}`));
     await this.db.tenant(tenantId, (tx) => this.repo.ensure(tx, tenantId));
     this.setStatus(tenantId, { state: 'not_configured' }, { autoStart: false, phoneNumber: null });
+    // stored before the answer: another instance reads the state and the auto-start flag from the database
+    await this.writes.get(tenantId);
   }
 
   /**
