@@ -18,8 +18,9 @@ export default defineConfig({
     emptyOutDir: true,
     // chrome123+: keeps CSS light-dark() as written (older targets rewrite it into variables nothing defines)
     target: 'chrome123',
-    sourcemap: true,
-    chunkSizeWarningLimit: 1500,
+    // maps are written for our own debugging but not referenced, and the backend does not serve them
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 500,
   },
   server: {
     // `vite` dev server for UI work against a backend running on :3000.

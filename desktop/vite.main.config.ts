@@ -13,13 +13,7 @@ const fromHere = (path: string): string => fileURLToPath(new URL(path, import.me
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 const external = ['electron', /^electron\//, ...nodeBuiltins];
 
-function nodeBundle(
-  entry: string,
-  outDir: string,
-  format: 'es' | 'cjs',
-  fileName: string,
-  alias: Record<string, string> = {},
-): UserConfig {
+function nodeBundle(entry: string, outDir: string, format: 'es' | 'cjs', fileName: string, alias: Record<string, string> = {}): UserConfig {
   return {
     publicDir: false,
     resolve: { alias },

@@ -25,7 +25,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Static checks of the renderer's texts (issue 10): catalogue keys and literal strings.
+          // Static checks of the renderer's texts: catalogue keys and literal strings.
           name: 'i18n-checks',
           environment: 'node',
           include: ['test/i18n/**/*.test.ts'],

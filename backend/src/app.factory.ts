@@ -9,6 +9,7 @@ import type { AppConfig } from './platform/config/config.js';
 import { findRendererDir, serveRenderer } from './platform/http/renderer.js';
 import { OriginPolicy } from './platform/http/origin-policy.js';
 import { OriginCheckedIoAdapter } from './platform/realtime/origin-checked-io.adapter.js';
+import { readWebhookBodies } from './modules/whatsapp-cloud/webhook-body.js';
 
 const EXPOSED_HEADERS = ['Retry-After', 'Content-Disposition', 'X-Request-Id'];
 
@@ -30,6 +31,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const http = app.getHttpAdapter().getInstance() as Express;
   http.use(securityHeaders);
   http.use(assignRequestId);
+  readWebhookBodies(http);
   serveRenderer(http, findRendererDir(config.rendererDir));
   await app.init();
   return app;

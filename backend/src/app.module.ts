@@ -8,6 +8,7 @@ import { ConfigModule } from './platform/config/config.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { DatabaseModule } from './platform/db/database.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
+import { DomainEventsModule } from './platform/events/domain-events.js';
 import { EnvelopeInterceptor } from './platform/http/envelope.interceptor.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { RealtimeModule } from './platform/realtime/realtime.module.js';
@@ -20,10 +21,12 @@ import { SuperAuditModule } from './modules/super-audit/super-audit.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { FilesModule } from './platform/files/files.module.js';
 import { WhatsAppModule } from './modules/whatsapp/whatsapp.module.js';
+import { WhatsAppCloudModule } from './modules/whatsapp-cloud/whatsapp-cloud.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { ChatsModule } from './modules/chats/chats.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { CannedResponsesModule } from './modules/canned-responses/canned-responses.module.js';
+import { LabelsModule } from './modules/labels/labels.module.js';
 import { ContactsModule } from './modules/contacts/contacts.module.js';
 import { ProductsModule } from './modules/products/products.module.js';
 import { ShippingModule } from './modules/shipping/shipping.module.js';
@@ -33,6 +36,10 @@ import { TeamModule } from './modules/team/team.module.js';
 import { TenantDeletionModule } from './modules/tenant-deletion/tenant-deletion.module.js';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module.js';
 import { TasksModule } from './modules/tasks/tasks.module.js';
+import { DealBoardModule } from './modules/deal-board/deal-board.module.js';
+import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
+import { ScheduledMessagesModule } from './modules/scheduled-messages/scheduled-messages.module.js';
+import { OrderConfirmationsModule } from './modules/order-confirmations/order-confirmations.module.js';
 import * as tables from './modules/tables.js';
 
 export type AppOptions = {
@@ -60,6 +67,7 @@ export class AppModule {
         }),
         DatabaseModule.forRoot({ pgliteDir: options.pgliteDir, schema: tables }),
         JobsModule,
+        DomainEventsModule,
         RealtimeModule,
         HealthModule,
         UsersModule,
@@ -71,9 +79,11 @@ export class AppModule {
         FilesModule,
         NotificationsModule,
         WhatsAppModule.forRoot(config),
+        WhatsAppCloudModule,
         ChatsModule,
         MessagesModule,
         CannedResponsesModule,
+        LabelsModule,
         ProductsModule,
         ShippingModule,
         ContactsModule,
@@ -81,6 +91,10 @@ export class AppModule {
         ReportsModule,
         TeamModule,
         TasksModule,
+        DealBoardModule,
+        CampaignsModule,
+        ScheduledMessagesModule,
+        OrderConfirmationsModule,
         TenantDeletionModule,
         FollowUpsModule.forRoot(config),
       ],

@@ -1,7 +1,7 @@
 import { createApp } from './app.factory.js';
 import { loadAppConfig } from './app.config.js';
 import { ConfigError, type AppConfig } from './platform/config/config.js';
-import { DEMO_PASSWORD, DEMO_SUPER, DEMO_USERS } from './modules/demo/demo-accounts.js';
+import { DEMO_PASSWORD, DEMO_SUPER, DEMO_USERS } from './platform/config/demo-accounts.js';
 
 async function main() {
   let config: AppConfig;

@@ -24,7 +24,10 @@ async function startServer(port: number): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (let i = 0; i < 300; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return child;
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -33,8 +36,7 @@ async function startServer(port: number): Promise<ChildProcess> {
   throw new Error('server did not start');
 }
 
-const stopped = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+const stopped = (child: ChildProcess) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 
 describe('graceful shutdown', () => {
   it('SIGTERM closes HTTP and the embedded database cleanly; the data is intact on the next start', async () => {
@@ -51,7 +53,12 @@ describe('graceful shutdown', () => {
     first.kill('SIGTERM');
     const result = await Promise.race([exit, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
     expect(result).not.toBe('timeout');
-    expect(await fetch(`http://127.0.0.1:${port}/api/health`).then(() => 'open', () => 'closed')).toBe('closed');
+    expect(
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => 'open',
+        () => 'closed',
+      ),
+    ).toBe('closed');
 
     // the same data directory opens again, with the demo data once (nothing lost, nothing seeded twice)
     const second = await startServer(port);

@@ -4,12 +4,22 @@ import type { TestApp } from './test-app.js';
 
 /** Products of a company, written through the platform path (their management API comes later). */
 export async function seedProducts(t: TestApp, tenantId: string, items: { name: string; sku: string; price: number; category?: string }[]) {
-  const rows = await t.db.platform((tx) => t.app.get(ProductsRepository).insertMany(tx, items.map((p) => ({ tenantId, ...p }))));
+  const rows = await t.db.platform((tx) =>
+    t.app.get(ProductsRepository).insertMany(
+      tx,
+      items.map((p) => ({ tenantId, ...p })),
+    ),
+  );
   return rows.map((r) => ({ id: r.id, name: r.name, sku: r.sku, price: r.price }));
 }
 
 export async function seedShippingCompanies(t: TestApp, tenantId: string, names: string[]) {
-  const rows = await t.db.platform((tx) => t.app.get(ShippingRepository).insertMany(tx, names.map((name) => ({ tenantId, name }))));
+  const rows = await t.db.platform((tx) =>
+    t.app.get(ShippingRepository).insertMany(
+      tx,
+      names.map((name) => ({ tenantId, name })),
+    ),
+  );
   return rows.map((r) => ({ id: r.id, name: r.name }));
 }
 
@@ -41,7 +51,16 @@ export async function moveTo(t: TestApp, token: string, id: string, stage: 'cust
  */
 export async function expectTotalsMatchCounts(t: TestApp, token: string, expect: (actual: unknown, message?: string) => { toEqual(v: unknown): void }) {
   const everything = 'from=2000-01-01';
-  for (const filter of ['', 'stage=lead', 'stage=customer', 'stage=sales', 'isArchived=false', 'stage=lead&assignedTo=unassigned', 'stage=sales&pipeline_status=new', 'stage=sales&pipeline_status=won']) {
+  for (const filter of [
+    '',
+    'stage=lead',
+    'stage=customer',
+    'stage=sales',
+    'isArchived=false',
+    'stage=lead&assignedTo=unassigned',
+    'stage=sales&pipeline_status=new',
+    'stage=sales&pipeline_status=won',
+  ]) {
     const fast = await t.api.get(`/contacts?limit=1&withTotals=true&${filter}`, { token });
     const exact = await t.api.get(`/contacts?limit=1&withTotals=true&${filter}&${everything}`, { token });
     expect(fast.body.data.total, filter).toEqual(exact.body.data.total);

@@ -14,11 +14,7 @@ export type SeededUser = { id: string; email: string; name: string; role: Role }
 export type SeededCompany = { tenantId: string; slug: string; admin: SeededUser; sales: SeededUser[] };
 
 /** A company with one admin and `sales` sales users, written straight through the platform path. */
-export async function seedCompany(
-  t: TestApp,
-  slug: string,
-  options: { sales?: number; tenant?: Partial<TenantRow> } = {},
-): Promise<SeededCompany> {
+export async function seedCompany(t: TestApp, slug: string, options: { sales?: number; tenant?: Partial<TenantRow> } = {}): Promise<SeededCompany> {
   const hash = await hashed();
   const tenants = t.app.get(TenantsRepository);
   const users = t.app.get(UsersRepository);

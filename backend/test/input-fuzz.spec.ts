@@ -163,7 +163,11 @@ async function probe(method: string, path: string, op: Operation, findings: Find
 
   if (bodySchema) {
     for (const field of stringPaths(bodySchema)) {
-      for (const [kind, make] of [['NUL', nulValue], ['surrogate', surrogateValue], ['long', longValue]] as const) {
+      for (const [kind, make] of [
+        ['NUL', nulValue],
+        ['surrogate', surrogateValue],
+        ['long', longValue],
+      ] as const) {
         const body = example(bodySchema) as Record<string, unknown>;
         setPath(body, field, make(RAW_TEXT_ROUTES.has(path) ? RAW_MARK : MARK), bodySchema);
         const res = await check(`body ${field.join('.')} (${kind})`, fillPath(path), body);
@@ -179,7 +183,10 @@ async function probe(method: string, path: string, op: Operation, findings: Find
   for (const param of query) {
     const types = [resolve(param.schema).type, ...(resolve(param.schema).anyOf ?? []).map((a) => resolve(a).type)].flat();
     if (!types.includes('string')) continue;
-    for (const [kind, value] of [['NUL', nulValue()], ['long', longValue()]] as const) {
+    for (const [kind, value] of [
+      ['NUL', nulValue()],
+      ['long', longValue()],
+    ] as const) {
       const qs = new URLSearchParams();
       for (const p of query) if (p.required && p.name !== param.name) qs.set(p.name, String(example(p.schema)));
       qs.set(param.name, value);
@@ -195,14 +202,12 @@ async function probe(method: string, path: string, op: Operation, findings: Find
 /** The tables with a row whose text holds `needle` anywhere (read across companies). */
 async function tablesHolding(needle: string): Promise<string[]> {
   return t.db.platform(async (tx) => {
-    const tables = (await tx.execute(
-      sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
-    )) as unknown as { rows: { table_name: string }[] };
+    const tables = (await tx.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`)) as unknown as {
+      rows: { table_name: string }[];
+    };
     const hits: string[] = [];
     for (const { table_name } of tables.rows) {
-      const found = (await tx.execute(
-        sql`SELECT count(*)::int AS n FROM ${sql.identifier(table_name)} r WHERE r::text LIKE ${'%' + needle + '%'}`,
-      )) as unknown as { rows: { n: number }[] };
+      const found = (await tx.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table_name)} r WHERE r::text LIKE ${'%' + needle + '%'}`)) as unknown as { rows: { n: number }[] };
       if (found.rows[0].n > 0) hits.push(table_name);
     }
     return hits;

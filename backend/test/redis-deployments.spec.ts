@@ -54,7 +54,11 @@ describe.skipIf(!onPostgres || !REDIS_URL)('two deployments sharing one Redis wi
   });
 
   const open = (app: TestApp, token: string) => sockets.open(app, token);
-  const changes = (watcher: TestSocket, userId: string) => watcher.all('user:status_change').filter((e) => e.userId === userId).map((e) => e.isOnline);
+  const changes = (watcher: TestSocket, userId: string) =>
+    watcher
+      .all('user:status_change')
+      .filter((e) => e.userId === userId)
+      .map((e) => e.isOnline);
   async function presence(app: TestApp) {
     const res = await app.api.get('/users', { token: adminToken });
     expect(res.status).toBe(200);

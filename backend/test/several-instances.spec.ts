@@ -97,8 +97,7 @@ describe.skipIf(!onPostgres || !REDIS_URL)('two backend instances on PostgreSQL 
     s.close();
     return gone;
   };
-  const presenceOn = async (instance: Instance, userId: string) =>
-    (await instance.api.get('/users', { token: adminToken })).body.data.find((u: { _id: string }) => u._id === userId);
+  const presenceOn = async (instance: Instance, userId: string) => (await instance.api.get('/users', { token: adminToken })).body.data.find((u: { _id: string }) => u._id === userId);
   /** What the simulated phone received from either process, by body. */
   const delivered = (): string[] => {
     const file = join(dataDir, 'whatsapp-sim', 'delivered.log');
@@ -184,7 +183,12 @@ describe.skipIf(!onPostgres || !REDIS_URL)('two backend instances on PostgreSQL 
 
     await closed(onB);
     const offline = await adminOnA.waitFor('user:status_change', (e) => e.userId === rep.id && !e.isOnline);
-    expect(adminOnA.all('user:status_change').filter((e) => e.userId === rep.id).map((e) => e.isOnline)).toEqual([true, false]);
+    expect(
+      adminOnA
+        .all('user:status_change')
+        .filter((e) => e.userId === rep.id)
+        .map((e) => e.isOnline),
+    ).toEqual([true, false]);
     for (const instance of [a, b]) expect(await presenceOn(instance, rep.id)).toMatchObject({ isOnline: false, status: 'offline', lastSeen: offline.lastSeen });
   }, 30_000);
 
@@ -261,6 +265,10 @@ describe.skipIf(!onPostgres || !REDIS_URL)('two backend instances on PostgreSQL 
     // the phone got each message once over both processes
     await sleep(500);
     const phone = delivered();
-    for (const body of [...bodies, 'Routed 1', 'Routed 2', 'Routed 3', 'Routed 4']) expect(phone.filter((d) => d === body), body).toHaveLength(1);
+    for (const body of [...bodies, 'Routed 1', 'Routed 2', 'Routed 3', 'Routed 4'])
+      expect(
+        phone.filter((d) => d === body),
+        body,
+      ).toHaveLength(1);
   }, 30_000);
 });

@@ -6,7 +6,7 @@ import { createApp } from '../src/app.factory.js';
 import { ManualClock, type Clock } from '../src/platform/clock.js';
 import { loadAppConfig } from '../src/app.config.js';
 import type { AppConfig } from '../src/platform/config/config.js';
-import { Database } from '../src/platform/db/database.service.js';
+import { Database } from '../src/platform/db/database.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { ApiClient } from './api-client.js';
 
@@ -48,7 +48,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const stop = async () => {
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    // A browser the whatsapp-web driver started may still be flushing its profile as the app closes:
+    // retry, and never fail a suite over a temporary folder.
+    try {
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (e) {
+      console.warn(`could not remove ${dataDir}: ${String(e)}`);
+    }
   };
   return {
     app,

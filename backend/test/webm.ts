@@ -1,16 +1,17 @@
 /** Builds the WebM/Opus file a browser's MediaRecorder writes, for voice-note tests. */
 // ---- a tiny EBML writer, to build the WebM a browser's MediaRecorder would produce ----
 export const vint = (n: number) => {
-  for (let len = 1; len <= 8; len++) if (n < 2 ** (7 * len) - 1) {
-    const out = Buffer.alloc(len);
-    let v = n;
-    for (let i = len - 1; i >= 0; i--) {
-      out[i] = v & 0xff;
-      v = Math.floor(v / 256);
+  for (let len = 1; len <= 8; len++)
+    if (n < 2 ** (7 * len) - 1) {
+      const out = Buffer.alloc(len);
+      let v = n;
+      for (let i = len - 1; i >= 0; i--) {
+        out[i] = v & 0xff;
+        v = Math.floor(v / 256);
+      }
+      out[0] |= 0x80 >> (len - 1);
+      return out;
     }
-    out[0] |= 0x80 >> (len - 1);
-    return out;
-  }
   throw new Error('too big');
 };
 const idBytes = (id: number) => Buffer.from(id.toString(16).padStart(id > 0xffffff ? 8 : id > 0xffff ? 6 : id > 0xff ? 4 : 2, '0'), 'hex');
@@ -41,4 +42,3 @@ export function recorderWebm() {
   const cluster = unknownSize(0x1f43b675, el(0xe7, uint(0)), ...blocks);
   return Buffer.concat([header, unknownSize(0x18538067, el(0x1549a966, el(0x2ad7b1, Buffer.from([0x0f, 0x42, 0x40]))), tracks, cluster)]);
 }
-

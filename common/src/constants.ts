@@ -1,4 +1,4 @@
-/** Shared product constants, from the specification (spec/core.md §9, spec/admin.md §9). */
+/** Shared product constants, from the specification: both sides read them from here. */
 
 export const ROLES = ['admin', 'sales'] as const;
 export type Role = (typeof ROLES)[number];
@@ -13,7 +13,7 @@ export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
 export const CONTACT_STAGES = ['lead', 'customer', 'sales'] as const;
 export type ContactStage = (typeof CONTACT_STAGES)[number];
 
-/** The product's languages; each user picks one (issue 10). English is the default and the fallback. */
+/** The product's languages; each user picks one. English is the default and the fallback. */
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

@@ -15,29 +15,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { createApp } from '../../backend/src/app.factory.js';
 import { loadAppConfig } from '../../backend/src/app.config.js';
 import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
+import { WARMUP, timeInterleaved, whileExporting, type Scenario } from './contacts-bench-timing.js';
+import { CATALOGUE_WORDS, FAMILY, FIRST, GOVERNORATES, sqlList } from './contacts-bench-data.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench';
 const PER_TENANT = Number(process.env.BENCH_CONTACTS ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 /** Products in each catalogue; the first 12 are the ones the deals hold. */
 const PRODUCTS = Math.max(12, Number(process.env.BENCH_PRODUCTS ?? 20_000));
-const WARMUP = 5;
 const PASSWORD = 'Bench-pass-123';
 /** Small companies beside the two big ones, for the super administrator's lists and totals. */
 const EXTRA_TENANTS = Number(process.env.BENCH_TENANTS ?? 1_000);
-
-const FIRST = ['Ahmed', 'Mohamed', 'Mahmoud', 'Mostafa', 'Omar', 'Youssef', 'Karim', 'Tarek', 'Hany', 'Amr', 'Khaled', 'Sherif', 'Hossam', 'Islam', 'Ibrahim', 'Walid', 'Ayman', 'Ramy', 'Sameh', 'Hazem', 'Mona', 'Sara', 'Nour', 'Yasmin', 'Salma', 'Dina', 'Rania', 'Heba', 'Aya', 'Mariam', 'Fatma', 'Nada', 'Reem', 'Shaimaa', 'Eman', 'Ghada', 'Marwa', 'Noha', 'Hagar', 'Habiba'];
-const FAMILY = ['Hassan', 'Abdelrahman', 'El-Sayed', 'Fathy', 'Mostafa', 'Ibrahim', 'Adel', 'Nabil', 'Samir', 'Farouk', 'Kamal', 'Mansour', 'Saad', 'Hamdy', 'Ragab', 'Shawky', 'Zaki', 'Soliman', 'Gaber', 'Lotfy', 'Abdallah', 'Youssef', 'Helmy', 'Badawy', 'Fawzy', 'Tawfik', 'Shehata', 'Naguib', 'Salem', 'Morsy'];
-const GOVERNORATES = ['Cairo', 'Giza', 'Alexandria', 'Qalyubia', 'Dakahlia', 'Sharqia', 'Gharbia', 'Monufia', 'Port Said', 'Asyut', 'Luxor', 'Aswan'];
-
-const CATALOGUE_WORDS = ['Galabeya', 'Abaya', 'Scarf', 'Sandals', 'Perfume', 'Lantern', 'Honey', 'Hibiscus', 'Papyrus', 'Rug', 'Sheet Set', 'Hair Oil', 'Dates', 'Incense', 'Tote Bag'];
-
-const sqlList = (items: string[]) => `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
 
 async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -73,7 +65,8 @@ async function seed(c: pg.Client) {
       select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send((extract(epoch from ts) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid
     $$;`);
   await c.query('select setseed(0.42)');
-  // issue 14: the platform owner, and a platform of many small companies around the two big ones
+  // the platform owner, and a platform of many small companies around the two big ones (the super
+  // administrator's screens page and count over every company)
   await c.query(`insert into platform_admins (id, name, email, password_hash) values (pg_temp.uuid7(now()), 'Root', 'root@bench.test', $1)`, [hash]);
   await c.query(
     `with t as (
@@ -90,7 +83,11 @@ async function seed(c: pg.Client) {
     const tenantId = (await c.query(`insert into tenants (id, name, slug) values (pg_temp.uuid7(now()), $1, $2) returning id`, [`Company ${slug}`, slug])).rows[0].id;
     await c.query('insert into tenant_settings (tenant_id) values ($1)', [tenantId]);
     const users: string[] = [];
-    for (const [role, n] of [['admin', 1], ['sales', 1], ['sales', 2]] as const) {
+    for (const [role, n] of [
+      ['admin', 1],
+      ['sales', 1],
+      ['sales', 2],
+    ] as const) {
       const row = await c.query(`insert into users (id, tenant_id, name, email, password_hash, role) values (pg_temp.uuid7(now()), $1, $2, $3, $4, $5) returning id`, [
         tenantId,
         `${role === 'admin' ? 'Admin' : 'Sales'} ${n}`,
@@ -157,61 +154,6 @@ async function seed(c: pg.Client) {
   console.log(`  vacuum analyze done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
-type Result = { name: string; p50: number; p95: number; note: string };
-type Scenario = { name: string; call: () => Promise<string>; samples: number[]; note: string };
-
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-
-/**
- * Runs the scenarios round-robin (one call of each, RUNS times) so that a burst of load from
- * something else on the machine spreads over all of them instead of spoiling one.
- */
-async function timeInterleaved(scenarios: Scenario[], runs = RUNS): Promise<Result[]> {
-  for (const s of scenarios) for (let i = 0; i < WARMUP; i++) s.note = await s.call();
-  for (let i = 0; i < runs; i++) {
-    for (const s of scenarios) {
-      const t0 = performance.now();
-      s.note = await s.call();
-      s.samples.push(performance.now() - t0);
-    }
-  }
-  return scenarios.map((s) => {
-    const sorted = [...s.samples].sort((a, b) => a - b);
-    return { name: s.name, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), note: s.note };
-  });
-}
-
-/**
- * Issue 17: an export must not stall everyone else. Runs exports back to back and, meanwhile, the
- * other call in a loop; reports that call's p50/p95 and the event loop's longest stall
- * (perf_hooks) while exports ran. Target: p95 < 50 ms (plus the call's own time).
- */
-async function whileExporting(exportCall: () => Promise<string>, other: () => Promise<string>, exports = Math.min(RUNS, 10)): Promise<Result> {
-  const samples: number[] = [];
-  const stall = monitorEventLoopDelay({ resolution: 5 });
-  let exporting = true;
-  stall.enable();
-  const exportsDone = (async () => {
-    for (let i = 0; i < exports; i++) await exportCall();
-    exporting = false;
-  })();
-  let note = '';
-  while (exporting) {
-    const t0 = performance.now();
-    note = await other();
-    samples.push(performance.now() - t0);
-  }
-  await exportsDone;
-  stall.disable();
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    name: 'Leads list page 1 while exports run',
-    p50: percentile(sorted, 0.5),
-    p95: percentile(sorted, 0.95),
-    note: `${samples.length} calls during ${exports} exports; longest event-loop stall ${(stall.max / 1e6).toFixed(0)} ms; ${note}`,
-  };
-}
-
 async function main() {
   console.log(`Database: ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}; ${PER_TENANT.toLocaleString('en-US')} contacts and ${PRODUCTS.toLocaleString('en-US')} products per company, 2 companies`);
   const fresh = await freshDatabase();
@@ -248,10 +190,12 @@ async function main() {
       if (!body.ok) throw new Error(`${path}: ${res.status} ${body.error}`);
       return body.data;
     };
-    const list = (path: string, token = admin) => async () => {
-      const d = await getJson(path, token);
-      return `${d.items?.length ?? 0} rows of ${(d.total ?? 0).toLocaleString('en-US')}`;
-    };
+    const list =
+      (path: string, token = admin) =>
+      async () => {
+        const d = await getJson(path, token);
+        return `${d.items?.length ?? 0} rows of ${(d.total ?? 0).toLocaleString('en-US')}`;
+      };
 
     // search terms taken from the data: a phone fragment and a full name that exist
     const sample = (await getJson('/contacts?stage=lead&page=700&limit=1')) as { items: { phone: string; name: string }[] };
@@ -291,10 +235,31 @@ async function main() {
     run('Pipeline with totals, status won + product', list(`/contacts?stage=sales&pipeline_status=won&productId=${product}&limit=10&withTotals=true`));
     run('Pipeline with totals, this month', list(`/contacts?stage=sales&from=${month}&limit=10&withTotals=true`));
     run('Pipeline sorted by amount, page 1', list('/contacts?stage=sales&sortBy=amount&order=desc&limit=10'));
+    // the deal board: every column's count and total with its first page, one more page, a move
+    run('Deal board, first load (7 columns, totals + 20 cards each)', async () => {
+      const d = (await getJson('/deals/board')) as unknown as { columns: { count: number; items: unknown[] }[] };
+      return `${d.columns.reduce((n, c) => n + c.items.length, 0)} cards, ${d.columns.reduce((n, c) => n + c.count, 0).toLocaleString('en-US')} deals`;
+    });
+    run('Deal board, next page of a column (new, page 2)', async () => {
+      const d = (await getJson('/deals/board/new?page=2')) as unknown as { items: unknown[]; count: number };
+      return `${d.items.length} cards of ${d.count.toLocaleString('en-US')}`;
+    });
+    const moving = ((await getJson('/contacts?stage=sales&pipeline_status=new&limit=1')) as { items: { _id: string }[] }).items[0]._id;
+    let movedTo = 'new';
+    run('Deal board, move a deal (saved with its history)', async () => {
+      movedTo = movedTo === 'new' ? 'contacted' : 'new';
+      const res = await fetch(`${base}/deals/${moving}/status`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: movedTo }),
+      });
+      if (!res.ok) throw new Error(`move: ${res.status}`);
+      return `to ${movedTo}`;
+    });
     run('Stats, all time', async () => JSON.stringify(await getJson('/contacts/stats')));
     run('Stats, this month', async () => JSON.stringify(await getJson(`/contacts/stats?from=${month}`)));
     run('Stats of a sales user', async () => JSON.stringify(await getJson('/contacts/stats', sales)));
-    // issue 12: the detailed report and team performance
+    // the detailed report and team performance
     const rep = ((await getJson('/auth/users?role=sales')) as unknown as { _id: string }[])[0]._id;
     const report = (query: string) => async () => {
       const d = (await getJson(`/reports/detailed${query}`)) as unknown as { kpis: { leads: number; sales: number }; monthlyRevenue: unknown[] };
@@ -304,16 +269,16 @@ async function main() {
     run('Detailed report, this month', report(`?from=${month}`));
     run('Detailed report of one rep, all time', report(`?assignedTo=${rep}`));
     run('Sales performance of one rep', async () => JSON.stringify(await getJson(`/reports/sales-performance/${rep}`)));
-    // issue 14: the super administrator's screens over every company
+    // the super administrator's screens over every company
     const superRes = await fetch(`${base}/super/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'root@bench.test', password: PASSWORD }) });
     const root = ((await superRes.json()) as { data: { token: string } }).data.token;
     const bigCompany = ((await getJson('/auth/me')) as unknown as { tenantId: string }).tenantId;
     run('Super stats (all companies)', async () => JSON.stringify(await getJson('/super/stats', root)));
     run('Super companies list', list('/super/tenants', root));
-    run('Super company profile (one of the big companies)', async () => JSON.stringify((await getJson(`/super/tenants/${bigCompany}`, root) as unknown as { stats: unknown }).stats));
+    run('Super company profile (one of the big companies)', async () => JSON.stringify(((await getJson(`/super/tenants/${bigCompany}`, root)) as unknown as { stats: unknown }).stats));
     run('Super users, page 1', list('/super/users?limit=50', root));
     run('Super users search "owner@shop-99"', list('/super/users?q=owner%40shop-99&limit=50', root));
-    // issue 11: the inventory search (name or SKU, trigram-indexed) and a product's page with its buyers.
+    // the inventory search (name or SKU, trigram-indexed) and a product's page with its buyers.
     const productList = (query: string) => list(`/products?${query}&limit=50`);
     const someSku = `CAT-${String(Math.max(13, Math.floor(PRODUCTS * 0.7))).padStart(6, '0')}`;
     run(`Products search by SKU "${someSku}"`, productList(`q=${someSku}`));
@@ -329,8 +294,12 @@ async function main() {
     const buyers = ((await getJson(`/products/${product}/buyers?limit=20`)) as { total: number }).total;
     const middlePage = Math.max(1, Math.ceil(buyers / 20 / 2));
     run(`Product buyers, page ${middlePage} (the middle)`, list(`/products/${product}/buyers?page=${middlePage}&limit=20`));
-    console.log(`Timing (${RUNS} rounds after ${WARMUP} warm-up calls, scenarios interleaved, sequential, over HTTP); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    const results = await timeInterleaved(scenarios);
+    console.log(
+      `Timing (${RUNS} rounds after ${WARMUP} warm-up calls, scenarios interleaved, sequential, over HTTP); load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    const results = await timeInterleaved(scenarios, RUNS);
     const exportScenario: Scenario = {
       name: 'Export of 10,000 leads (.xlsx)',
       samples: [],
@@ -355,10 +324,14 @@ async function main() {
     };
     if (!only) {
       results.push(...(await timeInterleaved([exportScenario, reportExport], Math.min(RUNS, 20))));
-      results.push(await whileExporting(exportScenario.call, list('/contacts?stage=lead&page=1&limit=50')));
+      results.push(await whileExporting(exportScenario.call, list('/contacts?stage=lead&page=1&limit=50'), Math.min(RUNS, 10)));
     }
     for (const r of results) console.log(`  ${r.name.padEnd(52)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   ${r.note}`);
-    console.log(`Load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `Load average after: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
 
     console.log('\n| Call | p50 (ms) | p95 (ms) | Result |\n|---|---:|---:|---|');
     for (const r of results) console.log(`| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.note} |`);

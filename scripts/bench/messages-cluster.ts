@@ -16,7 +16,18 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { PASSWORD, SIMULATOR_ENV, createBenchDatabase, pct, sleep, type InjectResult, type InstanceCommand, type InstanceReady, type InstanceReply, type SeedResult } from './messages-shared.js';
 
-export type ClusterSettings = { server: string; redisUrl: string; instances: number; companies: number; rate: number; contacts: number; seconds: number; clients: number; warmup: number; admins: number };
+export type ClusterSettings = {
+  server: string;
+  redisUrl: string;
+  instances: number;
+  companies: number;
+  rate: number;
+  contacts: number;
+  seconds: number;
+  clients: number;
+  warmup: number;
+  admins: number;
+};
 
 type Distributive<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Command = Distributive<InstanceCommand>;
@@ -102,7 +113,15 @@ export async function runCluster(s: ClusterSettings) {
   try {
     const launch = (index: number) => {
       const child = fork(new URL('./messages-instance.ts', import.meta.url), [], {
-        env: { ...process.env, ...SIMULATOR_ENV, DATABASE_URL: db.url, DATA_DIR: dataDir, REDIS_URL: s.redisUrl, INSTANCE_ID: `bench-${index}`, ...(index === 0 ? { BENCH_DROP_WHEN_ORPHANED: s.server } : {}) },
+        env: {
+          ...process.env,
+          ...SIMULATOR_ENV,
+          DATABASE_URL: db.url,
+          DATA_DIR: dataDir,
+          REDIS_URL: s.redisUrl,
+          INSTANCE_ID: `bench-${index}`,
+          ...(index === 0 ? { BENCH_DROP_WHEN_ORPHANED: s.server } : {}),
+        },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         // BENCH_CPU_PROF=<dir>: each instance writes a V8 CPU profile there when it stops (where its time goes)
         execArgv: [...process.execArgv, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
@@ -171,7 +190,15 @@ export async function runCluster(s: ClusterSettings) {
     const results = await inject('bench', perCompany);
     const loadAfter = loadavg();
     const settleSeconds = await settle();
-    const clients = await new Promise<{ latencies: Float64Array; latenciesByGroup: Record<string, Float64Array>; received: number; duplicates: number; drops: number; adminUnique: number[]; salesUnique: number }>((resolve) => {
+    const clients = await new Promise<{
+      latencies: Float64Array;
+      latenciesByGroup: Record<string, Float64Array>;
+      received: number;
+      duplicates: number;
+      drops: number;
+      adminUnique: number[];
+      salesUnique: number;
+    }>((resolve) => {
       worker!.once('message', resolve);
       worker!.postMessage({ type: 'finish' });
     });
@@ -256,7 +283,7 @@ export async function runCluster(s: ClusterSettings) {
       );
     const l = report.latencyMs;
     log(
-      `all: stored ${rows}/${total} (${report.storedPerSecond} msg/s of ${s.rate}: rate ${report.rateKept ? 'KEPT' : 'NOT kept'}), lost ${lost}, duplicated ${duplicated}, msg:new events ${clients.received}/${report.socketEventsExpected} (waited ${report.eventsSettledSeconds} s after the injection for late ones${clients.drops ? `; clients dropped and reconnected ${clients.drops} times: see "When Redis cuts" in README` : ''}), inbound→msg:new p95 ${l.all.p95} ms (p50 ${l.all.p50}, p99 ${l.all.p99}; p95 on the owning instance ${l.clientOnOwningInstance.p95}, on the other ${l.clientOnOtherInstance.p95}); load average ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)}`,
+      `all: stored ${rows}/${total} (${report.storedPerSecond} msg/s of ${s.rate}: rate ${report.rateKept ? 'KEPT' : 'NOT kept'}), lost ${lost}, duplicated ${duplicated}, msg:new events ${clients.received}/${report.socketEventsExpected} (waited ${report.eventsSettledSeconds} s after the injection for late ones${clients.drops ? `; clients dropped and reconnected ${clients.drops} times: see "When Redis goes away" in docs/operations.md` : ''}), inbound→msg:new p95 ${l.all.p95} ms (p50 ${l.all.p50}, p99 ${l.all.p99}; p95 on the owning instance ${l.clientOnOwningInstance.p95}, on the other ${l.clientOnOtherInstance.p95}); load average ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)}`,
     );
     if (lost !== 0 || duplicated !== 0 || errors !== 0) process.exitCode = 1;
   } finally {

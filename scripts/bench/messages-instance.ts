@@ -13,12 +13,12 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createApp } from '../../backend/src/app.factory.js';
 import { loadAppConfig } from '../../backend/src/app.config.js';
-import { Database } from '../../backend/src/platform/db/database.service.js';
+import { Database } from '../../backend/src/platform/db/database.js';
 import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
 import { TenantsRepository } from '../../backend/src/modules/tenants/tenants.repository.js';
 import { UsersRepository } from '../../backend/src/modules/users/users.repository.js';
 import { SimulatorDriver } from '../../backend/src/modules/whatsapp/drivers/simulator.driver.js';
-import { WhatsAppSessions } from '../../backend/src/modules/whatsapp/whatsapp-sessions.service.js';
+import { WhatsAppSessionsService } from '../../backend/src/modules/whatsapp/whatsapp-sessions.service.js';
 import { DUPLICATE_EVERY, JWT_SECRET, PASSWORD, benchPhones, phoneOfSeq, sleep, type InjectResult, type InstanceCommand, type InstanceReply, type SeedResult } from './messages-shared.js';
 
 const env = process.env;
@@ -95,7 +95,7 @@ async function seed(companies: number, clients: number, admins: number): Promise
 
 /** Starts the company's session here (this instance takes its lease) and connects the simulated phone. */
 async function start(tenantId: string) {
-  const sessions = app.get(WhatsAppSessions);
+  const sessions = app.get(WhatsAppSessionsService);
   const simulator = app.get(SimulatorDriver);
   await sessions.start(tenantId);
   for (let i = 0; i < 200 && simulator.stateOf(tenantId) !== 'scan'; i++) await sleep(10);

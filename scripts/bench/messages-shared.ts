@@ -53,7 +53,10 @@ export async function createBenchDatabase(server: string, onInterrupt: () => Pro
   const drop = () =>
     (dropped ??= admin
       .query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      .then(() => undefined, () => undefined)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => admin.end().catch(() => undefined)));
   let interrupted = false;
   const interrupt = (signal: NodeJS.Signals) => {

@@ -44,12 +44,12 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { createApp } from '../../backend/src/app.factory.js';
 import { loadAppConfig } from '../../backend/src/app.config.js';
-import { Database } from '../../backend/src/platform/db/database.service.js';
+import { Database } from '../../backend/src/platform/db/database.js';
 import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
 import { TenantsRepository } from '../../backend/src/modules/tenants/tenants.repository.js';
 import { UsersRepository } from '../../backend/src/modules/users/users.repository.js';
 import { SimulatorDriver } from '../../backend/src/modules/whatsapp/drivers/simulator.driver.js';
-import { WhatsAppSessions } from '../../backend/src/modules/whatsapp/whatsapp-sessions.service.js';
+import { WhatsAppSessionsService } from '../../backend/src/modules/whatsapp/whatsapp-sessions.service.js';
 import { runCluster } from './messages-cluster.js';
 import { DUPLICATE_EVERY, JWT_SECRET, PASSWORD, SIMULATOR_ENV, benchPhones, createBenchDatabase, pct, phoneOfSeq, sleep } from './messages-shared.js';
 
@@ -104,11 +104,11 @@ async function main() {
       tokens.push({ token: body.data.token, role: p.role });
     }
 
-    await app.get(WhatsAppSessions).start(tenantId);
+    await app.get(WhatsAppSessionsService).start(tenantId);
     const simulator = app.get(SimulatorDriver);
     for (let i = 0; i < 200 && simulator.stateOf(tenantId) !== 'scan'; i++) await sleep(10);
     simulator.connectNow(tenantId);
-    for (let i = 0; i < 200 && (await app.get(WhatsAppSessions).status(tenantId)).state !== 'connected'; i++) await sleep(10);
+    for (let i = 0; i < 200 && (await app.get(WhatsAppSessionsService).status(tenantId)).state !== 'connected'; i++) await sleep(10);
 
     worker = new Worker(new URL('./socket-clients.worker.mjs', import.meta.url), { workerData: { url: base, tokens } });
     await new Promise<void>((resolve, reject) => {
@@ -239,7 +239,19 @@ async function main() {
 
 const bench =
   INSTANCES > 1
-    ? () => runCluster({ server: SERVER, redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379', instances: INSTANCES, companies: Number(env.COMPANIES ?? INSTANCES), rate: RATE, contacts: CONTACTS, seconds: SECONDS, clients: CLIENTS, warmup: WARMUP, admins: ADMINS })
+    ? () =>
+        runCluster({
+          server: SERVER,
+          redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+          instances: INSTANCES,
+          companies: Number(env.COMPANIES ?? INSTANCES),
+          rate: RATE,
+          contacts: CONTACTS,
+          seconds: SECONDS,
+          clients: CLIENTS,
+          warmup: WARMUP,
+          admins: ADMINS,
+        })
     : main;
 bench().catch((err) => {
   console.error(err);

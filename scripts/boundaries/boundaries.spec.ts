@@ -34,23 +34,23 @@ function repo(files: Record<string, string>): string {
 
 /** Runs the dependency rules exactly as `npm run lint:boundaries` does. */
 function cruise(root: string) {
-  const run = spawnSync(
-    process.execPath,
-    [depcruise, '--config', 'scripts/boundaries/dependency-cruiser.cjs', '--output-type', 'err', 'backend/src', 'common/src', 'desktop/src'],
-    { cwd: root, encoding: 'utf8', timeout: 60_000 },
-  );
+  const run = spawnSync(process.execPath, [depcruise, '--config', 'scripts/boundaries/dependency-cruiser.cjs', '--output-type', 'err', 'backend/src', 'common/src', 'desktop/src'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
 describe('dependency rules (dependency-cruiser)', () => {
   it('fail on each planted violation, naming its rule', () => {
     const root = repo({
-      'backend/src/modules/m/m.service.ts': "export const m = 1;\n",
+      'backend/src/modules/m/m.service.ts': 'export const m = 1;\n',
       'backend/src/platform/http/planted.ts': "import { m } from '../../modules/m/m.service.js';\nexport const p = m;\n",
       'backend/src/modules/m/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'backend/src/modules/m/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
       'desktop/src/main/window.main.ts': "import { screen } from '../renderer/app.js';\nexport const w = screen;\n",
-      'desktop/src/renderer/app.ts': "export const screen = 1;\n",
+      'desktop/src/renderer/app.ts': 'export const screen = 1;\n',
       'desktop/src/renderer/planted.ts': [
         "import { common } from '@crm/common';",
         "import { w } from '../main/window.main.js';",
@@ -185,7 +185,7 @@ describe(`${RULE} (repository-writes.ts)`, () => {
 });
 
 describe(`${RULE}: writes to tables named at run time`, () => {
-  const dynamicDelete = "export const erase = (tx, table, id) => tx.execute(sql`delete from ${sql.identifier(table)} where tenant_id = ${id}`);\n";
+  const dynamicDelete = 'export const erase = (tx, table, id) => tx.execute(sql`delete from ${sql.identifier(table)} where tenant_id = ${id}`);\n';
 
   it('are allowed only in the tenant eraser', () => {
     const root = repo({
@@ -207,9 +207,9 @@ describe('newest-first-index-order', () => {
     const { scanOrders } = await import('./newest-first.js');
     const src = [
       '.orderBy(desc(tasks.createdAt), desc(tasks.id))',
-      "sql`select 1 from t order by t.created_at desc limit 1`",
+      'sql`select 1 from t order by t.created_at desc limit 1`',
       '.orderBy(newestFirst(tasks.createdAt), newestFirst(tasks.id))',
-      "sql`select 1 from t order by t.created_at desc nulls last, t.id desc nulls last`",
+      'sql`select 1 from t order by t.created_at desc nulls last, t.id desc nulls last`',
       '.orderBy(desc(total)) // index order checked: an aggregate',
       "const description = 'desc';",
     ].join('\n');

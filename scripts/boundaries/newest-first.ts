@@ -16,8 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 export const RULE = 'newest-first-index-order';
 
-const walk = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 
 /** The violations in one repository's source, as `line: text`. */
 export function scanOrders(src: string): { line: number; text: string }[] {

@@ -28,27 +28,14 @@ export type KnownWrite = { file: string; table: string };
  * Known violations, allowed explicitly so the check is green today and shrinks later; each is
  * printed as a warning. Remove an entry when the code is fixed (a stale entry is reported).
  */
-export const KNOWN_WRITES: readonly KnownWrite[] = [
-  // The chats module keeps the conversation summary on the contact row (last message, unread
-  // count: applySummaries, markRead). Moving it into the contacts repository needs chats to import
-  // contacts, which imports chats today (bulk assignment pushes chat:update through ChatsService):
-  // that dependency has to be turned into an event first.
-  { file: 'backend/src/modules/chats/chats.repository.ts', table: 'contacts' },
-  // A sign-in session's activity also stamps users.last_seen_at (the team screens' "last seen");
-  // to go through the users module.
-  { file: 'backend/src/modules/auth/auth.repository.ts', table: 'users' },
-  // contacts.has_active_follow_up is a flag the follow-up domain keeps on the contact row, in the
-  // transaction that starts or ends a run; to go through the contacts module.
-  { file: 'backend/src/modules/follow-ups/follow-ups.repository.ts', table: 'contacts' },
-];
+export const KNOWN_WRITES: readonly KnownWrite[] = [];
 
 /** The files allowed to write to tables named at run time (see above). */
 export const CATALOGUE_WRITERS: readonly string[] = ['backend/src/platform/db/tenant-data-eraser.ts'];
 
 type Table = { sqlName: string; module: string; exportName: string; file: string };
 
-const walk = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 
 /** The module a file belongs to: the first folder under modules/. */
 const moduleOf = (modulesDir: string, file: string) => relative(modulesDir, file).split(sep)[0];
@@ -78,7 +65,10 @@ function tableBindings(file: string, src: string, tables: Table[]): Map<string, 
   for (const m of src.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+\.table(?:\.js)?)['"]/g)) {
     const target = resolve(dirname(file), m[2].replace(/\.js$/, '.ts').replace(/\.table$/, '.table.ts'));
     for (const part of m[1].split(',')) {
-      const [imported, local] = part.replace(/\btype\s+/, '').trim().split(/\s+as\s+/);
+      const [imported, local] = part
+        .replace(/\btype\s+/, '')
+        .trim()
+        .split(/\s+as\s+/);
       const table = tables.find((t) => t.file === target && t.exportName === imported);
       if (table) bound.set((local ?? imported).trim(), table);
     }

@@ -13,16 +13,18 @@
  * redelivers every inbound message (same id), the client re-posts the sends it got no answer for
  * (same clientId). When outbound has settled it prints, for inbound and outbound, lost / doubled /
  * stuck counts (all must be 0) and the outbound messages whose delivery is 'unknown' (handed to
- * WhatsApp when the process died: not stuck, the user is told and may retry). Exit code 1 otherwise.
+ * WhatsApp when the process died: not stuck, the user is told and may retry). Then a campaign to
+ * every contact is killed the same way while it sends (campaign.ts): each recipient must end
+ * exactly once. Exit code 1 otherwise.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { campaignUnderKill } from './campaign.js';
+import { Backend, call, freePort, log, must, root, sleep, stream, waitConnected } from './harness.js';
 
 const env = process.env;
 const SERVER = env.DURABILITY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,101 +33,8 @@ const OUT_RATE = Number(env.OUT_RATE ?? 60);
 const KILL_AFTER_MS = Number(env.KILL_AFTER_MS ?? 4000);
 const CONTACTS = Number(env.CONTACTS ?? 20);
 const SETTLE_TIMEOUT_MS = Number(env.SETTLE_TIMEOUT_MS ?? 60_000);
-const MAX_IN_FLIGHT = 64;
+const CAMPAIGN_KILL_AFTER = Number(env.CAMPAIGN_KILL_AFTER ?? 5);
 const PASSWORD = 'Durability-Pass-1';
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-const log = (line: string) => console.log(`[durability] ${line}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-type Json = { ok: boolean; data?: any; error?: string };
-
-class Backend {
-  private child?: ChildProcess;
-  output = '';
-  constructor(
-    readonly port: number,
-    private readonly env: Record<string, string>,
-  ) {}
-  get url() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-  async start() {
-    this.child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'backend/src/main.ts'], {
-      cwd: root,
-      env: { ...process.env, SWC_NODE_PROJECT: 'backend/tsconfig.json', ...this.env, PORT: String(this.port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const keep = (b: Buffer) => (this.output = (this.output + b.toString()).slice(-20_000));
-    this.child.stdout!.on('data', keep);
-    this.child.stderr!.on('data', keep);
-    const started = Date.now();
-    while (Date.now() - started < 90_000) {
-      if (await fetch(`${this.url}/api/health`).then((r) => r.ok, () => false)) return;
-      if (this.child.exitCode !== null) throw new Error(`backend exited (${this.child.exitCode}):\n${this.output}`);
-      await sleep(200);
-    }
-    throw new Error(`backend did not start:\n${this.output}`);
-  }
-  kill(signal: NodeJS.Signals) {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    });
-  }
-}
-
-async function call(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: Json }> {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json().catch(() => ({ ok: false }))) as Json };
-}
-
-async function must(base: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await call(base, method, path, body, token);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.json.error}`);
-  return res.json.data;
-}
-
-async function waitConnected(base: string, token: string) {
-  for (let i = 0; i < 300; i++) {
-    const status = await must(base, 'GET', '/whatsapp/status', undefined, token);
-    if (status.state === 'connected') return;
-    if (status.state === 'scan') await call(base, 'POST', '/dev/whatsapp/connect-now', undefined, token);
-    await sleep(100);
-  }
-  throw new Error('WhatsApp did not connect');
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-/** Runs `work` for each item at `rate` per second with at most MAX_IN_FLIGHT at once, until `stop()` says so. */
-async function stream(rate: number, count: number, stop: () => boolean, work: (i: number) => Promise<void>): Promise<number> {
-  const started = Date.now();
-  const inFlight = new Set<Promise<void>>();
-  let i = 0;
-  while (i < count && !stop()) {
-    const due = Math.min(count, Math.floor(((Date.now() - started) / 1000) * rate));
-    while (i < due && inFlight.size < MAX_IN_FLIGHT && !stop()) {
-      const p = work(i++).finally(() => inFlight.delete(p));
-      inFlight.add(p);
-    }
-    await sleep(5);
-  }
-  await Promise.allSettled(inFlight);
-  return i;
-}
 
 async function main() {
   const dbName = `crm_durability_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
@@ -146,6 +55,11 @@ async function main() {
     WHATSAPP_SIM_AUTO_CONNECT_MS: '0',
     WHATSAPP_WATCHDOG_SECONDS: '0',
     WHATSAPP_SIM_DELIVERY_LOG: '1',
+    // a campaign recipient whose sender was killed is taken over after this lease (10 minutes by default)
+    CAMPAIGN_SENDING_LEASE_MINUTES: '0.2',
+    // the messenger's own spacing of automated sends (4–8 s) would make the campaign take minutes; its own pace (1 s) stays
+    WHATSAPP_AUTOMATED_MIN_INTERVAL_MS: '200',
+    WHATSAPP_AUTOMATED_JITTER_MS: '200',
   };
   const backend = new Backend(await freePort(), backendEnv);
   const check = new pg.Client({ connectionString: url.toString() });
@@ -220,16 +134,31 @@ async function main() {
     // WhatsApp redelivers what it sent (same ids); the client re-posts the sends it got no answer for (same clientId)
     let refusedRedeliveries = 0;
     const inIds = [...inbound.keys()];
-    await stream(1_000_000, inIds.length, () => false, async (i) => {
-      const res = await sendInbound(backend.url, token, inIds[i]).catch(() => undefined);
-      if (res?.status !== 200) refusedRedeliveries++;
-    });
+    // the killed process's session is taken over when its lease lapses (the status may say connected
+    // before that); until then the phone cannot deliver, and WhatsApp keeps redelivering: so does this
+    const takeoverStart = Date.now();
+    while ((await sendInbound(backend.url, token, inIds[0]).catch(() => undefined))?.status !== 200 && Date.now() - takeoverStart < 120_000) await sleep(500);
+    log(`the phone delivered again ${Date.now() - takeoverStart} ms after the restart was reported connected`);
+    await stream(
+      1_000_000,
+      inIds.length,
+      () => false,
+      async (i) => {
+        const res = await sendInbound(backend.url, token, inIds[i]).catch((err: unknown) => ({ status: 0, json: { ok: false, error: String(err) } }));
+        if (res.status !== 200 && !refusedRedeliveries++) log(`a redelivery was refused: ${res.status} ${res.json.error}`);
+      },
+    );
     const unanswered = [...outbound.entries()].filter(([, m]) => !m.answered);
-    await stream(1_000_000, unanswered.length, () => false, async (i) => {
-      const [clientId, m] = unanswered[i];
-      const res = await call(backend.url, 'POST', '/messages', { contactId: m.contactId, body: clientId, clientId }, token).catch(() => undefined);
-      if (res?.status === 200) m.answered = true;
-    });
+    await stream(
+      1_000_000,
+      unanswered.length,
+      () => false,
+      async (i) => {
+        const [clientId, m] = unanswered[i];
+        const res = await call(backend.url, 'POST', '/messages', { contactId: m.contactId, body: clientId, clientId }, token).catch(() => undefined);
+        if (res?.status === 200) m.answered = true;
+      },
+    );
 
     await check.connect();
     const settleStart = Date.now();
@@ -244,7 +173,9 @@ async function main() {
     // ---- counts ----
     const inRows = (await check.query<{ wa: string; n: number }>(`select wa_message_id as wa, count(*)::int as n from messages where direction = 'in' group by wa_message_id`)).rows;
     const inCount = new Map(inRows.map((r) => [r.wa, r.n]));
-    const inbodies = (await check.query<{ n: number }>(`select count(*)::int as n from (select body from messages where direction = 'in' and body like 'dur-in-%' group by body having count(*) > 1) d`)).rows[0].n;
+    const inbodies = (
+      await check.query<{ n: number }>(`select count(*)::int as n from (select body from messages where direction = 'in' and body like 'dur-in-%' group by body having count(*) > 1) d`)
+    ).rows[0].n;
     const inLost = inIds.filter((id) => !inCount.get(id)).length;
     const inDoubled = inIds.filter((id) => (inCount.get(id) ?? 0) > 1).length + inbodies;
 
@@ -281,8 +212,25 @@ async function main() {
     console.log(JSON.stringify(report, null, 2));
     log(`inbound  lost ${inLost}, doubled ${inDoubled}, stuck ${refusedRedeliveries}`);
     log(`outbound lost ${outLost.length}, doubled ${outDoubled}, stuck ${outStuck}  (unknown ${unknown.length}, of which the phone has ${report.outbound.unknownReceivedByPhone})`);
-    if (outLost.length) log(`lost outbound: ${outLost.slice(0, 10).map((id) => `${id}=${statusOf.get(id) ?? 'not stored'}`).join(', ')}`);
-    failed = inLost + inDoubled + refusedRedeliveries + outLost.length + outDoubled + outStuck > 0;
+    if (outLost.length)
+      log(
+        `lost outbound: ${outLost
+          .slice(0, 10)
+          .map((id) => `${id}=${statusOf.get(id) ?? 'not stored'}`)
+          .join(', ')}`,
+      );
+    const messagesFailed = inLost + inDoubled + refusedRedeliveries + outLost.length + outDoubled + outStuck > 0;
+
+    // ---- a campaign, killed while it sends ----
+    const campaignOk = await campaignUnderKill({
+      backend,
+      db: check,
+      dataDir,
+      login: async () => (await must(backend.url, 'POST', '/auth/login', { email: 'admin@durability.test', password: PASSWORD })).token,
+      killAfter: CAMPAIGN_KILL_AFTER,
+      timeoutMs: SETTLE_TIMEOUT_MS,
+    });
+    failed = messagesFailed || !campaignOk;
   } finally {
     await backend.kill('SIGTERM');
     await check.end().catch(() => undefined);

@@ -42,6 +42,10 @@ export const ERROR_CODES = [
   'contact.export_too_large',
   'contact.import_file_missing',
   'contact.import_file_invalid',
+  /** A sales user may not hand this chat over (the company does not allow it, or it is not theirs). */
+  'contact.hand_over_refused',
+  /** The chat is already assigned to the chosen user. */
+  'contact.hand_over_same_user',
   'date_range.invalid',
   // messenger
   'message.not_found',
@@ -55,6 +59,21 @@ export const ERROR_CODES = [
   'message.cursor_invalid',
   'whatsapp.not_started',
   'whatsapp.not_connected',
+  /** Another company already connected this Cloud API phone number ID. */
+  'whatsapp.cloud_number_taken',
+  'whatsapp.cloud_not_configured',
+  /** The official API's 24-hour window with the contact is closed: only an approved template may go. */
+  'whatsapp.window_closed',
+  /** Templates exist only on the official API: this company links WhatsApp by QR. */
+  'whatsapp.templates_cloud_only',
+  /** No template of that name and language was synced from Meta. */
+  'whatsapp.template_not_found',
+  /** The template is not approved by Meta (pending, rejected, paused…). */
+  'whatsapp.template_not_approved',
+  /** The template needs more body parameters than were given. */
+  'whatsapp.template_params_missing',
+  /** Meta refused or could not be reached while listing the templates (the reason follows in the text). */
+  'whatsapp.templates_sync_failed',
   'media.link_invalid',
   'media.not_available',
   // catalogue, expenses, templates
@@ -80,10 +99,31 @@ export const ERROR_CODES = [
   'tenant.slug_taken',
   'tenant.not_found',
   'user.email_taken',
+  'user.email_reserved',
   // team users
   'user.not_found',
   'user.cannot_lock_out_self',
   'user.last_active_admin',
+  // the deal board
+  'deal.lost_reason_required',
+  'deal.not_in_pipeline',
+  // labels
+  'label.not_found',
+  'label.name_taken',
+  // scheduled messages
+  'scheduled_message.not_found',
+  'scheduled_message.not_scheduled',
+  'scheduled_message.send_at_past',
+  // campaigns and opt-out
+  'campaign.not_found',
+  'campaign.not_editable',
+  'campaign.cannot_start',
+  'campaign.cannot_pause',
+  'campaign.cannot_resume',
+  'campaign.cannot_cancel',
+  'campaign.message_required',
+  'campaign.audience_empty',
+  'contact.not_opted_out',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

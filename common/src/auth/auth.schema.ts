@@ -51,7 +51,11 @@ export const updatePreferencesSchema = z
 export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesSchema>;
 
 /** The signed-in user as /auth/me and sign-in return it: the user plus their own preferences (colleagues' lists leave them out). */
-export const currentUserSchema = authUserSchema.extend(userPreferencesSchema.shape);
+export const currentUserSchema = authUserSchema.extend({
+  /** The company's name (quick replies fill `{company}` with it). */
+  companyName: z.string(),
+  ...userPreferencesSchema.shape,
+});
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const loginResponseSchema = currentUserSchema.extend({ token: z.string() });
@@ -72,16 +76,19 @@ export const tenantSettingsSchema = z.object({
    * offline, it deals to all active reps, so no lead is left unassigned).
    */
   skipOfflineReps: skipOfflineRepsSchema,
+  /** Sales users may hand their own chats over to a colleague (admins always may). */
+  repsMayHandOver: z.boolean({ message: 'repsMayHandOver must be true or false' }),
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 
 /** The spec reads `data.settings` on GET and sends the settings object on PUT (skipOfflineReps unchanged when left out). */
 export const tenantSettingsResponseSchema = z.object({ settings: tenantSettingsSchema });
-const tenantSettingsInputSchema = z.object({ leadDistributionStrategy: leadDistributionStrategySchema, skipOfflineReps: skipOfflineRepsSchema.optional() });
-export const updateTenantSettingsSchema = z.preprocess(
-  (v) => (v && typeof v === 'object' && 'settings' in v ? (v as { settings: unknown }).settings : v),
-  tenantSettingsInputSchema,
-);
+const tenantSettingsInputSchema = z.object({
+  leadDistributionStrategy: leadDistributionStrategySchema,
+  skipOfflineReps: skipOfflineRepsSchema.optional(),
+  repsMayHandOver: z.boolean({ message: 'repsMayHandOver must be true or false' }).optional(),
+});
+export const updateTenantSettingsSchema = z.preprocess((v) => (v && typeof v === 'object' && 'settings' in v ? (v as { settings: unknown }).settings : v), tenantSettingsInputSchema);
 export type UpdateTenantSettingsRequest = z.infer<typeof tenantSettingsInputSchema>;
 
 export const platformAdminSchema = z.object({

@@ -2,14 +2,10 @@ import { z } from 'zod';
 
 export const CANNED_RESPONSE_REQUIRED_MESSAGE = 'Title and text are required.';
 
-const required = z
-  .string({ message: CANNED_RESPONSE_REQUIRED_MESSAGE })
-  .trim()
-  .min(1, CANNED_RESPONSE_REQUIRED_MESSAGE);
+const required = z.string({ message: CANNED_RESPONSE_REQUIRED_MESSAGE }).trim().min(1, CANNED_RESPONSE_REQUIRED_MESSAGE);
 
-/** spec/admin.md §5: title and text must both be non-empty after trimming. */
-const requiredField = (max: number, label: string) =>
-  z.preprocess((v) => v ?? '', required.max(max, `${label} must be at most ${max} characters`));
+/** Title and text must both be non-empty after trimming. */
+const requiredField = (max: number, label: string) => z.preprocess((v) => v ?? '', required.max(max, `${label} must be at most ${max} characters`));
 
 export const cannedResponseInputSchema = z.object({
   title: requiredField(200, 'Title'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelFilterQuery } from '../labels/labels.schema.js';
 import { MESSENGER_CHAT_PAGE_SIZE } from '../constants.js';
 
 /** GET /chats: conversations newest first; `q` searches name or phone on the server. */
@@ -7,6 +8,7 @@ export const chatsQuerySchema = z.object({
   /** `nextCursor` of the previous page. */
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(MESSENGER_CHAT_PAGE_SIZE),
+  ...labelFilterQuery,
 });
 export type ChatsQuery = z.infer<typeof chatsQuerySchema>;
 
@@ -26,6 +28,8 @@ export const chatSchema = z.object({
   /** Who wrote the last message when it is an outgoing one sent by a user (the list shows the name when it is not the reader). */
   lastMessageSentBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
   unreadCount: z.number().int(),
+  /** The ids of the contact's labels (names and colours come from GET /labels). */
+  labelIds: z.array(z.string()).optional(),
 });
 export type Chat = z.infer<typeof chatSchema>;
 

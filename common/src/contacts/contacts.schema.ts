@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { handOverHistoryEntrySchema } from '../messages/notes.schema.js';
+import { labelFilterQuery } from '../labels/labels.schema.js';
 import { CONTACT_STAGES, LEADS_PAGE_SIZE, MAX_PAGE_SIZE, PIPELINE_STATUSES, PROBABILITY_MAX, PROBABILITY_MIN, PRODUCT_QTY_MIN, SHIPPING_STATUSES } from '../constants.js';
 import { isCalendarDay } from '../rules/day-range.js';
 import { numericInput, timeZoneSchema } from '../shared/inputs.js';
 
 /*
- * The contacts API (leads, customers, the sales pipeline, the contact profile, import and export):
- * spec/core.md §3 "Contact" and §7, spec/admin.md "Add New Lead" and import.
+ * The contacts API: leads, customers, the sales pipeline, the contact profile, adding a lead,
+ * import and export.
  */
 
 export const CONTACT_SORT_FIELDS = ['createdAt', 'name', 'amount', 'updatedAt'] as const;
@@ -41,10 +43,23 @@ export const dateBoundSchema = z
   });
 
 const money = (name: string) =>
-  z.number({ message: `${name} must be a number` }).finite(`${name} must be a number`).min(0, `${name} cannot be negative`).max(1e11, `${name} is too large`);
+  z
+    .number({ message: `${name} must be a number` })
+    .finite(`${name} must be a number`)
+    .min(0, `${name} cannot be negative`)
+    .max(1e11, `${name} is too large`);
 
 const optionalText = (name: string, max: number) =>
-  z.preprocess(blankToNull, z.string({ message: `${name} must be text` }).trim().max(max, `${name} must be at most ${max} characters`).nullable()).optional();
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ message: `${name} must be text` })
+        .trim()
+        .max(max, `${name} must be at most ${max} characters`)
+        .nullable(),
+    )
+    .optional();
 
 export const contactEmailSchema = z.preprocess(
   blankToNull,
@@ -57,8 +72,7 @@ export const contactEmailSchema = z.preprocess(
 );
 
 /** Accepts an id, or an object carrying one (`{ _id }`): the spec sends either. */
-const idOrRef = (message: string) =>
-  z.preprocess((v) => (v && typeof v === 'object' && '_id' in v ? (v as { _id: unknown })._id : v), z.uuid({ message }));
+const idOrRef = (message: string) => z.preprocess((v) => (v && typeof v === 'object' && '_id' in v ? (v as { _id: unknown })._id : v), z.uuid({ message }));
 
 // ---------------------------------------------------------------- list, stats, export
 
@@ -74,32 +88,25 @@ const assignedToFilter = z.preprocess(
 /** The filters every contact list, export and count share. */
 export const contactFiltersSchema = z.object({
   stage: z.preprocess(blankToUndefined, z.enum(CONTACT_STAGES, { message: 'stage must be lead, customer or sales' }).optional()),
-  q: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(200, 'Search text is too long').optional().meta({ description: 'Name, phone or email contains this' }),
-  ),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200, 'Search text is too long').optional().meta({ description: 'Name, phone or email contains this' })),
   from: z.preprocess(blankToUndefined, dateBoundSchema.optional().meta({ description: 'Created on or after this day' })),
   to: z.preprocess(blankToUndefined, dateBoundSchema.optional().meta({ description: 'Created on or before this day' })),
   tz: timeZoneSchema,
   assignedTo: assignedToFilter,
   isArchived: queryBoolean('isArchived'),
-  pipeline_status: z.preprocess(
-    blankToUndefined,
-    z.enum(PIPELINE_STATUSES, { message: `pipeline_status must be one of ${PIPELINE_STATUSES.join(', ')}` }).optional(),
-  ),
+  pipeline_status: z.preprocess(blankToUndefined, z.enum(PIPELINE_STATUSES, { message: `pipeline_status must be one of ${PIPELINE_STATUSES.join(', ')}` }).optional()),
   productId: z.preprocess(blankToUndefined, z.uuid({ message: 'productId must be a product id' }).optional()),
+  governorate: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(100, 'governorate is too long').optional().meta({ description: "The deal's shipping governorate (as stored: a governorate code from the picker)" }),
+  ),
+  ...labelFilterQuery,
 });
 export type ContactFilters = z.infer<typeof contactFiltersSchema>;
 
 const sortSchema = {
-  sortBy: z.preprocess(
-    blankToUndefined,
-    z.enum(CONTACT_SORT_FIELDS, { message: `sortBy must be one of ${CONTACT_SORT_FIELDS.join(', ')}` }).default('createdAt'),
-  ),
-  order: z.preprocess(
-    (v) => (typeof v === 'string' ? v.toLowerCase() || undefined : v),
-    z.enum(['asc', 'desc'], { message: 'order must be asc or desc' }).default('desc'),
-  ),
+  sortBy: z.preprocess(blankToUndefined, z.enum(CONTACT_SORT_FIELDS, { message: `sortBy must be one of ${CONTACT_SORT_FIELDS.join(', ')}` }).default('createdAt')),
+  order: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() || undefined : v), z.enum(['asc', 'desc'], { message: 'order must be asc or desc' }).default('desc')),
 };
 
 export const contactsQuerySchema = contactFiltersSchema.extend({
@@ -139,6 +146,18 @@ export const stageHistoryEntrySchema = z.object({
   changedBy: idNameRefSchema.nullable(),
 });
 export type StageHistoryEntry = z.infer<typeof stageHistoryEntrySchema>;
+
+/** A change of the deal's pipeline status (the profile's or the board's), with who and when. */
+export const pipelineHistoryEntrySchema = z.object({
+  _id: z.uuid(),
+  from: z.enum(PIPELINE_STATUSES).nullable(),
+  to: z.enum(PIPELINE_STATUSES),
+  /** Why the deal was lost (a move to lost). */
+  lostReason: z.string().nullable(),
+  timestamp: z.string(),
+  changedBy: idNameRefSchema.nullable(),
+});
+export type PipelineHistoryEntry = z.infer<typeof pipelineHistoryEntrySchema>;
 
 export const dealProductSchema = z.object({
   /** The product (null once the product was deleted). */
@@ -191,10 +210,14 @@ export const contactSchema = z.object({
   updatedAt: z.string(),
   isArchived: z.boolean(),
   hasActiveFollowUp: z.boolean(),
-  /** The last 5 stage changes, newest first: on GET /contacts/{id} and the answers that change one contact. */
+  /** The last 5 stage changes (and pipeline status changes, and the chat's hand-overs), newest first: on GET /contacts/{id} and the answers that change one contact. */
   stageHistory: z.array(stageHistoryEntrySchema).optional(),
+  pipelineHistory: z.array(pipelineHistoryEntrySchema).optional(),
+  handOvers: z.array(handOverHistoryEntrySchema).optional(),
   products: z.array(dealProductSchema),
   salesData: salesDataSchema,
+  /** The ids of the contact's labels, on the lists' rows (names and colours come from GET /labels). */
+  labelIds: z.array(z.string()).optional(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
@@ -250,10 +273,7 @@ export type CreateContactRequest = z.infer<typeof createContactSchema>;
 
 export const dealProductInputSchema = z.object({
   productId: idOrRef('Choose a product for every product row'),
-  qty: numericInput(
-    z.number().int('qty must be a whole number').min(PRODUCT_QTY_MIN, `qty must be at least ${PRODUCT_QTY_MIN}`).max(1_000_000, 'qty is too large').default(1),
-    'qty must be a number',
-  ),
+  qty: numericInput(z.number().int('qty must be a whole number').min(PRODUCT_QTY_MIN, `qty must be at least ${PRODUCT_QTY_MIN}`).max(1_000_000, 'qty is too large').default(1), 'qty must be a number'),
   /** Omitted: the product's current price. */
   price: numericInput(money('price').optional(), 'price must be a number'),
 });
@@ -267,10 +287,7 @@ export const updateContactSchema = z.object({
   isArchived: z.boolean({ message: 'isArchived must be true or false' }).optional(),
   salesData: z
     .object({
-      pipeline_status: z.preprocess(
-        blankToNull,
-        z.enum(PIPELINE_STATUSES, { message: `pipeline_status must be one of ${PIPELINE_STATUSES.join(', ')}` }).nullable(),
-      ).optional(),
+      pipeline_status: z.preprocess(blankToNull, z.enum(PIPELINE_STATUSES, { message: `pipeline_status must be one of ${PIPELINE_STATUSES.join(', ')}` }).nullable()).optional(),
       amount: numericInput(money('Amount').nullable().optional(), 'Amount must be a number', 'null'),
       amountManual: z.boolean({ message: 'amountManual must be true or false' }).optional(),
       probability: numericInput(
@@ -291,10 +308,7 @@ export const updateContactSchema = z.object({
           cost: numericInput(money('Shipping cost').nullable().optional(), 'Shipping cost must be a number', 'null'),
           codAmount: numericInput(money('COD amount').nullable().optional(), 'COD amount must be a number', 'null'),
           codCollected: z.boolean({ message: 'codCollected must be true or false' }).optional(),
-          status: z.preprocess(
-            blankToNull,
-            z.enum(SHIPPING_STATUSES, { message: `Shipping status must be one of ${SHIPPING_STATUSES.join(', ')}` }).nullable(),
-          ).optional(),
+          status: z.preprocess(blankToNull, z.enum(SHIPPING_STATUSES, { message: `Shipping status must be one of ${SHIPPING_STATUSES.join(', ')}` }).nullable()).optional(),
           address: z
             .object({
               governorate: optionalText('Governorate', 100),
@@ -333,6 +347,7 @@ export const assignBulkResultSchema = z.object({ message: z.string(), assigned: 
 export type AssignBulkResult = z.infer<typeof assignBulkResultSchema>;
 
 export const importRejectedRowSchema = z.object({ row: z.number().int(), reason: z.string() });
+export type ImportRejectedRow = z.infer<typeof importRejectedRowSchema>;
 
 /**
  * Why a row whose phone the company already has was left as it was: nothing in the row to fill
@@ -360,3 +375,30 @@ export const contactImportResultSchema = z.object({
   rejected: z.array(importRejectedRowSchema),
 });
 export type ContactImportResult = z.infer<typeof contactImportResultSchema>;
+
+/** queued (waiting for the company's earlier imports) → running → done | failed */
+export const CONTACT_IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ContactImportState = (typeof CONTACT_IMPORT_STATES)[number];
+
+/**
+ * An import after its upload: a company's imports run one at a time, in the order they
+ * were uploaded; the screen asks `GET /api/contacts/imports/:id` until it is done or failed.
+ */
+export const contactImportStatusSchema = z.object({
+  _id: z.string(),
+  status: z.enum(CONTACT_IMPORT_STATES),
+  fileName: z.string(),
+  /** While queued: how many of the company's imports are queued or running before this one. */
+  ahead: z.number().int(),
+  /** Rows to write (those that passed the checks), and how many of them are written. */
+  rows: z.number().int(),
+  processed: z.number().int(),
+  /** The counts so far; final once done. */
+  result: contactImportResultSchema,
+  /** Why a failed import stopped (the rows written before it stay). */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type ContactImportStatus = z.infer<typeof contactImportStatusSchema>;

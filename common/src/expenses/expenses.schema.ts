@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE } from '../constants.js';
 import { isCalendarDay } from '../rules/day-range.js';
 import { numericInput, timeZoneSchema } from '../shared/inputs.js';
 
-/** Money the company spent (spec/core.md §3 "Expense"); admins only. `date` is a calendar day. */
+/** Money the company spent; admins only. `date` is a calendar day. */
 export const expenseSchema = z.object({
   _id: z.uuid(),
   title: z.string(),
@@ -20,10 +20,7 @@ const day = z.string().trim().refine(isCalendarDay, { message: 'Date must be a d
 
 export const createExpenseSchema = z.object({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
-  amount: numericInput(
-    z.number({ message: 'Amount is required' }).min(0, 'Amount cannot be negative').max(1e11, 'Amount is too large'),
-    'Amount must be numeric',
-  ),
+  amount: numericInput(z.number({ message: 'Amount is required' }).min(0, 'Amount cannot be negative').max(1e11, 'Amount is too large'), 'Amount must be numeric'),
   category: z.preprocess(blankToNull, z.string().trim().max(100, 'Category must be at most 100 characters').nullable()).optional(),
   /** Defaults to today (in `tz`). */
   date: z.preprocess(blankToNull, day.nullable()).optional(),

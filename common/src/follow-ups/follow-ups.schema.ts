@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { reasonParamsSchema } from '../shared/reasons.js';
 import { FOLLOW_UP_MAX_STEPS, FOLLOW_UP_MIN_DELAY_HOURS, ROLES } from '../constants.js';
 import { FOLLOW_UP_MAX_DELAY_HOURS, FOLLOW_UP_MESSAGE_MAX, FOLLOW_UP_NAME_MAX, FOLLOW_UP_TEXTS } from '../rules/follow-up.js';
 
 /*
- * Follow-up templates and sequences (spec/admin.md "Follow-up Templates", §5, §7; spec/core.md
- * "start follow-up", POST /contacts/{id}/follow-up/start). The texts are the spec's, from
- * rules/follow-up.ts, so the form and the server say the same thing.
+ * Follow-up templates and sequences (the templates screen, and starting one for a contact:
+ * POST /contacts/{id}/follow-up/start). The texts come from rules/follow-up.ts, so the form and
+ * the server say the same thing.
  */
 
 /** A delay as sent: a number (or numeric text); blank or missing reads as "not given". */
@@ -34,32 +35,29 @@ export const followUpStepSchema = z.object({
   /** The text; `{{name}}` becomes the contact's name. */
   message: z.preprocess(
     (v) => v ?? '',
-    z
-      .string({ message: FOLLOW_UP_TEXTS.stepsRequired })
-      .trim()
-      .min(1, FOLLOW_UP_TEXTS.stepsRequired)
-      .max(FOLLOW_UP_MESSAGE_MAX, `A message can be at most ${FOLLOW_UP_MESSAGE_MAX} characters.`),
+    z.string({ message: FOLLOW_UP_TEXTS.stepsRequired }).trim().min(1, FOLLOW_UP_TEXTS.stepsRequired).max(FOLLOW_UP_MESSAGE_MAX, `A message can be at most ${FOLLOW_UP_MESSAGE_MAX} characters.`),
   ),
 });
 export type FollowUpStep = z.infer<typeof followUpStepSchema>;
 
+export const followUpWhatsAppTemplateSchema = z.object({ name: z.string().trim().min(1).max(512), language: z.string().trim().min(2).max(20) });
+export type FollowUpWhatsAppTemplate = z.infer<typeof followUpWhatsAppTemplateSchema>;
+
 export const followUpTemplateInputSchema = z.object({
   name: z.preprocess(
     (v) => v ?? '',
-    z
-      .string({ message: FOLLOW_UP_TEXTS.nameRequired })
-      .trim()
-      .min(1, FOLLOW_UP_TEXTS.nameRequired)
-      .max(FOLLOW_UP_NAME_MAX, `The name can be at most ${FOLLOW_UP_NAME_MAX} characters.`),
+    z.string({ message: FOLLOW_UP_TEXTS.nameRequired }).trim().min(1, FOLLOW_UP_TEXTS.nameRequired).max(FOLLOW_UP_NAME_MAX, `The name can be at most ${FOLLOW_UP_NAME_MAX} characters.`),
   ),
   /** The steps, in order: 1 to 5. */
   messages: z.preprocess(
     (v) => v ?? [],
-    z
-      .array(followUpStepSchema, { message: FOLLOW_UP_TEXTS.stepsRequired })
-      .min(1, FOLLOW_UP_TEXTS.tooFewSteps)
-      .max(FOLLOW_UP_MAX_STEPS, FOLLOW_UP_TEXTS.tooManySteps),
+    z.array(followUpStepSchema, { message: FOLLOW_UP_TEXTS.stepsRequired }).min(1, FOLLOW_UP_TEXTS.tooFewSteps).max(FOLLOW_UP_MAX_STEPS, FOLLOW_UP_TEXTS.tooManySteps),
   ),
+  /**
+   * On the official WhatsApp API: the approved WhatsApp template a step sends when the contact's
+   * 24-hour window is closed (`{{1}}` = the contact's name). Without one such a step is skipped.
+   */
+  whatsappTemplate: followUpWhatsAppTemplateSchema.nullish(),
 });
 export type FollowUpTemplateInput = z.infer<typeof followUpTemplateInputSchema>;
 
@@ -71,6 +69,8 @@ export const followUpTemplateSchema = z.object({
   createdBy: z.object({ _id: z.string(), name: z.string(), role: z.enum(ROLES) }).nullable(),
   /** Admins may change any template; sales users the ones they created. */
   canEdit: z.boolean(),
+  /** The WhatsApp template its steps send outside the 24-hour window (official API); null: such steps are skipped. */
+  whatsappTemplate: followUpWhatsAppTemplateSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -86,9 +86,10 @@ export type FollowUpRunStatus = (typeof FOLLOW_UP_RUN_STATUSES)[number];
  * A step of a run, as its log shows it: scheduled (waiting for its time), sending, sent, failed
  * (WhatsApp refused it; the message is in the chat marked failed), unknown (handed to WhatsApp by a
  * process that stopped before hearing back: maybe delivered, never resent automatically), cancelled
- * (the run stopped first) or expired (too late to send).
+ * (the run stopped first), expired (too late to send) or skipped (the official API's 24-hour window
+ * was closed and the sequence names no WhatsApp template).
  */
-export const FOLLOW_UP_STEP_STATUSES = ['scheduled', 'sending', 'sent', 'failed', 'unknown', 'cancelled', 'expired'] as const;
+export const FOLLOW_UP_STEP_STATUSES = ['scheduled', 'sending', 'sent', 'failed', 'unknown', 'cancelled', 'expired', 'skipped'] as const;
 export type FollowUpStepStatus = (typeof FOLLOW_UP_STEP_STATUSES)[number];
 
 export const followUpStepLogSchema = z.object({
@@ -101,8 +102,11 @@ export const followUpStepLogSchema = z.object({
   sentAt: z.string().nullable(),
   /** The chat message the step became. */
   messageId: z.string().nullable(),
-  /** Why it was not sent (or is not sent yet). */
+  /** Why it was not sent (or is not sent yet), in English. */
   reason: z.string().nullable(),
+  /** The same as a code (follow-up-reasons.ts) for the user's language; null on steps logged before codes. */
+  reasonCode: z.string().nullable(),
+  reasonParams: reasonParamsSchema.nullable(),
 });
 export type FollowUpStepLog = z.infer<typeof followUpStepLogSchema>;
 
@@ -112,10 +116,15 @@ export const followUpRunSchema = z.object({
   templateId: z.string().nullable(),
   templateName: z.string(),
   status: z.enum(FOLLOW_UP_RUN_STATUSES),
-  /** Why it ended early (stopped or expired). */
+  /** Why it ended early (stopped or expired), in English. */
   stopReason: z.string().nullable(),
-  /** While WhatsApp is disconnected: why steps are waiting. */
+  /** The same as a code (follow-up-reasons.ts) for the user's language; null on runs ended before codes. */
+  stopReasonCode: z.string().nullable(),
+  stopReasonParams: reasonParamsSchema.nullable(),
+  /** While WhatsApp is disconnected: why steps are waiting, in English. */
   pausedReason: z.string().nullable(),
+  pausedReasonCode: z.string().nullable(),
+  pausedReasonParams: reasonParamsSchema.nullable(),
   startedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
@@ -125,6 +134,9 @@ export type FollowUpRun = z.infer<typeof followUpRunSchema>;
 
 /** Demo/simulator only: moves the follow-up scheduler's clock forward. */
 export const advanceFollowUpTimeSchema = z.object({
-  hours: z.coerce.number({ message: 'hours must be a number' }).positive('hours must be positive').max(24 * 365, 'At most a year at a time.'),
+  hours: z.coerce
+    .number({ message: 'hours must be a number' })
+    .positive('hours must be positive')
+    .max(24 * 365, 'At most a year at a time.'),
 });
 export type AdvanceFollowUpTimeRequest = z.infer<typeof advanceFollowUpTimeSchema>;

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appRouteSchema,
-  chatRoute,
-  desktopSettingsPatchSchema,
-  fileNameSchema,
-  notificationRequestSchema,
-  saveFileRequestSchema,
-  serverUrlSchema,
-} from './bridge.js';
+import { appRouteSchema, chatRoute, desktopSettingsPatchSchema, fileNameSchema, notificationRequestSchema, saveFileRequestSchema, serverUrlSchema } from './bridge.js';
 
 describe('desktop bridge contract', () => {
   it('normalises a server URL to its origin and accepts only http(s)', () => {

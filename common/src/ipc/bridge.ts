@@ -111,7 +111,10 @@ export const fileNameSchema = z
 
 export const fileFilterSchema = z.object({
   name: z.string().min(1).max(100),
-  extensions: z.array(z.string().regex(/^[A-Za-z0-9*]+$/)).min(1).max(20),
+  extensions: z
+    .array(z.string().regex(/^[A-Za-z0-9*]+$/))
+    .min(1)
+    .max(20),
 });
 
 /** Exports are at most a few megabytes; the cap keeps a bad caller from filling the disk. */
@@ -119,9 +122,7 @@ export const SAVE_FILE_MAX_BYTES = 200 * 1024 * 1024;
 
 export const saveFileRequestSchema = z.object({
   defaultName: fileNameSchema,
-  data: z
-    .instanceof(Uint8Array, { message: 'File data must be bytes' })
-    .refine((bytes) => bytes.byteLength <= SAVE_FILE_MAX_BYTES, 'File is too large'),
+  data: z.instanceof(Uint8Array, { message: 'File data must be bytes' }).refine((bytes) => bytes.byteLength <= SAVE_FILE_MAX_BYTES, 'File is too large'),
   filters: z.array(fileFilterSchema).max(10).optional(),
 });
 export type SaveFileRequest = z.input<typeof saveFileRequestSchema>;

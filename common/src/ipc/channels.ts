@@ -4,13 +4,7 @@
  * schemas live in bridge.ts.
  */
 import type { Language } from '../constants.js';
-import type {
-  DesktopSettings,
-  DesktopSettingsPatch,
-  NotificationClick,
-  NotificationRequest,
-  SaveFileRequest,
-} from './bridge.js';
+import type { DesktopSettings, DesktopSettingsPatch, NotificationClick, NotificationRequest, SaveFileRequest } from './bridge.js';
 
 /** Every bridge call answers like this (Signal-Desktop style): errors are values, never throws. */
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * spec/admin.md §3 Notification, plus `code` and `params` (issue 10): the renderer words the code
+ * A notification, with `code` and `params`: the renderer words the code
  * in the user's language; `text` is the English (and the only text of rows written before codes).
  */
 export const notificationSchema = z.object({

@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE, PIPELINE_STATUSES } from '../constants.js';
 import { STOCK_LEVELS } from '../rules/stock-level.js';
 import { numericInput } from '../shared/inputs.js';
 
-/** A product the company sells (spec/admin.md §3); prices in the tenant currency (EGP). */
+/** A product the company sells; prices in the tenant currency (EGP). */
 export const productSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
@@ -40,24 +40,35 @@ export type ProductList = z.infer<typeof productListSchema>;
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalText = (name: string, max: number) =>
-  z.preprocess(blankToNull, z.string({ message: `${name} must be text` }).trim().max(max, `${name} must be at most ${max} characters`).nullable()).optional();
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ message: `${name} must be text` })
+        .trim()
+        .max(max, `${name} must be at most ${max} characters`)
+        .nullable(),
+    )
+    .optional();
 const quantity = (name: string) =>
   numericInput(
-    z.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).min(0, `${name} cannot be negative`).max(100_000_000, `${name} is too large`).optional(),
+    z
+      .number({ message: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(0, `${name} cannot be negative`)
+      .max(100_000_000, `${name} is too large`)
+      .optional(),
     `${name} must be a number`,
   );
 
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_SKU_MAX = 100;
 
-/** POST /products: name, sku and price required; category, stockQty, minQty and notes optional (spec/admin.md §5). */
+/** POST /products: name, sku and price required; category, stockQty, minQty and notes optional. */
 export const createProductSchema = z.object({
   name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(PRODUCT_NAME_MAX, `Name must be at most ${PRODUCT_NAME_MAX} characters`),
   sku: z.string({ message: 'SKU is required' }).trim().min(1, 'SKU is required').max(PRODUCT_SKU_MAX, `SKU must be at most ${PRODUCT_SKU_MAX} characters`),
-  price: numericInput(
-    z.number({ message: 'Price is required' }).finite('Price must be a number').min(0, 'Price cannot be negative').max(1e11, 'Price is too large'),
-    'Price must be a number',
-  ),
+  price: numericInput(z.number({ message: 'Price is required' }).finite('Price must be a number').min(0, 'Price cannot be negative').max(1e11, 'Price is too large'), 'Price must be a number'),
   category: optionalText('Category', 100),
   stockQty: quantity('Stock'),
   minQty: quantity('Min qty'),

@@ -1,13 +1,16 @@
 /**
  * Typed Socket.IO event maps, shared by the backend gateway and the clients.
  *
- * Event names are exactly the spec's (spec/core.md §7, spec/admin.md §7). Use with
+ * Event names are exactly the specification's: they are the clients' contract. Use with
  * `Server<ClientToServerEvents, ServerToClientEvents>` on the backend and
  * `Socket<ServerToClientEvents, ClientToServerEvents>` in socket.io-client.
  */
 
 import type { Chat } from '../chats/chats.schema.js';
+import type { DealCard } from '../deal-board/deal-board.schema.js';
+import type { PipelineStatus } from '../constants.js';
 import type { Message } from '../messages/messages.schema.js';
+import type { CampaignProgressEvent } from '../campaigns/campaigns.schema.js';
 
 export const SERVER_EVENTS = {
   messageNew: 'msg:new',
@@ -19,6 +22,8 @@ export const SERVER_EVENTS = {
   newNotification: 'new_notification',
   userStatusChange: 'user:status_change',
   userIdle: 'user:idle',
+  dealUpdate: 'deal:update',
+  campaignProgress: 'campaign:progress',
 } as const;
 
 export const CLIENT_EVENTS = {
@@ -35,7 +40,7 @@ export interface SocketAuth {
 }
 
 export type MessageDirection = 'in' | 'out';
-/** 1 sent, 2 delivered, 3 read (spec/core.md §4). */
+/** 1 sent, 2 delivered, 3 read: WhatsApp's ack levels (0 before the first). */
 export type MessageAck = 0 | 1 | 2 | 3;
 
 /**
@@ -56,27 +61,20 @@ export interface MessageNotificationEvent {
   messageBody: string;
 }
 
-/** `wa:status`: the tenant's WhatsApp session (spec/core.md §4 "WhatsApp connection"); see whatsapp.schema.ts for states. */
+/** `wa:status`: the tenant's WhatsApp session; see whatsapp.schema.ts for states. `qr` only on the sockets of users with `whatsapp.session.manage` (admins), null on the others. */
 export interface WhatsAppStatusEvent {
   state: string;
   ready: boolean;
   qr: string | null;
   tenantId: string;
   reason?: string | null;
+  /** whatsapp-reasons.ts: the reason for the user's language. */
+  reasonCode?: string | null;
   phoneNumber?: string | null;
 }
 
 /** Why a session ended; `force_logout` carries it when the user did not sign out themselves. */
-export type SessionEndReason =
-  | 'logout'
-  | 'expired'
-  | 'deactivated'
-  | 'suspended'
-  | 'subscription_expired'
-  | 'role_changed'
-  | 'password_changed'
-  | 'account_deleted'
-  | 'company_deleted';
+export type SessionEndReason = 'logout' | 'expired' | 'deactivated' | 'suspended' | 'subscription_expired' | 'role_changed' | 'password_changed' | 'account_deleted' | 'company_deleted';
 
 /**
  * `force_logout`: the session of this socket has ended without the user asking (deactivated,
@@ -110,6 +108,25 @@ export interface UserIdleEvent {
   userId: string;
 }
 
+/** A deal where a board shows it: its status and amount (null: not a deal). */
+export interface DealPlace {
+  status: PipelineStatus;
+  amount: number | null;
+}
+
+/**
+ * `deal:update`: a deal moved, was added to the pipeline, left it, or its amount changed, by anyone.
+ * To the company's admins and the deal's assignee. `before` and `after` let an open board move the
+ * card and correct both columns' counts and totals; `card` is the card as the board shows it (null
+ * when the contact is no longer a deal).
+ */
+export interface DealUpdateEvent {
+  contactId: string;
+  before: DealPlace | null;
+  after: DealPlace | null;
+  card: DealCard | null;
+}
+
 export interface ServerToClientEvents {
   'msg:new': (message: NewMessageEvent) => void;
   /** Ack, status (sent/failed/retry), deletion or "delete for me" (hidden) of a message: replace it by `_id`. */
@@ -122,6 +139,9 @@ export interface ServerToClientEvents {
   new_notification: (notification: NotificationEvent) => void;
   'user:status_change': (event: UserStatusChangeEvent) => void;
   'user:idle': (event: UserIdleEvent) => void;
+  'deal:update': (event: DealUpdateEvent) => void;
+  /** A campaign's counts or status changed: to the company's admins. */
+  'campaign:progress': (event: CampaignProgressEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -4,9 +4,9 @@ import { isCalendarDay } from '../rules/day-range.js';
 import { timeZoneSchema } from '../shared/inputs.js';
 
 /*
- * Detailed reports, their Excel export and team performance (spec/admin.md "Detailed Reports",
- * "Team Performance", §3 "Report data", "Sales performance"). Every figure is defined in
- * rules/kpis.ts; the README's "What the figures count" says the same in words.
+ * Detailed reports, their Excel export, team performance and sales performance. Every figure is
+ * defined in
+ * rules/kpis.ts; docs/product-rules.md ("What the figures count") says the same in words.
  */
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -48,8 +48,18 @@ export const reportDataSchema = z.object({
   expensePerformance: z.array(z.object({ category: z.string().nullable(), totalAmount: z.number() })),
   /** The sales people the report can be filtered by. */
   salesTeam: z.array(z.object({ _id: z.uuid(), name: z.string() })),
+  /** Deals lost now, per the reason given when they were lost ('' = none given), most first. */
+  lostReasons: z.array(z.object({ reason: z.string(), count: z.number(), amount: z.number() })),
+  /** The average days deals stay in each pipeline status (a stay still open counts up to now), in pipeline order; statuses never entered left out. */
+  stageDays: z.array(z.object({ status: z.enum(PIPELINE_STATUSES), averageDays: z.number(), deals: z.number() })),
 });
 export type ReportData = z.infer<typeof reportDataSchema>;
+
+/** Leads (contacts of the period) and won deals per label, the most leads first; labels without contacts in the period left out. */
+export const labelReportSchema = z.object({
+  items: z.array(z.object({ labelId: z.uuid(), name: z.string(), colour: z.string(), leads: z.number(), won: z.number(), wonAmount: z.number() })),
+});
+export type LabelReport = z.infer<typeof labelReportSchema>;
 
 export const userIdParamSchema = z.object({ userId: z.uuid({ message: 'Invalid id' }) });
 

@@ -1,7 +1,7 @@
 import type { ContactStage } from '../constants.js';
 
 /**
- * The stage moves the product allows (spec/core.md §4 "Contact stage"): a lead becomes a customer,
+ * The stage moves the product allows: a lead becomes a customer,
  * a customer moves to sales, and a customer or a sales deal goes back to lead. Nothing else.
  */
 export const STAGE_TRANSITIONS: Readonly<Record<ContactStage, readonly ContactStage[]>> = {

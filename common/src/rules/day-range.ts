@@ -4,6 +4,10 @@
  * (which has daylight saving time again since 2023: some days start at 01:00).
  */
 
+/**
+ * The company's time zone, the one source for it: companies have no zone setting, every company
+ * works in Cairo time (a task's "today", a subscription's last day, the server's default filters).
+ */
 export const DEFAULT_TIME_ZONE = 'Africa/Cairo';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -17,7 +17,10 @@ describe('dealAmount', () => {
 });
 
 describe('resolveDealAmount', () => {
-  const lines = [{ price: 100, qty: 2 }, { price: 50, qty: 1 }]; // 250
+  const lines = [
+    { price: 100, qty: 2 },
+    { price: 50, qty: 1 },
+  ]; // 250
 
   it('follows the products while the amount is automatic', () => {
     expect(resolveDealAmount({ lines, current: { amount: 100, manual: false } })).toEqual({ amount: 250, manual: false });

@@ -1,5 +1,5 @@
 /**
- * The deal amount rule (spec/core.md §4 "Deal amount", spec/admin.md §9): the amount is the sum of
+ * The deal amount rule: the amount is the sum of
  * price × qty (qty 1 when unset) over the deal's products, until a user sets the amount by hand;
  * from then on it is kept. The renderer's deal editor and the server's PATCH both call these.
  */

@@ -73,7 +73,13 @@ describe('template rules', () => {
   });
 
   it('accepts a valid template (trimmed; numeric text delays read as numbers)', () => {
-    const input = { name: ' Warm lead ', messages: [{ delay: '24', message: ' Hi {{name}} ' }, { delay: 48, message: 'Still there?' }] };
+    const input = {
+      name: ' Warm lead ',
+      messages: [
+        { delay: '24', message: ' Hi {{name}} ' },
+        { delay: 48, message: 'Still there?' },
+      ],
+    };
     expect(followUpTemplateError(input)).toBeNull();
     expect(followUpTemplateInputSchema.parse(input)).toEqual({
       name: 'Warm lead',
@@ -88,11 +94,7 @@ describe('template rules', () => {
 describe('schedule', () => {
   it('step k is due delay_k hours after step k-1 was due', () => {
     const start = new Date('2026-03-01T10:00:00.000Z');
-    expect(followUpDueTimes(start, [1, 24, 2]).map((d) => d.toISOString())).toEqual([
-      '2026-03-01T11:00:00.000Z',
-      '2026-03-02T11:00:00.000Z',
-      '2026-03-02T13:00:00.000Z',
-    ]);
+    expect(followUpDueTimes(start, [1, 24, 2]).map((d) => d.toISOString())).toEqual(['2026-03-01T11:00:00.000Z', '2026-03-02T11:00:00.000Z', '2026-03-02T13:00:00.000Z']);
   });
 
   it('a step 24 hours late or more has expired', () => {

@@ -1,7 +1,7 @@
 import { FOLLOW_UP_DEFAULT_DELAY_HOURS, FOLLOW_UP_MAX_STEPS, FOLLOW_UP_MIN_DELAY_HOURS } from '../constants.js';
 
 /*
- * Follow-up sequences (spec/admin.md §5 and §9, spec/core.md "start follow-up"): the template
+ * Follow-up sequences: the template
  * limits, the texts both sides show, the preview cut, the contact-name placeholder and the
  * schedule. The templates screen validates with these before saving and the server with the
  * same rules (follow-ups.schema.ts), so the two never disagree.
@@ -24,7 +24,7 @@ export const FOLLOW_UP_TEXTS = {
   confirmDelete: 'Delete this template? This action cannot be undone.',
 } as const;
 
-/** Message previews on the template cards are cut at this many characters (spec/admin.md §9). */
+/** Message previews on the template cards are cut at this many characters. */
 export const FOLLOW_UP_PREVIEW_LENGTH = 50;
 /** A step that could not go out for longer than this (WhatsApp logged out, server down) is not sent late: the sequence ends "expired". */
 export const FOLLOW_UP_MAX_LATE_HOURS = 24;
@@ -91,15 +91,20 @@ export function followUpTemplateError(input: { name?: string | null; messages?: 
 export function renderFollowUpMessage(template: string, contactName: string | null | undefined): string {
   const name = contactName?.trim();
   if (name) return template.replace(PLACEHOLDER, name);
-  const arabic = ARABIC.test(template);
-  return template
-    .replace(PLACEHOLDER, (_match, offset: number, whole: string) => {
-      const before = whole.slice(0, offset);
-      const startsLine = before.trim() === '' || /\n\s*$/.test(before);
-      if (startsLine) return arabic ? 'مرحباً' : 'Hello';
-      return arabic ? 'عميلنا العزيز' : 'there';
-    })
-    .replace(/[ \t]{2,}/g, ' ');
+  return template.replace(PLACEHOLDER, (_match, offset: number, whole: string) => nameFallback(whole, offset)).replace(/[ \t]{2,}/g, ' ');
+}
+
+/**
+ * What stands for an unknown contact name at `offset` in `text`: at the start of a line a greeting
+ * ("Hello" / "مرحباً"), inside a sentence a neutral address ("there" / "عميلنا العزيز"); Arabic
+ * text gets the Arabic words. Follow-up steps and quick replies fall back alike.
+ */
+export function nameFallback(text: string, offset: number): string {
+  const arabic = ARABIC.test(text);
+  const before = text.slice(0, offset);
+  const startsLine = before.trim() === '' || /\n\s*$/.test(before);
+  if (startsLine) return arabic ? 'مرحباً' : 'Hello';
+  return arabic ? 'عميلنا العزيز' : 'there';
 }
 
 /** Step k is due delay_k hours after step k-1 was due; the first, its delay after the start. */
@@ -119,5 +124,4 @@ export function isFollowUpStepExpired(dueAt: Date, now: Date): boolean {
 }
 
 /** 'Team' for a template an admin created, 'Personal' otherwise. */
-export const followUpTemplateLabel = (createdBy: { role?: string | null } | null | undefined): 'Team' | 'Personal' =>
-  createdBy?.role === 'admin' ? 'Team' : 'Personal';
+export const followUpTemplateLabel = (createdBy: { role?: string | null } | null | undefined): 'Team' | 'Personal' => (createdBy?.role === 'admin' ? 'Team' : 'Personal');

@@ -1,7 +1,7 @@
 import type { PipelineStatus } from '../constants.js';
 
 /**
- * The sales figures, each defined once (README "What the figures count"). The dashboard, the
+ * The sales figures, each defined once (docs/product-rules.md, "What the figures count"). The dashboard, the
  * pipeline screen, the detailed report, its Excel export and team performance all use these, so
  * two screens showing the same figure on the same data always agree.
  *
@@ -41,7 +41,7 @@ export function conversionRate(wonDeals: number, contacts: number): number {
   return percentOf(wonDeals, contacts, 2);
 }
 
-/** Won deals ÷ deals × 100, whole percent (the pipeline screen, spec/core.md §9). */
+/** Won deals ÷ deals × 100, whole percent (the pipeline screen). */
 export function winRate(wonDeals: number, deals: number): number {
   return percentOf(wonDeals, deals, 0);
 }
@@ -51,7 +51,7 @@ export function averageDealSize(amount: number, deals: number): number {
   return deals > 0 ? Math.round((amount / deals + Number.EPSILON) * 100) / 100 : 0;
 }
 
-/** A rep's deals ÷ contacts assigned to them × 100, one decimal, 0 when none (spec/admin.md §9). */
+/** A rep's deals ÷ contacts assigned to them × 100, one decimal, 0 when none (team performance). */
 export function repConversionRate(deals: number, assigned: number): number {
   return percentOf(deals, assigned, 1);
 }

@@ -16,6 +16,11 @@ export const PERMISSIONS = {
   'contacts.delete': ['admin'],
   /** Hand leads to a sales user (assign, reassign, bulk assign). */
   'contacts.assign': ['admin'],
+  /**
+   * Hand one's own chats to a colleague from the chat header, when the company allows it (its
+   * setting `repsMayHandOver`). Admins hand any chat over with 'contacts.assign'.
+   */
+  'chats.hand-over-own': ['sales'],
   /** Read the catalogue (the deal editor needs products and shipping companies). */
   'catalogue.read': ['admin', 'sales'],
   /** The Products screen and product writes. */
@@ -30,10 +35,16 @@ export const PERMISSIONS = {
   'team.manage': ['admin'],
   /** My Tasks: the sidebar's 'My Space' is for sales users. */
   'tasks.mine': ['sales'],
-  /** Start, log out and delete the company's WhatsApp session. */
+  /** Link the company's WhatsApp (create its account, start the session, see the QR), log it out and delete the session. */
   'whatsapp.session.manage': ['admin'],
   /** Edit or delete any user's canned responses and follow-up templates, not only one's own. */
   'templates.manage-all': ['admin'],
+  /** Define the company's labels (name, colour): add, rename, recolour, delete. Everyone puts them on contacts. */
+  'labels.manage': ['admin'],
+  /** Campaigns (one message to many contacts), Settings → Sending, and undoing a contact's opt-out. */
+  'campaigns.manage': ['admin'],
+  /** Settings of the cash-on-delivery confirmation (on/off, timing, message texts). */
+  'order-confirmations.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

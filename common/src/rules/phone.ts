@@ -19,9 +19,7 @@ export function normalizePhone(input: string | null | undefined, defaultCountry:
 
 /** Arabic-Indic and Eastern Arabic-Indic digits to 0-9 (Egyptian keyboards type both). */
 export function toLatinDigits(value: string): string {
-  return value
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  return value.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
 }
 
 /** `201001234567@c.us` → `+201001234567`; undefined for ids that carry no phone (`…@lid`, groups). */

@@ -1,4 +1,4 @@
-/** The stock badge (spec/admin.md §4): 0 or below is out (red), at or below minQty is low (yellow), else fine (green). */
+/** The stock badge: 0 or below is out (red), at or below minQty is low (yellow), else fine (green). */
 export const STOCK_LEVELS = ['out', 'low', 'ok'] as const;
 export type StockLevel = (typeof STOCK_LEVELS)[number];
 

@@ -5,10 +5,7 @@ import { DEFAULT_TIME_ZONE, dayIn, isCalendarDay, nextDay, startOfDay } from './
  * A company's subscription has run out when the super administrator marked it expired, or when
  * its expiry date has passed. A company with no expiry date set is not expired.
  */
-export function isSubscriptionExpired(
-  subscription: { status: SubscriptionStatus | string; expiresAt: Date | string | null | undefined },
-  now: Date = new Date(),
-): boolean {
+export function isSubscriptionExpired(subscription: { status: SubscriptionStatus | string; expiresAt: Date | string | null | undefined }, now: Date = new Date()): boolean {
   if (subscription.status === 'expired') return true;
   if (!subscription.expiresAt) return false;
   return new Date(subscription.expiresAt).getTime() <= now.getTime();

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, dayIn } from './day-range.js';
 
 /**
- * spec/admin.md §5 "My task creation": the due date is optional and not earlier than today, today
+ * Creating a task: the due date is optional and not earlier than today, today
  * being the calendar day of the company's time zone (Africa/Cairo for every company today).
  */
 export function isDueDateAllowed(dueDate: string | null | undefined, now: Date, timeZone: string = DEFAULT_TIME_ZONE): boolean {
@@ -9,7 +9,7 @@ export function isDueDateAllowed(dueDate: string | null | undefined, now: Date, 
   return dueDate >= dayIn(now, timeZone);
 }
 
-/** A task description cut for a card (spec/admin.md "My Tasks": cut at 40 characters). */
+/** A task description cut at 40 characters for a card of My Tasks. */
 export const TASK_DESCRIPTION_PREVIEW_LENGTH = 40;
 export function taskDescriptionPreview(description: string | null | undefined): string {
   if (!description) return '';
@@ -17,7 +17,7 @@ export function taskDescriptionPreview(description: string | null | undefined): 
   return chars.length > TASK_DESCRIPTION_PREVIEW_LENGTH ? chars.slice(0, TASK_DESCRIPTION_PREVIEW_LENGTH).join('') + '...' : description;
 }
 
-/** A comment is kept only when something is left after trimming (spec/admin.md §5). */
+/** A comment is kept only when something is left after trimming. */
 export function taskCommentText(comment: string | null | undefined): string | null {
   const text = comment?.trim() ?? '';
   return text ? text : null;

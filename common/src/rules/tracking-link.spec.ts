@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trackingLink } from './tracking-link.js';
+import { isTrackingUrl, trackingLink } from './tracking-link.js';
 
 describe('trackingLink', () => {
   it('puts the URL-encoded tracking number where the URL holds {tracking}', () => {
@@ -25,5 +25,32 @@ describe('trackingLink', () => {
     expect(trackingLink('file:///etc/{tracking}', 'EG123')).toBeNull();
     expect(trackingLink('ftp://track.example.com/{tracking}', 'EG123')).toBeNull();
     expect(trackingLink('track.example.com/{tracking}', 'EG123')).toBeNull();
+  });
+});
+
+describe('isTrackingUrl', () => {
+  it('accepts http and https addresses, with or without {tracking}', () => {
+    for (const url of ['https://bosta.co/track/{tracking}', 'http://t.example.com/?id={tracking}&x=1', 'https://aramex.com/', ' HTTPS://Track.Example.com/{tracking} ']) {
+      expect(isTrackingUrl(url), url).toBe(true);
+    }
+  });
+
+  it('refuses every other scheme and what is no address', () => {
+    for (const url of [
+      'javascript:alert(1)//{tracking}',
+      'JavaScript:alert(document.cookie)',
+      ' javascript:void(0)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'file:///etc/{tracking}',
+      'ftp://t.example.com/{tracking}',
+      'track.example.com/{tracking}',
+      '//track.example.com/{tracking}',
+      'https://',
+      '{tracking}',
+      'not a url',
+    ]) {
+      expect(isTrackingUrl(url), url).toBe(false);
+    }
   });
 });

@@ -1,4 +1,4 @@
-/** The connection badge of the messenger sidebar (spec/core.md §4 "WhatsApp connection"). */
+/** The connection badge of the messenger sidebar. */
 export type WhatsAppBadge = { label: string; tone: 'loading' | 'neutral' | 'warning' | 'success' | 'error'; showQr: boolean };
 
 export function whatsAppBadge(state: string | null | undefined): WhatsAppBadge {
@@ -16,6 +16,8 @@ export function whatsAppBadge(state: string | null | undefined): WhatsAppBadge {
       return { label: 'Connected', tone: 'success', showQr: false };
     case 'needs_qr':
       return { label: 'Needs QR scan', tone: 'error', showQr: false };
+    case 'needs_attention':
+      return { label: 'Needs attention', tone: 'error', showQr: false };
     default:
       return { label: String(state ?? 'unknown'), tone: 'error', showQr: false };
   }

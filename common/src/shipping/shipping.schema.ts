@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { SHIPPING_STATUSES } from '../constants.js';
 import { GOVERNORATE_CODES } from '../rules/governorates.js';
+import { isTrackingUrl } from '../rules/tracking-link.js';
 import { numericInput } from '../shared/inputs.js';
 
 export const governorateFeeSchema = z.object({ governorate: z.string(), fee: z.number() });
 export type GovernorateFee = z.infer<typeof governorateFeeSchema>;
 
-/** A courier the company ships with (spec/admin.md §3), with its fee per governorate (beyond the spec). */
+/** A courier the company ships with, and its fee per governorate. */
 export const shippingCompanySchema = z.object({
   _id: z.uuid(),
   name: z.string(),
@@ -25,14 +26,34 @@ export type ShippingCompanyList = z.infer<typeof shippingCompanyListSchema>;
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalText = (name: string, max: number) =>
-  z.preprocess(blankToNull, z.string({ message: `${name} must be text` }).trim().max(max, `${name} must be at most ${max} characters`).nullable()).optional();
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ message: `${name} must be text` })
+        .trim()
+        .max(max, `${name} must be at most ${max} characters`)
+        .nullable(),
+    )
+    .optional();
 
-/** POST /shipping: name required, the rest optional (spec/admin.md §5). */
+/** POST /shipping: name required, the rest optional. */
 export const createShippingCompanySchema = z.object({
   name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   contactPerson: optionalText('Contact person', 200),
   phone: optionalText('Phone', 40),
-  trackingURL: optionalText('Tracking URL', 1000),
+  /** http(s) only: a `javascript:` or `data:` address is refused, never stored. */
+  trackingURL: z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ message: 'Tracking URL must be text' })
+        .trim()
+        .max(1000, 'Tracking URL must be at most 1000 characters')
+        .refine(isTrackingUrl, 'Tracking URL must be a web address starting with http:// or https://')
+        .nullable(),
+    )
+    .optional(),
   /** Replaces the company's fees; one per governorate. */
   governorateFees: z
     .array(

@@ -35,8 +35,7 @@ export const updateTenantStatusSchema = z.object({
 });
 export type UpdateTenantStatusRequest = z.infer<typeof updateTenantStatusSchema>;
 
-const amount = (field: string) =>
-  numericInput(z.number().min(0, `${field} must be 0 or more`).max(1_000_000_000, `${field} is too large`), `${field} must be a number`);
+const amount = (field: string) => numericInput(z.number().min(0, `${field} must be 0 or more`).max(1_000_000_000, `${field} is too large`), `${field} must be a number`);
 
 /**
  * PATCH /super/tenants/{id}/subscription. remainingAmount is never sent: the server computes it
@@ -122,8 +121,7 @@ export type UpdateSuperUserInput = z.input<typeof updateSuperUserSchema>;
 const pageInput = numericInput(z.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1), 'page must be a number');
 const limitInput = numericInput(z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50), 'limit must be a number');
 
-const searchInput = (description: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional().meta({ description }));
+const searchInput = (description: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional().meta({ description }));
 
 /** GET /super/users: every company's users, paged on the server; q matches name or email (any case). */
 export const superUsersQuerySchema = z.object({

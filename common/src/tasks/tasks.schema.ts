@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE, TASK_STATUSES } from '../constants.js';
 import { isCalendarDay } from '../rules/day-range.js';
 import { numericInput } from '../shared/inputs.js';
 
-/** spec/admin.md §3 "Task": comments carry their author's name and time. */
+/** A task; its comments carry their author's name and time. */
 export const taskCommentSchema = z.object({
   _id: z.uuid(),
   userId: z.string().nullable(),
@@ -35,14 +35,9 @@ export const TASK_TITLE_REQUIRED_MESSAGE = 'Title is required.';
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const title = z.preprocess(
-  (v) => v ?? '',
-  z.string({ message: TASK_TITLE_REQUIRED_MESSAGE }).trim().min(1, TASK_TITLE_REQUIRED_MESSAGE).max(200, 'Title must be at most 200 characters'),
-);
+const title = z.preprocess((v) => v ?? '', z.string({ message: TASK_TITLE_REQUIRED_MESSAGE }).trim().min(1, TASK_TITLE_REQUIRED_MESSAGE).max(200, 'Title must be at most 200 characters'));
 const description = z.preprocess(blankToNull, z.string().trim().max(2000, 'Description must be at most 2000 characters').nullable()).optional();
-const dueDate = z
-  .preprocess(blankToNull, z.string().trim().refine(isCalendarDay, { message: 'Due date must be a day written YYYY-MM-DD' }).nullable())
-  .optional();
+const dueDate = z.preprocess(blankToNull, z.string().trim().refine(isCalendarDay, { message: 'Due date must be a day written YYYY-MM-DD' }).nullable()).optional();
 
 /** Admin: POST /tasks. */
 export const createTaskSchema = z.object({

@@ -10,10 +10,13 @@ const files: Record<string, string> = {
 };
 
 function setUp(serverUrl: string | null = 'http://localhost:3000') {
-  const fetch = vi.fn(async (_input: string, _init: RequestInit) => new Response(JSON.stringify({ ok: true, data: 1 }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': '99' },
-  }));
+  const fetch = vi.fn(
+    async (_input: string, _init: RequestInit) =>
+      new Response(JSON.stringify({ ok: true, data: 1 }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': '99' },
+      }),
+  );
   const handler = createAppProtocolHandler({
     rendererDir: root,
     getServerUrl: () => serverUrl,

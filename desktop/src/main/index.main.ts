@@ -6,20 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  app,
-  BrowserWindow,
-  dialog,
-  ipcMain,
-  net,
-  Notification,
-  protocol,
-  safeStorage,
-  screen,
-  session,
-  shell,
-  systemPreferences,
-} from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, Notification, protocol, safeStorage, screen, session, shell, systemPreferences } from 'electron';
 import Store from 'electron-store';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES } from './app-origin.main';
 import { createAppProtocolHandler } from './app-protocol.main';
@@ -123,11 +110,11 @@ function openWindow(settings: ReturnType<typeof createSettingsService>): void {
     current.windowBounds,
     screen.getAllDisplays().map((display) => display.workArea),
   );
-  const window = createMainWindow(
-    BrowserWindow,
-    buildWindowOptions({ preloadPath: PRELOAD_PATH, bounds, theme: current.theme, title: PRODUCT_NAME }),
-    { maximized: bounds?.maximized ?? false, openExternal: (url) => shell.openExternal(url), log },
-  );
+  const window = createMainWindow(BrowserWindow, buildWindowOptions({ preloadPath: PRELOAD_PATH, bounds, theme: current.theme, title: PRODUCT_NAME }), {
+    maximized: bounds?.maximized ?? false,
+    openExternal: (url) => shell.openExternal(url),
+    log,
+  });
   trackWindowBounds(window, (next) => settings.setWindowBounds(next));
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;

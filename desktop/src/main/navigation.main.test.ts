@@ -21,16 +21,13 @@ function hardened() {
 }
 
 describe('navigation rules', () => {
-  it.each(['https://evil.example/phish', 'http://localhost:3000/', 'file:///etc/passwd', 'javascript:alert(1)', 'app://other/'])(
-    'refuses navigating the window to %s',
-    (url) => {
-      const { navigate } = hardened();
-      expect(navigate('will-navigate', url)).toHaveBeenCalled();
-      expect(navigate('will-redirect', url)).toHaveBeenCalled();
-    },
-  );
+  it.each(['https://evil.example/phish', 'http://localhost:3000/', 'file:///etc/passwd', 'javascript:alert(1)', 'app://other/'])('refuses navigating the window to %s', (url) => {
+    const { navigate } = hardened();
+    expect(navigate('will-navigate', url)).toHaveBeenCalled();
+    expect(navigate('will-redirect', url)).toHaveBeenCalled();
+  });
 
-  it("lets the app load its own pages", () => {
+  it('lets the app load its own pages', () => {
     const { navigate } = hardened();
     expect(navigate('will-navigate', 'app://crm/login')).not.toHaveBeenCalled();
   });

@@ -35,7 +35,5 @@ export function installPermissionHandlers(session: PermissionSession): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(isPermissionAllowed(permission, details as RequestDetails));
   });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
-    isPermissionCheckAllowed(permission, requestingOrigin, (details as { mediaType?: string }).mediaType),
-  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => isPermissionCheckAllowed(permission, requestingOrigin, (details as { mediaType?: string }).mediaType));
 }

@@ -36,9 +36,7 @@ export function createTokenVault({
   /** The user's language for the notice (English when not given). */
   texts?: MainTexts;
 }): TokenVault {
-  const secure = (): boolean =>
-    safeStorage.isEncryptionAvailable() &&
-    !(platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text');
+  const secure = (): boolean => safeStorage.isEncryptionAvailable() && !(platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text');
 
   return {
     get() {

@@ -33,10 +33,16 @@ describe('main window', () => {
 
   it('forgets a saved position that is no longer on any screen but keeps the size', () => {
     expect(restorableBounds({ x: 100, y: 100, width: 1300, height: 800, maximized: true }, screen)).toEqual({
-      x: 100, y: 100, width: 1300, height: 800, maximized: true,
+      x: 100,
+      y: 100,
+      width: 1300,
+      height: 800,
+      maximized: true,
     });
     expect(restorableBounds({ x: 4000, y: 100, width: 1300, height: 800, maximized: false }, screen)).toEqual({
-      width: 1300, height: 800, maximized: false,
+      width: 1300,
+      height: 800,
+      maximized: false,
     });
     expect(restorableBounds(null, screen)).toBeNull();
   });

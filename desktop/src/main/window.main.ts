@@ -44,28 +44,12 @@ export interface RestoredBounds {
  */
 export function restorableBounds(saved: WindowBounds | null, workAreas: Rectangle[]): RestoredBounds | null {
   if (!saved) return null;
-  const onScreen = workAreas.some(
-    (area) =>
-      saved.x < area.x + area.width - 50 &&
-      saved.x + saved.width > area.x + 50 &&
-      saved.y >= area.y - 20 &&
-      saved.y < area.y + area.height - 50,
-  );
+  const onScreen = workAreas.some((area) => saved.x < area.x + area.width - 50 && saved.x + saved.width > area.x + 50 && saved.y >= area.y - 20 && saved.y < area.y + area.height - 50);
   const { x, y, ...size } = saved;
   return onScreen ? { ...size, x, y } : size;
 }
 
-export function buildWindowOptions({
-  preloadPath,
-  bounds,
-  theme,
-  title,
-}: {
-  preloadPath: string;
-  bounds: RestoredBounds | null;
-  theme: ColorScheme;
-  title: string;
-}): BrowserWindowConstructorOptions {
+export function buildWindowOptions({ preloadPath, bounds, theme, title }: { preloadPath: string; bounds: RestoredBounds | null; theme: ColorScheme; title: string }): BrowserWindowConstructorOptions {
   const position = bounds?.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {};
   return {
     title,
@@ -81,10 +65,7 @@ export function buildWindowOptions({
   };
 }
 
-type WindowLike = Pick<
-  BrowserWindow,
-  'once' | 'on' | 'show' | 'focus' | 'restore' | 'isMinimized' | 'maximize' | 'loadURL' | 'webContents' | 'isDestroyed'
->;
+type WindowLike = Pick<BrowserWindow, 'once' | 'on' | 'show' | 'focus' | 'restore' | 'isMinimized' | 'maximize' | 'loadURL' | 'webContents' | 'isDestroyed'>;
 
 /** Creates the one app window: hardened, showing the renderer, shown once painted. */
 export function createMainWindow<W extends WindowLike>(
@@ -111,11 +92,7 @@ export function focusWindow(window: Pick<BrowserWindow, 'isMinimized' | 'restore
 }
 
 /** Saves size, position and maximised state (debounced) so the next start looks the same. */
-export function trackWindowBounds(
-  window: Pick<BrowserWindow, 'on' | 'getNormalBounds' | 'isMaximized' | 'isDestroyed'>,
-  save: (bounds: WindowBounds) => void,
-  delayMs = 500,
-): void {
+export function trackWindowBounds(window: Pick<BrowserWindow, 'on' | 'getNormalBounds' | 'isMaximized' | 'isDestroyed'>, save: (bounds: WindowBounds) => void, delayMs = 500): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const saveNow = () => {
     clearTimeout(timer);

@@ -26,12 +26,7 @@ describe('preload bridge', () => {
     await bridge.updateSettings({ theme: 'dark' });
     await bridge.setAuthToken(null);
     await bridge.setLanguage('ar');
-    expect(ipc.invoke.mock.calls.map(([channel]) => channel)).toEqual([
-      IPC_CHANNELS.saveFile,
-      IPC_CHANNELS.updateSettings,
-      IPC_CHANNELS.setAuthToken,
-      IPC_CHANNELS.setLanguage,
-    ]);
+    expect(ipc.invoke.mock.calls.map(([channel]) => channel)).toEqual([IPC_CHANNELS.saveFile, IPC_CHANNELS.updateSettings, IPC_CHANNELS.setAuthToken, IPC_CHANNELS.setLanguage]);
     expect(ipc.invoke).toHaveBeenCalledWith(IPC_CHANNELS.setLanguage, 'ar');
     expect(ipc.invoke).toHaveBeenCalledWith(IPC_CHANNELS.updateSettings, { theme: 'dark' });
   });

@@ -1,11 +1,4 @@
-import {
-  bridgeError,
-  IPC_CHANNELS,
-  type BridgeResult,
-  type DesktopBridge,
-  type IpcChannel,
-  type NotificationClick,
-} from '@crm/common';
+import { bridgeError, IPC_CHANNELS, type BridgeResult, type DesktopBridge, type IpcChannel, type NotificationClick } from '@crm/common';
 
 /** The part of ipcRenderer the bridge uses. */
 export interface IpcRendererLike {

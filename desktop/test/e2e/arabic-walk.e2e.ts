@@ -7,7 +7,7 @@ import { launchBrowser, openPage, type Browser } from './browser';
 import { ARTEFACTS_DIR, REPO_ROOT } from './paths';
 
 /**
- * Issue 10 in Chromium against the demo: the admin walks the main screens in English, switches
+ * Both languages in Chromium against the demo: the admin walks the main screens in English, switches
  * to Arabic on the profile page (saved with the user), signs in again on a fresh machine and
  * walks them in Arabic: `<html dir="rtl" lang="ar">`, the sidebar on the right, an Arabic heading
  * on each screen. A 1280×800 screenshot of every screen in both directions goes to
@@ -47,8 +47,7 @@ interface Screen {
 }
 
 let contactId = '';
-const h1 = (namespace: string, key: string) => (page: Page, language: Language) =>
-  page.getByRole('heading', { level: 1, name: pattern(text(language, namespace, key)) });
+const h1 = (namespace: string, key: string) => (page: Page, language: Language) => page.getByRole('heading', { level: 1, name: pattern(text(language, namespace, key)) });
 
 const SCREENS: Screen[] = [
   { name: 'dashboard', route: () => '/', heading: h1('dashboard', 'title') },
@@ -76,10 +75,8 @@ async function api<T>(pathname: string, token?: string, init: RequestInit = {}):
   if (!body.ok) throw new Error(`${pathname}: ${body.error}`);
   return body.data;
 }
-const login = async () =>
-  (await api<{ token: string }>('/auth/login', undefined, { method: 'POST', body: JSON.stringify({ email: ADMIN, password: PASSWORD }) })).token;
-const saveLanguage = async (language: Language) =>
-  api('/auth/me/preferences', await login(), { method: 'PATCH', body: JSON.stringify({ language }) });
+const login = async () => (await api<{ token: string }>('/auth/login', undefined, { method: 'POST', body: JSON.stringify({ email: ADMIN, password: PASSWORD }) })).token;
+const saveLanguage = async (language: Language) => api('/auth/me/preferences', await login(), { method: 'PATCH', body: JSON.stringify({ language }) });
 
 /** The login form is in English on a fresh machine (Chromium's language is en-US). */
 async function signIn(page: Page, landsIn: Language): Promise<void> {
@@ -140,7 +137,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the main screens in English and in Arabic (issue 10) in Chromium', () => {
+describe('the main screens in English and in Arabic in Chromium', () => {
   it('walks the main screens in English, then the admin chooses Arabic on the profile page', async (test) => {
     const page = await openPage(browser, test, '/login');
     await page.setViewportSize(VIEWPORT);

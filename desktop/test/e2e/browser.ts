@@ -6,14 +6,7 @@ import { inject, type TestContext } from 'vitest';
 import { CHROMIUM_PATH, RESULTS_DIR } from './paths';
 
 /** The flags that keep Debian's Chromium quiet and headless in CI containers. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export interface Browser {
   context: BrowserContext;

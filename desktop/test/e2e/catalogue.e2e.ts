@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, urlPath, type Browser } from './browser';
 
 /*
- * Issue 11 end to end, in Chromium against the real backend in demo mode: a product goes from the
- * inventory onto a won deal (stock falls, the buyer is listed), and a shipping company with a
+ * Products and shipping end to end, in Chromium against the real backend in demo mode: a product
+ * goes from the inventory onto a won deal (stock falls, the buyer is listed), and a shipping company with a
  * governorate fee fills a deal's shipping cost and shows up in the shipping analytics.
  *
  * The files share one demo database: everything made here has a run-unique name, and the product's

@@ -155,10 +155,7 @@ describe('contact screens in Chromium against the real backend', () => {
   it('imports leads from a CSV file on Add New Lead, shows the result, then lists them in Leads', async (test) => {
     const file = path.join(workDir, `leads-${run}.csv`);
     const phones = [mobile('011'), mobile('012')];
-    await writeFile(
-      file,
-      ['Name,Phone,Email', `Browser Import A ${run},${phones[0]},import-a-${run}@example.com`, `Browser Import B ${run},${phones[1]},`, `Browser Import C ${run},,`].join('\n'),
-    );
+    await writeFile(file, ['Name,Phone,Email', `Browser Import A ${run},${phones[0]},import-a-${run}@example.com`, `Browser Import B ${run},${phones[1]},`, `Browser Import C ${run},,`].join('\n'));
 
     const page = await openPage(browser, test, '/login');
     await signInAsAdmin(page);
@@ -176,9 +173,20 @@ describe('contact screens in Chromium against the real backend', () => {
     await page.waitForURL('**/leads');
 
     await searchList(page, `Browser Import`);
-    await page.getByRole('row').filter({ hasText: `Browser Import A ${run}` }).waitFor();
-    await page.getByRole('row').filter({ hasText: `Browser Import B ${run}` }).waitFor();
-    expect(await page.getByRole('row').filter({ hasText: `Browser Import C ${run}` }).count()).toBe(0);
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Browser Import A ${run}` })
+      .waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Browser Import B ${run}` })
+      .waitFor();
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ hasText: `Browser Import C ${run}` })
+        .count(),
+    ).toBe(0);
   }, 120_000);
 
   it('exports the filtered leads to leads_{date}.xlsx whose rows read back', async (test) => {
@@ -187,7 +195,10 @@ describe('contact screens in Chromium against the real backend', () => {
     await page.goto(`${inject('baseUrl')}/leads`);
     // One of the leads the previous test imported (a run-unique name).
     await searchList(page, `Import A ${run}`);
-    await page.getByRole('row').filter({ hasText: `Browser Import A ${run}` }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Browser Import A ${run}` })
+      .waitFor();
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();

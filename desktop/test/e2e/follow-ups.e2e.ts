@@ -150,7 +150,7 @@ describe('follow-up sequences in Chromium against the real backend', () => {
     await picker.getByPlaceholder('Choose a template').click();
     await page.getByRole('option', { name: `${template.name} (Team)` }).click();
     await picker.getByRole('button', { name: 'Start Sequence' }).click();
-    // the question replaces the picker in the same dialog (one dialog, issue 16)
+    // the question replaces the picker in the same dialog (never a dialog stacked on a dialog)
     const confirm = page.getByRole('dialog', { name: 'Start follow-up' });
     await confirm.getByText('Are you sure you want to start this automated follow-up sequence?').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(1);

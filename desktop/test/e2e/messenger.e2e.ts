@@ -69,7 +69,7 @@ describe('WhatsApp messenger in Chromium against the real backend', () => {
     await signInAsAdmin(page);
 
     // Admin opens WhatsApp from the sidebar.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'WhatsApp' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'WhatsApp', exact: true }).click();
     await page.getByRole('heading', { name: 'WhatsApp', level: 1 }).waitFor();
     expect(urlPath(page)).toBe('/whatsapp');
     await page.getByText('Socket: OK').waitFor();
@@ -146,6 +146,10 @@ describe('WhatsApp messenger in Chromium against the real backend', () => {
 
     // After a reload the deletion is still there (the server's copy).
     await page.reload();
-    await page.getByRole('region', { name: `Chat with ${name}` }).getByTestId('message').filter({ hasText: 'This message was deleted' }).waitFor();
+    await page
+      .getByRole('region', { name: `Chat with ${name}` })
+      .getByTestId('message')
+      .filter({ hasText: 'This message was deleted' })
+      .waitFor();
   });
 });

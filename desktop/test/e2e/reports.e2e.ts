@@ -86,12 +86,15 @@ describe('Detailed Reports in Chromium against the real backend', () => {
     // Each chart is drawn (an SVG with its marks), none shows its empty text.
     const chart = (title: string) => page.getByRole('img', { name: title });
     await chart('Pipeline Overview').locator('svg').first().waitFor();
-    await chart('Revenue Over Time').locator('svg').first().waitFor();
+    await chart('Revenue by month').locator('svg').first().waitFor();
+    await chart('Deals by month').locator('svg').first().waitFor();
     await chart('Expenses by Category').locator('svg').first().waitFor();
     // one bar per pipeline status of the demo deals
     expect(await chart('Pipeline Overview').locator('svg g rect[width]').count()).toBeGreaterThanOrEqual(3);
-    // the revenue and deals lines, a point per month
-    expect(await chart('Revenue Over Time').locator('svg path[fill="none"]').count()).toBeGreaterThanOrEqual(2);
+    // the revenue and the deals line, each on its own chart and axis
+    expect(await chart('Revenue by month').locator('svg path[fill="none"]').count()).toBeGreaterThanOrEqual(1);
+    expect(await chart('Deals by month').locator('svg path[fill="none"]').count()).toBeGreaterThanOrEqual(1);
+    expect(await chart('Deals by month').getByText('Deals', { exact: true }).count()).toBe(1);
     // a slice per expense category
     expect(await chart('Expenses by Category').locator('svg path').count()).toBeGreaterThanOrEqual(2);
     for (const empty of ['No pipeline data.', 'No monthly data.', 'No expense data to display.']) {
@@ -121,7 +124,7 @@ describe('Detailed Reports in Chromium against the real backend', () => {
     await file.saveAs(saved);
 
     const book = XLSX.read(await readFile(saved), { type: 'buffer' });
-    expect(book.SheetNames).toEqual(['KPIs', 'Pipeline', 'Monthly Revenue', 'Expenses by Category']);
+    expect(book.SheetNames).toEqual(['KPIs', 'Pipeline', 'Monthly Revenue', 'Expenses by Category', 'Lost Reasons', 'Days per Stage']);
     const rows = XLSX.utils.sheet_to_json<{ Metric: string; Value: number }>(book.Sheets.KPIs);
     const sheet = new Map(rows.map((r) => [r.Metric, r.Value]));
     for (const label of KPI_CARDS) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, urlPath, type Browser } from './browser';
 
 /*
- * The super administrator end to end (issue 14), two people at once: the platform owner creates a
+ * The super administrator end to end, two people at once: the platform owner creates a
  * company and sets its subscription; the company's admin signs in in their own browser; the owner
  * suspends the company and the admin's window goes to the login page with the reason; the owner
  * re-activates it (the admin can sign in again) and finally deletes it.
@@ -85,7 +85,10 @@ describe('Super administrator', () => {
 
     // re-activate: the admin can sign in again
     await owner.getByRole('button', { name: 'Re-activate Company' }).click();
-    await owner.getByRole('dialog', { name: `Re-activate ${companyName}?` }).getByRole('button', { name: 'Re-activate Company' }).click();
+    await owner
+      .getByRole('dialog', { name: `Re-activate ${companyName}?` })
+      .getByRole('button', { name: 'Re-activate Company' })
+      .click();
     await owner.getByRole('button', { name: 'Suspend Company' }).waitFor();
     await signIn(admin, adminEmail, adminPassword, 'Sign In');
     await admin.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();

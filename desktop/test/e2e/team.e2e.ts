@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, urlPath, type Browser } from './browser';
 
 /*
- * Team Users end to end, two people at once (issue 13): the admin adds a rep, the rep signs in in
+ * Team Users end to end, two people at once: the admin adds a rep, the rep signs in in
  * their own browser; the admin deactivates them and the rep's window goes to the login page with
  * the reason, and the rep cannot sign in again.
  */

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
+import { keysUsedIn } from '../../../scripts/eslint/i18n-keys.js';
 
 export const RENDERER_ROOT = join(import.meta.dirname, '..', '..', 'src', 'renderer');
 
@@ -30,11 +31,9 @@ export function rendererSources(): string[] {
 /** A path as the allow-list writes it: relative to desktop/src/renderer, with forward slashes. */
 export const rendererPath = (file: string): string => relative(RENDERER_ROOT, file).split(sep).join('/');
 
-const parse = (file: string, text = readFileSync(file, 'utf8')) =>
-  ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+const parse = (file: string, text = readFileSync(file, 'utf8')) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
 
-const stringValue = (node: ts.Node): string | undefined =>
-  ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : undefined;
+const stringValue = (node: ts.Node): string | undefined => (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : undefined);
 
 // ---------------------------------------------------------------------------------------------
 // Key usage
@@ -46,67 +45,21 @@ export interface KeyUse {
   line: number;
 }
 
-/** The namespace a `useTranslation(...)` call in this function (or an enclosing one) chose. */
-function namespaceInScope(node: ts.Node, fileDefault: string | undefined): string {
-  for (let scope: ts.Node | undefined = node.parent; scope; scope = scope.parent) {
-    if (!ts.isFunctionLike(scope)) continue;
-    const ns = firstUseTranslation(scope);
-    if (ns) return ns;
-  }
-  return fileDefault ?? 'common';
-}
-
-function firstUseTranslation(root: ts.Node): string | undefined {
-  let found: string | undefined;
-  const visit = (node: ts.Node) => {
-    if (found) return;
-    if (node !== root && ts.isFunctionLike(node)) return; // a nested component has its own
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'useTranslation') {
-      const arg = node.arguments[0];
-      if (!arg) found = 'common';
-      else if (stringValue(arg) !== undefined) found = stringValue(arg);
-      else if (ts.isArrayLiteralExpression(arg) && arg.elements[0]) found = stringValue(arg.elements[0]);
-      return;
-    }
-    ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(root, visit);
-  return found;
-}
-
-const FULL_KEY = /^([a-z][\w-]*):([\w.-]+)$/;
-
 /**
- * Every key the sources use: `t('key')` / `i18n.t('ns:key')` with a literal key (the namespace
+ * Every key the sources use, found as the lint rule valid-i18n-keys finds them
+ * (scripts/eslint/i18n-keys.js): `t('key')` / `i18n.t('ns:key')` with a literal key (the namespace
  * from the surrounding `useTranslation('ns')`), and every literal written as 'ns:key' (nav items,
  * fallback keys, maps of keys). A `t(variable)` is allowed only for keys written out elsewhere.
  */
 export function keyUses(namespaces: readonly string[]): KeyUse[] {
-  const uses: KeyUse[] = [];
-  for (const file of rendererSources()) {
+  return rendererSources().flatMap((file) => {
     const source = parse(file);
-    const fileDefault = firstUseTranslation(source);
-    const add = (key: string, node: ts.Node) =>
-      uses.push({ key, file: rendererPath(file), line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
-    const visit = (node: ts.Node) => {
-      if (ts.isCallExpression(node)) {
-        const callee = node.expression;
-        const isT = (ts.isIdentifier(callee) && callee.text === 't') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 't');
-        const key = node.arguments[0] && stringValue(node.arguments[0]);
-        if (isT && key !== undefined) {
-          add(key.includes(':') ? key : `${namespaceInScope(node, fileDefault)}:${key}`, node);
-          ts.forEachChild(node, (child) => (child === node.arguments[0] ? undefined : visit(child)));
-          return;
-        }
-      }
-      const text = stringValue(node);
-      const match = text !== undefined ? FULL_KEY.exec(text) : null;
-      if (match && namespaces.includes(match[1])) add(text!, node);
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  return uses;
+    return keysUsedIn(source, namespaces).map(({ key, node }) => ({
+      key,
+      file: rendererPath(file),
+      line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+    }));
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,8 +92,7 @@ function stringsIn(expression: ts.Node, out: ts.Node[]) {
   else ts.forEachChild(expression, (child) => stringsIn(child, out));
 }
 
-const nodeText = (node: ts.Node) =>
-  ts.isTemplateExpression(node) ? node.getText().slice(1, -1) : (stringValue(node) ?? (ts.isJsxText(node) ? node.text : node.getText()));
+const nodeText = (node: ts.Node) => (ts.isTemplateExpression(node) ? node.getText().slice(1, -1) : (stringValue(node) ?? (ts.isJsxText(node) ? node.text : node.getText())));
 
 /** The user-facing strings a file still writes as literals. */
 export function literalTexts(file: string, contents?: string): Literal[] {

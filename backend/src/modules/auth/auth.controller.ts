@@ -1,14 +1,6 @@
 import { Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import {
-  currentUserSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  messageResultSchema,
-  updatePreferencesSchema,
-  type LoginRequest,
-  type UpdatePreferencesRequest,
-} from '@crm/common';
+import { currentUserSchema, loginRequestSchema, loginResponseSchema, messageResultSchema, updatePreferencesSchema, type LoginRequest, type UpdatePreferencesRequest } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser, Public } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';

@@ -8,7 +8,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
-import { LoginThrottle } from './login-throttle.service.js';
+import { LoginThrottleService } from './login-throttle.service.js';
 import { SuperAuthController } from './super-auth.controller.js';
 
 @Module({
@@ -17,7 +17,7 @@ import { SuperAuthController } from './super-auth.controller.js';
   providers: [
     AuthRepository,
     AuthService,
-    LoginThrottle,
+    LoginThrottleService,
     TokenService,
     { provide: APP_GUARD, useClass: AuthGuard },
     // the realtime gateway (platform) authenticates sockets and re-checks their sessions through it

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, gt, inArray, lt, max, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
-import type { Database } from '../../platform/db/database.service.js';
+import type { Database } from '../../platform/db/database.js';
 import { isUuid } from '../../platform/db/columns.js';
 import { tenants } from '../tenants/tenants.table.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { users } from '../users/users.table.js';
 import { loginFailures, platformAdmins, platformSessions, userSessions } from './auth.table.js';
 import { newestFirst } from '../../platform/db/order.js';
@@ -47,6 +48,8 @@ export type UserSessionScope = { userId: string; exceptSessionId?: string } | { 
  */
 @Injectable()
 export class AuthRepository {
+  constructor(private readonly usersRepository: UsersRepository) {}
+
   async openUserSession(tx: PlatformTx, user: { id: string; tenantId: string }, origin: SessionOrigin, at: Date) {
     const [row] = await tx
       .insert(userSessions)
@@ -120,7 +123,7 @@ export class AuthRepository {
 
   async touchUserSession(tx: PlatformTx, sessionId: string, userId: string, at: Date) {
     await tx.update(userSessions).set({ lastSeenAt: at }).where(eq(userSessions.id, sessionId));
-    await tx.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId));
+    await this.usersRepository.touchLastSeen(tx, userId, at);
   }
 
   async closeUserSession(tx: PlatformTx, sessionId: string, reason: string, at: Date) {
@@ -160,16 +163,23 @@ export class AuthRepository {
     return row;
   }
 
+  /** Whether the email (any case) is a platform super administrator's: company users may not take it. */
+  async isPlatformAdminEmail(tx: PlatformTx, email: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: platformAdmins.id })
+      .from(platformAdmins)
+      .where(sql`lower(${platformAdmins.email}) = lower(${email})`)
+      .limit(1);
+    return !!row;
+  }
+
   async insertPlatformAdmin(tx: PlatformTx, admin: { name: string; email: string; passwordHash: string }) {
     const [row] = await tx.insert(platformAdmins).values(admin).returning();
     return row;
   }
 
   async openPlatformSession(tx: PlatformTx, adminId: string, origin: SessionOrigin, at: Date) {
-    const [row] = await tx
-      .insert(platformSessions)
-      .values({ adminId, ip: origin.ip, userAgent: origin.userAgent, loginAt: at, lastSeenAt: at })
-      .returning({ id: platformSessions.id });
+    const [row] = await tx.insert(platformSessions).values({ adminId, ip: origin.ip, userAgent: origin.userAgent, loginAt: at, lastSeenAt: at }).returning({ id: platformSessions.id });
     return row.id;
   }
 

@@ -13,7 +13,7 @@ import {
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import type { PlatformTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { Actor, SuperActor, TenantActor } from '../../platform/auth/actor.js';
@@ -26,7 +26,7 @@ import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
 import type { EndedSession, SessionRef, SocketAuthenticator } from '../../platform/realtime/socket-authenticator.js';
 import { AuthRepository, type SessionOrigin, type UserSessionScope } from './auth.repository.js';
 import { AUTH_MESSAGES, SESSION_END_CODES, SESSION_END_MESSAGES } from './auth.messages.js';
-import { LoginThrottle } from './login-throttle.service.js';
+import { LoginThrottleService } from './login-throttle.service.js';
 
 // writing last-seen on every request would turn every read into a write
 const TOUCH_EVERY_MS = 60_000;
@@ -38,7 +38,7 @@ export class AuthService implements SocketAuthenticator {
     private readonly repo: AuthRepository,
     private readonly users: UsersRepository,
     private readonly tenants: TenantsRepository,
-    private readonly throttle: LoginThrottle,
+    private readonly throttle: LoginThrottleService,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
     private readonly realtime: RealtimeEmitter,
@@ -49,16 +49,16 @@ export class AuthService implements SocketAuthenticator {
     const user = await this.checkCredentials(`user:${input.email}`, input.password, origin, (tx) => this.users.findByEmail(tx, input.email));
 
     const now = this.clock.now();
-    const sessionId = await this.db.platform(async (tx) => {
+    const { sessionId, companyName } = await this.db.platform(async (tx) => {
       const tenant = await this.tenants.findById(tx, user.tenantId);
       if (!user.isActive) throw ApiError.forbidden(AUTH_MESSAGES.inactiveUser).withCode('auth.user_inactive');
       if (!tenant?.isActive) throw ApiError.forbidden(AUTH_MESSAGES.suspendedTenant).withCode('auth.company_suspended');
       if (isSubscriptionExpired({ status: tenant.subscriptionStatus, expiresAt: tenant.subscriptionExpiresAt }, now)) throw subscriptionExpiredError(tenant.subscriptionExpiresAt, now);
       await this.users.markFirstLogin(tx, user.id, now);
-      return this.repo.openUserSession(tx, user, origin, now);
+      return { sessionId: await this.repo.openUserSession(tx, user, origin, now), companyName: tenant.name };
     });
     const token = await this.tokens.sign({ subject: user.id, sessionId, audience: 'tenant' });
-    return { token, ...toCurrentUserDto(user) };
+    return { token, ...toCurrentUserDto(user, companyName) };
   }
 
   /** Checks a tenant token and its session; the actor of the request, or a 401 saying why not. */
@@ -160,16 +160,22 @@ export class AuthService implements SocketAuthenticator {
   }
 
   async me(actor: TenantActor): Promise<CurrentUser> {
-    const user = await this.db.tenant(actor.tenantId, (tx) => this.users.findById(tx, actor.tenantId, actor.userId));
+    const [user, companyName] = await this.db.tenant(
+      actor.tenantId,
+      async (tx) => [await this.users.findById(tx, actor.tenantId, actor.userId), await this.tenants.nameOf(tx, actor.tenantId)] as const,
+    );
     if (!user) throw ApiError.unauthorized(AUTH_MESSAGES.sessionEnded).withCode('auth.session_ended');
-    return toCurrentUserDto(user);
+    return toCurrentUserDto(user, companyName ?? '');
   }
 
   /** Every user, whatever the role, sets only their own language and digits. */
   async updatePreferences(actor: TenantActor, change: UpdatePreferencesRequest): Promise<CurrentUser> {
-    const user = await this.db.tenant(actor.tenantId, (tx) => this.users.updatePreferences(tx, actor.tenantId, actor.userId, change, this.clock.now()));
+    const [user, companyName] = await this.db.tenant(
+      actor.tenantId,
+      async (tx) => [await this.users.updatePreferences(tx, actor.tenantId, actor.userId, change, this.clock.now()), await this.tenants.nameOf(tx, actor.tenantId)] as const,
+    );
     if (!user) throw ApiError.unauthorized(AUTH_MESSAGES.sessionEnded).withCode('auth.session_ended');
-    return toCurrentUserDto(user);
+    return toCurrentUserDto(user, companyName ?? '');
   }
 
   async logout(actor: TenantActor): Promise<{ message: string }> {
@@ -180,9 +186,7 @@ export class AuthService implements SocketAuthenticator {
   }
 
   async superLogin(input: LoginRequest, origin: SessionOrigin): Promise<SuperLoginResponse> {
-    const admin = await this.checkCredentials(`super:${input.email}`, input.password, origin, (tx) =>
-      this.repo.findPlatformAdminByEmail(tx, input.email),
-    );
+    const admin = await this.checkCredentials(`super:${input.email}`, input.password, origin, (tx) => this.repo.findPlatformAdminByEmail(tx, input.email));
     const sessionId = await this.db.platform((tx) => this.repo.openPlatformSession(tx, admin.id, origin, this.clock.now()));
     const token = await this.tokens.sign({ subject: admin.id, sessionId, audience: 'platform' });
     return { token, _id: admin.id, name: admin.name, email: admin.email, role: 'super' };
@@ -219,12 +223,7 @@ export class AuthService implements SocketAuthenticator {
    * throttle is checked first, and its bookkeeping commits even though the attempt is refused. An
    * unknown account costs the same hashing time as a wrong password.
    */
-  private async checkCredentials<A extends { passwordHash: string }>(
-    accountKey: string,
-    password: string,
-    origin: SessionOrigin,
-    find: (tx: PlatformTx) => Promise<A | undefined>,
-  ): Promise<A> {
+  private async checkCredentials<A extends { passwordHash: string }>(accountKey: string, password: string, origin: SessionOrigin, find: (tx: PlatformTx) => Promise<A | undefined>): Promise<A> {
     const account = await this.db.platform(async (tx) => {
       // held until commit: parallel guesses on one account are checked and counted one at a time
       await this.throttle.lock(tx, accountKey);

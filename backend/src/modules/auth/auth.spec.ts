@@ -126,9 +126,7 @@ describe('session', () => {
 
   it('refuses a token whose session belongs to another user, even a colleague in the same company', async () => {
     const mine = await signIn(t, acme.sales[0].email);
-    const [session] = await t.db.platform((tx) =>
-      tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.userId, acme.sales[0].id)).orderBy(userSessions.loginAt).limit(1),
-    );
+    const [session] = await t.db.platform((tx) => tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.userId, acme.sales[0].id)).orderBy(userSessions.loginAt).limit(1));
     const forged = await t.app.get(TokenService).sign({ subject: acme.admin.id, sessionId: session.id, audience: 'tenant' });
     expect((await t.api.get('/auth/me', { token: mine })).status).toBe(200);
     expect((await t.api.get('/auth/me', { token: forged })).status).toBe(401);
@@ -248,13 +246,16 @@ describe('throttling', () => {
   it('counts parallel guesses one by one: 60 at once get exactly 10 tries', async () => {
     const company = await seedCompany(t, 'parallel', { sales: 0 });
     const email = company.admin.email;
-    const answers = await Promise.all(
-      Array.from({ length: 60 }, () => t.api.post('/auth/login', { email, password: 'bad-password' }, { ip: '10.7.0.1' })),
-    );
+    const answers = await Promise.all(Array.from({ length: 60 }, () => t.api.post('/auth/login', { email, password: 'bad-password' }, { ip: '10.7.0.1' })));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(t.config.loginThrottle.maxPerAccountAndIp);
     expect(statuses.filter((s) => s === 429)).toHaveLength(60 - t.config.loginThrottle.maxPerAccountAndIp);
-    const rows = await t.db.platform((tx) => tx.select().from(loginFailures).where(eq(loginFailures.accountKey, `user:${email}`)));
+    const rows = await t.db.platform((tx) =>
+      tx
+        .select()
+        .from(loginFailures)
+        .where(eq(loginFailures.accountKey, `user:${email}`)),
+    );
     expect(rows).toHaveLength(t.config.loginThrottle.maxPerAccountAndIp);
     t.clock.advance(15 * 60_000 + 1000);
   });

@@ -22,7 +22,7 @@ import { AuthRepository } from './auth.repository.js';
  * the account's advisory lock, so parallel guesses are counted one by one.
  */
 @Injectable()
-export class LoginThrottle {
+export class LoginThrottleService {
   constructor(
     private readonly repo: AuthRepository,
     private readonly clock: Clock,

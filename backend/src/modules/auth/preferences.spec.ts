@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { PASSWORD, seedCompany, seedSuperAdmin, signIn, superSignIn, type SeededCompany } from '../../../test/fixtures.js';
 
-/** Issue 10: each user's language and digits are kept on the server, so they follow the user to another machine. */
+/** Each user's language and digits are kept on the server, so they follow the user to another machine. */
 let t: TestApp;
 let acme: SeededCompany;
 let globex: SeededCompany;
@@ -22,6 +22,15 @@ describe('user preferences', () => {
     const login = await t.api.post('/auth/login', { email: acme.sales[1].email, password: PASSWORD }, { ip: '10.9.0.1' });
     expect(login.body.data).toMatchObject({ language: 'en', arabicDigits: false });
     expect(await me(login.body.data.token)).toMatchObject({ language: 'en', arabicDigits: false });
+  });
+
+  it("carry the user's own company name (quick replies' {company}), never another company's", async () => {
+    const login = await t.api.post('/auth/login', { email: acme.sales[1].email, password: PASSWORD }, { ip: '10.9.0.2' });
+    expect(login.body.data.companyName).toBe('Company acme-prefs');
+    expect((await me(login.body.data.token)).companyName).toBe('Company acme-prefs');
+    const other = await signIn(t, globex.admin.email);
+    expect((await me(other)).companyName).toBe('Company globex-prefs');
+    expect((await t.api.patch('/auth/me/preferences', { arabicDigits: false }, { token: other })).body.data.companyName).toBe('Company globex-prefs');
   });
 
   it('a sales user sets their own language; it comes back on the next sign-in (another machine)', async () => {

@@ -57,6 +57,22 @@ function handshake(app: TestApp, token: string): Promise<string> {
   });
 }
 
+/**
+ * A positive barrier instead of a sleep: the socket asks for the WhatsApp status and waits for the
+ * answer. The server wrote anything it had sent this socket before that answer on the same
+ * connection, so whatever has not arrived by then was never sent.
+ */
+async function roundTrip(s: TestSocket): Promise<void> {
+  const before = s.all('wa:status').length;
+  const answered = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no wa:status answer')), 5_000);
+    const check = () => (s.all('wa:status').length > before ? (clearTimeout(timer), s.socket.offAny(check), resolve()) : undefined);
+    s.socket.onAny(check);
+  });
+  s.socket.emit('wa:get_status');
+  await answered;
+}
+
 const phone = (n: number) => `+2010055${String(n).padStart(5, '0')}`;
 
 describe('a session that ends takes its live connections with it', () => {
@@ -70,9 +86,11 @@ describe('a session that ends takes its live connections with it', () => {
     expect((await t.api.post('/auth/logout', undefined, { token: mine })).status).toBe(200);
     expect(await disconnection(leaving)).not.toContain('force_logout');
 
+    // the other session got the later message: the server has pushed it; the one that left is
+    // disconnected (and never reconnects), so it cannot have it
     await inbound(t, adminToken, { from: phone(1), body: 'after sign-out' });
     await staying.waitFor('msg:new', (m) => m.body === 'after sign-out');
-    await sleep(100);
+    expect(leaving.socket.connected).toBe(false);
     expect(leaving.all('msg:new').map((m) => m.body)).toEqual(['before sign-out']);
     expect(staying.socket.connected).toBe(true);
   });
@@ -112,7 +130,7 @@ describe('a session that ends takes its live connections with it', () => {
       expect(await disconnection(s)).toContain('force_logout');
     }
     expect((await t.api.get('/auth/me', { token: first })).body.error).toBe('Your role has changed. Please sign in again.');
-    await sleep(100);
+    await roundTrip(bystander);
     expect(bystander.socket.connected).toBe(true);
     expect(bystander.all('force_logout')).toEqual([]);
   });
@@ -126,8 +144,9 @@ describe('a session that ends takes its live connections with it', () => {
       expect((await s.waitFor('force_logout')).reason).toBe('suspended');
       await disconnection(s);
     }
-    await sleep(100);
+    await roundTrip(other);
     expect(other.socket.connected).toBe(true);
+    expect(other.all('force_logout')).toEqual([]);
   });
 
   it("super administrator logout closes the super administrator's socket", async () => {
@@ -152,8 +171,12 @@ describe('a session that ends takes its live connections with it', () => {
     t.clock.advance(t.config.session.idleMs + 1_000);
     expect(await socket.waitFor('force_logout')).toEqual({ reason: 'expired', message: 'Your session has expired. Please sign in again.' });
     await disconnection(socket);
-    await inbound(t, await signIn(t, a.admin.email), { from: phone(2), body: 'nobody listening' });
-    await sleep(100);
+    const admin = await signIn(t, a.admin.email);
+    const listening = await socketFor(t, admin);
+    await inbound(t, admin, { from: phone(2), body: 'nobody listening' });
+    // a live socket of the company got it: the server has pushed it; the cut one never reconnects
+    await listening.waitFor('msg:new', (m) => m.body === 'nobody listening');
+    expect(socket.socket.connected).toBe(false);
     expect(socket.all('msg:new')).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { CurrentUser } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody, ValidParams } from '../../platform/http/route-docs.js';
 import { CannedResponsesService } from './canned-responses.service.js';
 
-/** spec/admin.md "Canned Responses manager": title and text, both required after trimming. */
+/** The canned responses manager: title and text, both required after trimming. */
 @Controller('canned-responses')
 export class CannedResponsesController {
   constructor(private readonly canned: CannedResponsesService) {}

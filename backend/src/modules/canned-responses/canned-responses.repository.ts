@@ -10,7 +10,11 @@ export class CannedResponsesRepository {
   }
 
   async find(tx: TenantTx, tenantId: string, id: string): Promise<CannedResponseRow | undefined> {
-    const [row] = await tx.select().from(cannedResponses).where(and(eq(cannedResponses.tenantId, tenantId), eq(cannedResponses.id, id))).limit(1);
+    const [row] = await tx
+      .select()
+      .from(cannedResponses)
+      .where(and(eq(cannedResponses.tenantId, tenantId), eq(cannedResponses.id, id)))
+      .limit(1);
     return row;
   }
 
@@ -25,12 +29,19 @@ export class CannedResponsesRepository {
   }
 
   async update(tx: TenantTx, tenantId: string, id: string, patch: { title?: string; text?: string }): Promise<CannedResponseRow | undefined> {
-    const [row] = await tx.update(cannedResponses).set(patch).where(and(eq(cannedResponses.tenantId, tenantId), eq(cannedResponses.id, id))).returning();
+    const [row] = await tx
+      .update(cannedResponses)
+      .set(patch)
+      .where(and(eq(cannedResponses.tenantId, tenantId), eq(cannedResponses.id, id)))
+      .returning();
     return row;
   }
 
   async delete(tx: TenantTx, tenantId: string, id: string): Promise<boolean> {
-    const rows = await tx.delete(cannedResponses).where(and(eq(cannedResponses.tenantId, tenantId), eq(cannedResponses.id, id))).returning({ id: cannedResponses.id });
+    const rows = await tx
+      .delete(cannedResponses)
+      .where(and(eq(cannedResponses.tenantId, tenantId), eq(cannedResponses.id, id)))
+      .returning({ id: cannedResponses.id });
     return rows.length > 0;
   }
 }

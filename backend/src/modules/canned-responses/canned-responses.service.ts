@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CannedResponse, CannedResponseInput, ListResult } from '@crm/common';
 import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { CannedResponseRow } from './canned-responses.table.js';
 import { CannedResponsesRepository } from './canned-responses.repository.js';

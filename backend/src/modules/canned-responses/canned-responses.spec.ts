@@ -29,12 +29,7 @@ describe('canned responses', () => {
     expect(list.body.data.items.map((c: { canEdit: boolean }) => c.canEdit)).toEqual([false, false]);
   });
 
-  it.each([
-    [{ title: '   ', text: 'x' }],
-    [{ title: 'x', text: '  ' }],
-    [{ title: 'x' }],
-    [{}],
-  ])('refuses %o with the spec text', async (body) => {
+  it.each([[{ title: '   ', text: 'x' }], [{ title: 'x', text: '  ' }], [{ title: 'x' }], [{}]])('refuses %o with the spec text', async (body) => {
     const res = await t.api.post('/canned-responses', body, { token: admin });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Title and text are required.');
@@ -53,7 +48,7 @@ describe('canned responses', () => {
     expect((await t.api.delete(`/canned-responses/${mine._id}`, { token: admin })).status).toBe(404);
   });
 
-  it("another company neither sees nor changes them", async () => {
+  it('another company neither sees nor changes them', async () => {
     const item = (await t.api.get('/canned-responses', { token: admin })).body.data.items[0];
     expect((await t.api.get('/canned-responses', { token: adminB })).body.data).toEqual({ items: [], total: 0 });
     expect((await t.api.patch(`/canned-responses/${item._id}`, { title: 'x', text: 'y' }, { token: adminB })).status).toBe(404);

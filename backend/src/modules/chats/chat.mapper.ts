@@ -13,6 +13,7 @@ export type ChatRow = {
   last_message_preview: string | null;
   last_message_direction: string | null;
   unread_count: number;
+  label_ids: string[] | null;
   last_sent_by?: string | null;
   last_sent_by_name?: string | null;
 };
@@ -33,6 +34,7 @@ export function toChatDto(row: ChatRow): Chat {
     lastMessageDirection: row.last_message_direction === 'in' || row.last_message_direction === 'out' ? row.last_message_direction : null,
     lastMessageSentBy: row.last_message_direction === 'out' && row.last_sent_by ? { _id: row.last_sent_by, name: row.last_sent_by_name ?? '' } : null,
     unreadCount: Number(row.unread_count),
+    labelIds: row.label_ids ?? [],
   };
 }
 

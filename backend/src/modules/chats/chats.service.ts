@@ -1,21 +1,42 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { phoneSearchDigits, type Chat, type ChatPage, type ChatsQuery } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
+import { DomainEvents } from '../../platform/events/domain-events.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
 import { assertCanSeeContact, visibleAssigneeFor } from '../contacts/contact-access.js';
+import '../contacts/contact-events.js';
+import '../labels/label-events.js';
+import './chat-events.js';
 import { decodeChatCursor, encodeChatCursor, toChatDto } from './chat.mapper.js';
 import { ChatsRepository } from './chats.repository.js';
 
 /** The messenger's chat list: conversations newest first, searched on the server, visible per role. */
 @Injectable()
-export class ChatsService {
+export class ChatsService implements OnModuleInit, OnModuleDestroy {
+  private unsubscribe?: () => void;
+
   constructor(
     private readonly db: Database,
     private readonly repo: ChatsRepository,
     private readonly realtime: RealtimeEmitter,
+    private readonly events: DomainEvents,
   ) {}
+
+  onModuleInit() {
+    const offReassigned = this.events.on('contacts.reassigned', ({ tenantId, previousAssignees }) => this.pushReassigned(tenantId, previousAssignees));
+    // a label put on or taken off: the conversations are pushed again so the lists refresh them
+    const offLabelled = this.events.on('contacts.labelled', ({ tenantId, contactIds }) => this.pushReassigned(tenantId, new Map(contactIds.map((id) => [id, null]))));
+    this.unsubscribe = () => {
+      offReassigned();
+      offLabelled();
+    };
+  }
+
+  onModuleDestroy() {
+    this.unsubscribe?.();
+  }
 
   async list(actor: TenantActor, query: ChatsQuery): Promise<ChatPage> {
     const cursor = query.cursor ? decodeChatCursor(query.cursor) : undefined;
@@ -24,6 +45,7 @@ export class ChatsService {
       assignedTo: visibleAssigneeFor(actor),
       q: query.q || undefined,
       digits: query.q ? phoneSearchDigits(query.q) : undefined,
+      labels: query.labels?.length ? { labelIds: query.labels, match: query.labelMatch } : undefined,
     };
     const { rows, total } = await this.db.tenant(actor.tenantId, async (tx) => ({
       rows: await this.repo.list(tx, actor.tenantId, { ...filter, cursor, limit: query.limit + 1 }),
@@ -62,12 +84,14 @@ export class ChatsService {
 
   /** Opening a conversation clears its unread count (for everyone who sees it). */
   async markRead(actor: TenantActor, contactId: string): Promise<Chat> {
-    const chat = await this.db.tenant(actor.tenantId, async (tx) => {
+    const { chat, hadUnread } = await this.db.tenant(actor.tenantId, async (tx) => {
       const row = await this.repo.findChat(tx, actor.tenantId, contactId);
       assertCanSeeContact(actor, row ? { assignedTo: row.assigned_to } : undefined);
-      return toChatDto((await this.repo.markRead(tx, actor.tenantId, contactId))!);
+      return { chat: toChatDto((await this.repo.markRead(tx, actor.tenantId, contactId))!), hadUnread: Number(row!.unread_count) > 0 };
     });
     this.realtime.toContactAudience(actor.tenantId, chat.assignedTo?._id, 'chat:update', chat);
+    // only when something was unread: opening a read conversation again tells the contact nothing new
+    if (hadUnread) void this.events.emit('chats.read', { tenantId: actor.tenantId, contactId });
     return chat;
   }
 }

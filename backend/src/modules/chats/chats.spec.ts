@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { type TestApp } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { connectSocket, connectWhatsApp, inbound, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
 import { contacts, contactStageHistory } from '../contacts/contacts.table.js';
@@ -20,12 +20,7 @@ beforeAll(async () => {
   t = await startMessengerApp();
   a = await seedCompany(t, 'chat-alpha', { sales: 3 });
   b = await seedCompany(t, 'chat-bravo', { sales: 1 });
-  [adminA, sales1, sales2, adminB] = await Promise.all([
-    signIn(t, a.admin.email),
-    signIn(t, a.sales[0].email),
-    signIn(t, a.sales[1].email),
-    signIn(t, b.admin.email),
-  ]);
+  [adminA, sales1, sales2, adminB] = await Promise.all([signIn(t, a.admin.email), signIn(t, a.sales[0].email), signIn(t, a.sales[1].email), signIn(t, b.admin.email)]);
   await connectWhatsApp(t, adminA);
   await connectWhatsApp(t, adminB);
 });
@@ -40,7 +35,15 @@ const socketFor = async (token: string) => {
   return s;
 };
 const contactRow = (tenantId: string, id: string) =>
-  t.db.platform(async (tx) => (await tx.select().from(contacts).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id))))[0]);
+  t.db.platform(
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(contacts)
+          .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
+      )[0],
+  );
 
 describe('a message from an unknown number', () => {
   it('creates a lead named after the WhatsApp profile, assigned round-robin over active sales users in turn', async () => {
@@ -68,9 +71,7 @@ describe('a message from an unknown number', () => {
       const { users } = await import('../users/users.table.js');
       await tx.update(users).set({ isActive: false }).where(eq(users.id, a.sales[2].id));
     });
-    const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => inbound(t, adminA, { from: `+2011020000${String(i).padStart(2, '0')}`, name: `Burst ${i}`, body: 'hi' })),
-    );
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => inbound(t, adminA, { from: `+2011020000${String(i).padStart(2, '0')}`, name: `Burst ${i}`, body: 'hi' })));
     const owners = await Promise.all(results.map(async (r) => (await contactRow(a.tenantId, r.body.data.contactId)).assignedTo));
     const count = (id: string) => owners.filter((o) => o === id).length;
     expect(count(a.sales[0].id)).toBe(6);
@@ -156,10 +157,7 @@ describe('chat list', () => {
     let cursor: string | null = null;
     let total = 0;
     do {
-      const res: { body: { data: { items: { _id: string }[]; nextCursor: string | null; total: number } } } = await t.api.get(
-        `/chats?limit=5${cursor ? `&cursor=${cursor}` : ''}`,
-        { token: adminA },
-      );
+      const res: { body: { data: { items: { _id: string }[]; nextCursor: string | null; total: number } } } = await t.api.get(`/chats?limit=5${cursor ? `&cursor=${cursor}` : ''}`, { token: adminA });
       seen.push(...res.body.data.items.map((c) => c._id));
       cursor = res.body.data.nextCursor;
       total = res.body.data.total;
@@ -174,10 +172,7 @@ describe('chat list', () => {
       let cursor: string | null = null;
       let total = 0;
       do {
-        const res: { body: { data: { items: { _id: string }[]; nextCursor: string | null; total: number } } } = await t.api.get(
-          `/chats?limit=50${cursor ? `&cursor=${cursor}` : ''}`,
-          { token },
-        );
+        const res: { body: { data: { items: { _id: string }[]; nextCursor: string | null; total: number } } } = await t.api.get(`/chats?limit=50${cursor ? `&cursor=${cursor}` : ''}`, { token });
         ids.push(...res.body.data.items.map((c) => c._id));
         cursor = res.body.data.nextCursor;
         total = res.body.data.total;
@@ -233,7 +228,7 @@ describe('who sees what', () => {
     const other = (await t.api.get('/chats?q=Customer%200', { token: sales2 })).body.data.items;
     expect(other).toEqual([]);
     const s1Contact = (await t.api.get('/chats?q=Customer%200', { token: sales1 })).body.data.items[0]._id;
-    // a colleague's chat: refused, saying whose it is not (issue 16), never its messages
+    // a colleague's chat: refused, saying whose it is not, never its messages
     for (const res of [
       await t.api.get(`/messages?contactId=${s1Contact}`, { token: sales2 }),
       await t.api.get(`/chats/${s1Contact}`, { token: sales2 }),
@@ -245,7 +240,7 @@ describe('who sees what', () => {
     }
   });
 
-  it("another company sees none of these chats and cannot mark them read", async () => {
+  it('another company sees none of these chats and cannot mark them read', async () => {
     const bChats = (await t.api.get('/chats?limit=200', { token: adminB })).body.data.items;
     const aIds = new Set((await t.api.get('/chats?limit=200', { token: adminA })).body.data.items.map((c: { _id: string }) => c._id));
     expect(bChats.some((c: { _id: string }) => aIds.has(c._id))).toBe(false);

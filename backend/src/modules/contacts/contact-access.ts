@@ -16,7 +16,7 @@ export function canSeeContact(actor: TenantActor, contact: { assignedTo: string 
 /**
  * The contact, when the actor may see it. A contact that does not exist (or belongs to another
  * company: row-level security hides it) is 404 'Contact not found.'. A contact of the actor's own
- * company that is not theirs is 403 and says so (issue 16: a sales rep who opens a colleague's
+ * company that is not theirs is 403 and says so (a sales rep who opens a colleague's
  * contact must not read 'not found'): `contact.assigned_elsewhere` when a colleague has it,
  * `contact.unassigned` when nobody has it yet. Colleagues already learn whose a phone is from the
  * duplicate-phone answer, so this tells nothing new; the contact's data stays hidden.

@@ -61,7 +61,7 @@ export type CreatedContact = WhatsAppContact & { index: number };
  * Distribution locks the tenant's settings row first, so concurrent creators take turns.
  */
 @Injectable()
-export class ContactCreation {
+export class ContactCreationService {
   constructor(
     private readonly contacts: ContactsRepository,
     private readonly tenants: TenantsRepository,

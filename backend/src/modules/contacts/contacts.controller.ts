@@ -1,9 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post, StreamableFile, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import {
-  CONTACT_IMPORT_MAX_BYTES,
   changeStageSchema,
-  contactImportResultSchema,
+  contactImportStatusSchema,
   contactListSchema,
   contactSchema,
   contactStatsQuerySchema,
@@ -25,8 +23,9 @@ import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
 import { ContactsImportService, type UploadedImportFile } from './contacts-import.service.js';
+import { ContactLists } from './contact-lists.service.js';
 import { ContactsService } from './contacts.service.js';
-import { ImportUploadFilter } from './import-upload.filter.js';
+import { ImportUploadFilter, ImportUploadInterceptor } from './import-upload.filter.js';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -34,17 +33,17 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export class ContactsController {
   constructor(
     private readonly contacts: ContactsService,
+    private readonly lists: ContactLists,
     private readonly importer: ContactsImportService,
   ) {}
 
   @Get()
   @ApiDoc({
-    summary:
-      'Leads, customers or deals, filtered and paged; withTotals=true adds the pipeline totals of the whole filtered set. Sales users see only their own contacts.',
+    summary: 'Leads, customers or deals, filtered and paged; withTotals=true adds the pipeline totals of the whole filtered set. Sales users see only their own contacts.',
     response: contactListSchema,
   })
   list(@CurrentUser() actor: TenantActor, @ValidQuery(contactsQuerySchema) query: ContactsQuery) {
-    return this.contacts.list(actor, query);
+    return this.lists.list(actor, query);
   }
 
   @Get('stats')
@@ -54,13 +53,13 @@ export class ContactsController {
     response: contactStatsSchema,
   })
   stats(@CurrentUser() actor: TenantActor, @ValidQuery(contactStatsQuerySchema) query: ContactStatsQuery) {
-    return this.contacts.stats(actor, query);
+    return this.lists.stats(actor, query);
   }
 
   @Get('export')
   @ApiDoc({ summary: 'The contacts the filters select, as leads_{YYYY-MM-DD}.xlsx (at most 50,000 rows)', binary: XLSX_MIME })
   async export(@CurrentUser() actor: TenantActor, @ValidQuery(contactsExportQuerySchema) query: ContactsExportQuery) {
-    const file = await this.contacts.export(actor, query);
+    const file = await this.lists.export(actor, query);
     return new StreamableFile(file.content, {
       type: XLSX_MIME,
       disposition: `attachment; filename="${file.filename}"`,
@@ -75,16 +74,23 @@ export class ContactsController {
   }
 
   @Post('import')
-  @HttpCode(200)
+  @HttpCode(202)
   @UseFilters(ImportUploadFilter)
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1, fields: 10 } }))
+  @UseInterceptors(ImportUploadInterceptor)
   @ApiDoc({
-    summary: 'Import leads from .xlsx, .xls or .csv (multipart field "file", at most 5 MB and 10,000 rows); existing phones fill empty fields only',
-    response: contactImportResultSchema,
+    summary:
+      'Import leads from .xlsx, .xls or .csv (multipart field "file", at most 5 MB and 10,000 rows); existing phones fill empty fields only. The file is checked at once; its rows are written after the company\'s earlier imports: answers the import\'s status (GET /contacts/imports/{id} until done)',
+    response: contactImportStatusSchema,
     multipart: true,
   })
   import(@CurrentUser() actor: TenantActor, @UploadedFile() file: UploadedImportFile | undefined) {
     return this.importer.import(actor, file);
+  }
+
+  @Get('imports/:id')
+  @ApiDoc({ summary: 'An import of yours: queued (with the imports ahead of it), running, done (with its counts) or failed', response: contactImportStatusSchema })
+  importStatus(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }) {
+    return this.importer.status(actor, params.id);
   }
 
   @Get(':id')

@@ -2,25 +2,77 @@ import { Module } from '@nestjs/common';
 import { ProductsModule } from '../products/products.module.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
-import { ChatsModule } from '../chats/chats.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
-import { ContactCreation } from './contact-creation.service.js';
+import { LabelsModule } from '../labels/labels.module.js';
+import { ContactLabelling } from './contact-labelling.service.js';
+import { ContactLabelsController } from './contact-labels.controller.js';
+import { ContactCreationService } from './contact-creation.service.js';
+import { ContactLists } from './contact-lists.service.js';
+import { ContactQueriesRepository } from './contact-queries.repository.js';
 import { ContactResolver } from './contact-resolver.js';
 import { ContactsImportService } from './contacts-import.service.js';
+import { ContactImportsRepository } from './contact-imports.repository.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsRepository } from './contacts.repository.js';
 import { ContactsService } from './contacts.service.js';
 import { ContactsWorkerPool } from './contacts-worker.pool.js';
+import { DealLines } from './deal-lines.js';
+import { DealLinesRepository } from './deal-lines.repository.js';
+import { DealOverviews } from './deal-overviews.service.js';
+import { ProductBuyersController, ShipmentStatsController } from './deal-overviews.controller.js';
 import { LeadsController } from './leads.controller.js';
 import { LeadAssignmentNotices } from './lead-assignment-notices.js';
+import { PipelineHistoryRepository } from './pipeline-history.repository.js';
+import { ContactHandOverService } from './contact-hand-over.service.js';
+import { ContactHandOversRepository } from './contact-hand-overs.repository.js';
+import { ContactAudiences } from './contact-audiences.js';
+import { ContactOptOutsController } from './contact-opt-outs.controller.js';
+import { ContactOptOutsRepository } from './contact-opt-outs.repository.js';
+import { ContactOptOutsService } from './contact-opt-outs.service.js';
 
 @Module({
-  imports: [UsersModule, TenantsModule, ProductsModule, ShippingModule, ChatsModule, NotificationsModule],
-  controllers: [ContactsController, LeadsController],
-  providers: [ContactsRepository, ContactsService, ContactsImportService, ContactsWorkerPool, ContactCreation, ContactResolver, LeadAssignmentNotices],
-  // ContactCreation is the one way to create a contact; ContactResolver finds (or creates) the
-  // contact of a WhatsApp sender for the inbound messages; ContactsWorkerPool writes the report export
-  exports: [ContactsRepository, ContactsService, ContactCreation, ContactResolver, ContactsWorkerPool],
+  imports: [UsersModule, TenantsModule, ProductsModule, ShippingModule, NotificationsModule, LabelsModule],
+  controllers: [ContactOptOutsController, ContactLabelsController, ContactsController, LeadsController, ProductBuyersController, ShipmentStatsController],
+  providers: [
+    ContactAudiences,
+    ContactOptOutsRepository,
+    ContactOptOutsService,
+    ContactsRepository,
+    ContactLabelling,
+    ContactQueriesRepository,
+    DealLinesRepository,
+    ContactImportsRepository,
+    ContactsService,
+    ContactLists,
+    DealLines,
+    DealOverviews,
+    ContactsImportService,
+    ContactsWorkerPool,
+    ContactCreationService,
+    ContactResolver,
+    LeadAssignmentNotices,
+    PipelineHistoryRepository,
+    ContactHandOverService,
+    ContactHandOversRepository,
+  ],
+  // ContactAudiences and ContactOptOutsService serve the campaigns;
+  // ContactCreationService is the one way to create a contact; ContactResolver finds (or creates) the
+  // contact of a WhatsApp sender for the inbound messages; ContactsWorkerPool writes the report export;
+  // ContactHandOverService hands a chat over from the messenger (which adds its note);
+  // DealLinesRepository writes the demo's deals; PipelineHistoryRepository is read by the board and the reports
+  exports: [
+    ContactHandOverService,
+    ContactAudiences,
+    ContactOptOutsService,
+    ContactsRepository,
+    ContactQueriesRepository,
+    DealLinesRepository,
+    PipelineHistoryRepository,
+    ContactsService,
+    ContactCreationService,
+    ContactResolver,
+    ContactsWorkerPool,
+  ],
 })
 export class ContactsModule {}

@@ -6,6 +6,7 @@ import { UsersRepository } from '../users/users.repository.js';
 import { users } from '../users/users.table.js';
 import { eq, sql } from 'drizzle-orm';
 import { conversionRate, winRate } from '@crm/common';
+import { importAndWait } from '../../../test/imports.js';
 
 let t: TestApp;
 let acme: SeededCompany;
@@ -241,9 +242,7 @@ describe('GET /contacts: filters, sorting, paging', () => {
     expect(names(await list(`?assignedTo=${ids.sales1}`))).toEqual(['Salma Nabil', 'mona adel']);
     expect(names(await list(`?assignedTo=${ids.sales2}`))).toEqual(['Karim Fathy']);
     expect(names(await list('?assignedTo=unassigned&isArchived=false'))).toEqual(['Nour Samir', 'Youssef Ali', 'Ahmed Hassan']);
-    expect((await t.api.get('/contacts?assignedTo=someone', { token: (token as any).nileAdmin })).body.error).toBe(
-      "assignedTo must be a user id or 'unassigned'",
-    );
+    expect((await t.api.get('/contacts?assignedTo=someone', { token: (token as any).nileAdmin })).body.error).toBe("assignedTo must be a user id or 'unassigned'");
   });
 
   it('filters deals by pipeline status (no status counts as new) and by product', async () => {
@@ -257,7 +256,9 @@ describe('GET /contacts: filters, sorting, paging', () => {
   it('sorts by name, amount, updatedAt and createdAt either way', async () => {
     expect(names(await list('?stage=sales&sortBy=amount&order=desc'))).toEqual(['Youssef Ali', 'Salma Nabil', 'Nour Samir']);
     expect(names(await list('?stage=sales&sortBy=amount&order=asc'))).toEqual(['Nour Samir', 'Salma Nabil', 'Youssef Ali']);
-    expect(names(await list('?isArchived=false&sortBy=name&order=asc'))).toEqual(['Ahmed Hassan', 'Karim Fathy', 'mona adel', 'Nour Samir', 'Salma Nabil', 'Youssef Ali'].sort((a, b) => a.localeCompare(b)));
+    expect(names(await list('?isArchived=false&sortBy=name&order=asc'))).toEqual(
+      ['Ahmed Hassan', 'Karim Fathy', 'mona adel', 'Nour Samir', 'Salma Nabil', 'Youssef Ali'].sort((a, b) => a.localeCompare(b)),
+    );
     expect(names(await list('?sortBy=createdAt&order=asc&limit=2'))).toEqual(['Ahmed Hassan', 'mona adel']);
     await t.api.patch(`/contacts/${ids.mona}`, { notes: 'touched last' }, { token: (token as any).nileAdmin });
     expect(names(await list('?sortBy=updatedAt&order=desc&limit=1'))).toEqual(['mona adel']);
@@ -369,13 +370,7 @@ describe('GET /contacts/:id', () => {
     expect(res.status).toBe(200);
     const history = res.body.data.stageHistory;
     expect(history).toHaveLength(5);
-    expect(history.map((h: { from: string; to: string }) => `${h.from}→${h.to}`)).toEqual([
-      'lead→customer',
-      'sales→lead',
-      'customer→sales',
-      'lead→customer',
-      'customer→lead',
-    ]);
+    expect(history.map((h: { from: string; to: string }) => `${h.from}→${h.to}`)).toEqual(['lead→customer', 'sales→lead', 'customer→sales', 'lead→customer', 'customer→lead']);
     expect(history[0]).toMatchObject({ timestamp: new Date(BASE.getTime() + 6 * 60_000).toISOString(), changedBy: { _id: acme.admin.id, name: acme.admin.name } });
     expect(history[1].changedBy).toEqual({ _id: acme.sales[0].id, name: acme.sales[0].name });
   });
@@ -635,7 +630,7 @@ describe('visibility: a sales user sees and changes only contacts assigned to th
   });
 
   it('cannot read, change, move or export a contact of a colleague', async () => {
-    // Refused with a 403 that says the contact is someone else's, not 'Contact not found.' (issue 16)
+    // Refused with a 403 that says the contact is someone else's, not 'Contact not found.'
     for (const res of [
       await t.api.get(`/contacts/${theirs}`, { token: token.sales1 }),
       await t.api.patch(`/contacts/${theirs}`, { notes: 'mine now' }, { token: token.sales1 }),
@@ -768,16 +763,12 @@ describe('search under row-level security', () => {
     const admin = await signIn(t, sortCo.admin.email);
     const form = new FormData();
     form.append('file', new Blob(['Name,Phone\nzeinab,01011110001\n,01011110002\nAdel,01011110003\n']), 'x.csv');
-    expect((await t.api.post('/contacts/import', form, { token: admin })).body.data.created).toBe(3);
+    expect((await importAndWait(t, form, admin)).body.data.created).toBe(3);
     const asc = await t.api.get('/contacts?sortBy=name&order=asc', { token: admin });
     expect(asc.body.data.items.map((c: { name: string | null; phone: string }) => c.name ?? c.phone)).toEqual(['+201011110002', 'Adel', 'zeinab']);
     const desc = await t.api.get('/contacts?sortBy=name&order=desc', { token: admin });
     expect(desc.body.data.items.map((c: { name: string | null; phone: string }) => c.name ?? c.phone)).toEqual(['zeinab', 'Adel', '+201011110002']);
-    expect((await t.api.get('/contacts?sortBy=name&order=asc&q=0101111', { token: admin })).body.data.items.map((c: { name: string | null }) => c.name)).toEqual([
-      null,
-      'Adel',
-      'zeinab',
-    ]);
+    expect((await t.api.get('/contacts?sortBy=name&order=asc&q=0101111', { token: admin })).body.data.items.map((c: { name: string | null }) => c.name)).toEqual([null, 'Adel', 'zeinab']);
   });
 });
 

@@ -56,39 +56,26 @@ export const contacts = pgTable(
     lastMessagePreview: text('last_message_preview'),
     lastMessageDirection: text('last_message_direction'),
     unreadCount: integer('unread_count').notNull().default(0),
+    /** Set when the contact replied an opt-out keyword (or an admin marked it): no campaign or follow-up step goes to them. */
+    optedOutAt: timestampColumn('opted_out_at'),
+    optOutKeyword: text('opt_out_keyword'),
 
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex('contacts_tenant_phone_unique').on(t.tenantId, t.phone),
-    uniqueIndex('contacts_tenant_wa_lid_unique').on(t.tenantId, t.waLid).where(sql`${t.waLid} is not null`),
+    uniqueIndex('contacts_tenant_wa_lid_unique')
+      .on(t.tenantId, t.waLid)
+      .where(sql`${t.waLid} is not null`),
     /*
      * The list indexes: the order the lists use (newest first, id as tie-break) after the equality
      * filters, then the columns the other filters, counts and pipeline totals read, so those run as
      * index-only scans (the trailing columns follow the unique id, so they never change the order).
      * Drizzle has no INCLUDE, hence trailing key columns.
      */
-    index('contacts_stage_created_idx').on(
-      t.tenantId,
-      t.stage,
-      t.createdAt.desc(),
-      t.id.desc(),
-      t.isArchived,
-      t.assignedTo,
-      t.pipelineStatus,
-      t.dealAmount,
-    ),
-    index('contacts_assignee_created_idx').on(
-      t.tenantId,
-      t.assignedTo,
-      t.stage,
-      t.createdAt.desc(),
-      t.id.desc(),
-      t.isArchived,
-      t.pipelineStatus,
-      t.dealAmount,
-    ),
+    index('contacts_stage_created_idx').on(t.tenantId, t.stage, t.createdAt.desc(), t.id.desc(), t.isArchived, t.assignedTo, t.pipelineStatus, t.dealAmount),
+    index('contacts_assignee_created_idx').on(t.tenantId, t.assignedTo, t.stage, t.createdAt.desc(), t.id.desc(), t.isArchived, t.pipelineStatus, t.dealAmount),
     index('contacts_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc(), t.stage, t.isArchived, t.assignedTo),
     // the other sorts of the lists: by the name shown (a nameless contact shows its phone), by last change
     index('contacts_stage_label_idx').on(t.tenantId, t.stage, sql`lower(coalesce(${t.name}, ${t.phone}))`, t.id),

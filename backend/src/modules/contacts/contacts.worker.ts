@@ -10,10 +10,7 @@ import { checkImportRows, ImportFileError, readImportFile, type CheckedImport } 
 import { writeContactsWorkbook, type ContactsTable } from './contacts-export.js';
 import { writeWorkbook, type SheetSpec } from './workbook.js';
 
-export type ContactsWorkerTask =
-  | { kind: 'import'; file: Uint8Array; filename: string; country: string }
-  | { kind: 'export'; table: ContactsTable }
-  | { kind: 'workbook'; sheets: SheetSpec[] };
+export type ContactsWorkerTask = { kind: 'import'; file: Uint8Array; filename: string; country: string } | { kind: 'export'; table: ContactsTable } | { kind: 'workbook'; sheets: SheetSpec[] };
 
 /** A refused file comes back as a value: an Error crossing the thread would lose its class and status. */
 export type ImportOutcome = { ok: true; checked: CheckedImport } | { ok: false; error: string; status: 400 | 413 };

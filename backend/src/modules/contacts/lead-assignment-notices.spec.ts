@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { addLead, setLeadDistribution } from '../../../test/crm-fixtures.js';
+import { importAndWait } from '../../../test/imports.js';
 
-// issue 13: a user is told when a lead is given to them, with a link to it, in their language's code
+// A user is told when a lead is given to them, with a link to it, in their language's code
 let t: TestApp;
 let acme: SeededCompany;
 let globex: SeededCompany;
@@ -73,7 +74,7 @@ describe('lead assignment notices', () => {
     const rows = Array.from({ length: 4 }, (_, i) => `Imported ${i},${phone().replace('+20', '0')}`).join('\n');
     const form = new FormData();
     form.append('file', new Blob([Buffer.from(`Name,Phone\n${rows}\n`)]), 'leads.csv');
-    const res = await t.api.post('/contacts/import', form, { token: token.admin });
+    const res = await importAndWait(t, form, token.admin);
     await setLeadDistribution(t, token.admin, 'manual');
     expect(res.body.data).toMatchObject({ created: 4 });
     for (const [i, as] of [token.rep1, token.rep2].entries()) {

@@ -5,7 +5,7 @@ import { NotificationsService, type NotificationInput } from '../notifications/n
 export type AssignedLead = { id: string; name: string | null; phone: string; assignedTo: string | null };
 
 /**
- * The bell line a user gets when leads are given to them (issue 13): by an admin's choice, by the
+ * The bell line a user gets when leads are given to them: by an admin's choice, by the
  * round-robin, by an import or by a bulk assignment. Called after the commit, so nobody is told of a
  * lead that was rolled back; whoever gave the lead is not told of their own act. One lead links to
  * its contact; several in one act make one line that links to the leads list.

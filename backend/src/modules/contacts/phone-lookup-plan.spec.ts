@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { DB_CONNECTION, Database } from '../../platform/db/database.service.js';
+import { DB_CONNECTION, Database } from '../../platform/db/database.js';
 import type { DbConnection } from '../../platform/db/database.types.js';
 import { anyOf } from '../../platform/db/any-of.js';
 import { contacts } from './contacts.table.js';
@@ -12,7 +12,7 @@ import { contacts } from './contacts.table.js';
  * and the import's duplicate check — must never go through a trigram index, also once the table's
  * statistics are fresh (the unique (tenant, phone) index, or a scan when the list is a good part of
  * the table). While the phone column itself had a trigram index, PostgreSQL took it after ANALYZE:
- * 5 ms per number, 3–6 s per inbound batch of 400 (issue 17, migration 0023). PGlite kept the right
+ * 5 ms per number, 3–6 s per inbound batch of 400 (migration 0023). PGlite kept the right
  * plan either way; PostgreSQL tells. The SQL is the shape of ContactsRepository.findWhatsAppContacts
  * and findByPhones.
  */

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { PIPELINE_STATUSES, dayIn, dealAmount, type PipelineStatus, type ShippingStatus } from '@crm/common';
 import type { PlatformTx } from '../../platform/db/database.types.js';
 import type { ContactsRepository } from '../contacts/contacts.repository.js';
+import type { DealLinesRepository } from '../contacts/deal-lines.repository.js';
 import type { NewContactRow } from '../contacts/contacts.table.js';
 import type { ExpensesRepository } from '../expenses/expenses.repository.js';
 import type { ProductsRepository } from '../products/products.repository.js';
@@ -20,6 +21,7 @@ export type DemoCrmRepositories = {
   products: ProductsRepository;
   shipping: ShippingRepository;
   contacts: ContactsRepository;
+  dealLines: DealLinesRepository;
   expenses: ExpensesRepository;
 };
 
@@ -48,18 +50,94 @@ const COURIERS = [
   { name: 'Egypt Post', contactPerson: null, phone: '+20223910000', trackingUrl: 'https://egyptpost.gov.eg/en-us/Home/EServices/Track-and-Trace' },
 ];
 
-const FIRST_NAMES = [
-  'Ahmed', 'Mohamed', 'Mahmoud', 'Mostafa', 'Omar', 'Youssef', 'Karim', 'Tarek', 'Hany', 'Amr', 'Khaled', 'Sherif', 'Hossam', 'Islam',
-  'Ibrahim', 'Walid', 'Ayman', 'Ramy', 'Sameh', 'Hazem', 'Mona', 'Sara', 'Nour', 'Yasmin', 'Salma', 'Dina', 'Rania', 'Heba', 'Aya',
-  'Mariam', 'Fatma', 'Nada', 'Reem', 'Shaimaa', 'Eman', 'Ghada', 'Marwa', 'Noha', 'Hagar', 'Habiba',
+/** Common Egyptian first names; the contacts benchmark seeds from the same list. */
+export const FIRST_NAMES = [
+  'Ahmed',
+  'Mohamed',
+  'Mahmoud',
+  'Mostafa',
+  'Omar',
+  'Youssef',
+  'Karim',
+  'Tarek',
+  'Hany',
+  'Amr',
+  'Khaled',
+  'Sherif',
+  'Hossam',
+  'Islam',
+  'Ibrahim',
+  'Walid',
+  'Ayman',
+  'Ramy',
+  'Sameh',
+  'Hazem',
+  'Mona',
+  'Sara',
+  'Nour',
+  'Yasmin',
+  'Salma',
+  'Dina',
+  'Rania',
+  'Heba',
+  'Aya',
+  'Mariam',
+  'Fatma',
+  'Nada',
+  'Reem',
+  'Shaimaa',
+  'Eman',
+  'Ghada',
+  'Marwa',
+  'Noha',
+  'Hagar',
+  'Habiba',
 ];
 const FAMILY_NAMES = [
-  'Hassan', 'Abdelrahman', 'El-Sayed', 'Fathy', 'Mostafa', 'Ibrahim', 'Adel', 'Nabil', 'Samir', 'Farouk', 'Kamal', 'Mansour', 'Saad',
-  'Hamdy', 'Ragab', 'Shawky', 'Zaki', 'Soliman', 'Gaber', 'Lotfy', 'Abdallah', 'Youssef', 'Helmy', 'Badawy', 'Fawzy', 'Tawfik',
+  'Hassan',
+  'Abdelrahman',
+  'El-Sayed',
+  'Fathy',
+  'Mostafa',
+  'Ibrahim',
+  'Adel',
+  'Nabil',
+  'Samir',
+  'Farouk',
+  'Kamal',
+  'Mansour',
+  'Saad',
+  'Hamdy',
+  'Ragab',
+  'Shawky',
+  'Zaki',
+  'Soliman',
+  'Gaber',
+  'Lotfy',
+  'Abdallah',
+  'Youssef',
+  'Helmy',
+  'Badawy',
+  'Fawzy',
+  'Tawfik',
 ];
 const ARABIC_NAMES = [
-  'محمد عبد الله', 'أحمد حسن', 'محمود السيد', 'منى إبراهيم', 'سارة عادل', 'ياسمين فتحي', 'مصطفى كمال', 'نور الهدى سمير',
-  'هبة منصور', 'خالد رجب', 'مريم شوقي', 'عمر زكي', 'فاطمة سليمان', 'إسلام جابر', 'رانيا لطفي', 'طارق حلمي',
+  'محمد عبد الله',
+  'أحمد حسن',
+  'محمود السيد',
+  'منى إبراهيم',
+  'سارة عادل',
+  'ياسمين فتحي',
+  'مصطفى كمال',
+  'نور الهدى سمير',
+  'هبة منصور',
+  'خالد رجب',
+  'مريم شوقي',
+  'عمر زكي',
+  'فاطمة سليمان',
+  'إسلام جابر',
+  'رانيا لطفي',
+  'طارق حلمي',
 ];
 
 const PLACES: [string, string[]][] = [
@@ -153,7 +231,10 @@ export async function seedDemoCrm(tx: PlatformTx, ctx: DemoContext, repos: DemoC
     tx,
     PRODUCTS.map((p, i) => ({ tenantId, ...p, createdAt: new Date(now.getTime() - (120 - i) * DAY), updatedAt: new Date(now.getTime() - rnd.int(1, 30) * DAY) })),
   );
-  const couriers = await repos.shipping.insertMany(tx, COURIERS.map((c) => ({ tenantId, ...c, createdAt: new Date(now.getTime() - 120 * DAY) })));
+  const couriers = await repos.shipping.insertMany(
+    tx,
+    COURIERS.map((c) => ({ tenantId, ...c, createdAt: new Date(now.getTime() - 120 * DAY) })),
+  );
   await seedDemoShippingFees(tx, tenantId, couriers, repos.shipping);
 
   const usedPhones = new Set(['+201001112233', '+201112223344', '+201223334455', '+201554445566']); // the WhatsApp demo's own chats
@@ -200,7 +281,8 @@ export async function seedDemoCrm(tx: PlatformTx, ctx: DemoContext, repos: DemoC
       updatedAt: createdAt,
     };
 
-    // every contact's history starts as the app's own do: created as a lead, by its creator (issue 16)
+    // every contact's history starts as the app's own do: created as a lead, by its creator (the
+    // profile's history would otherwise open on a move the app never makes)
     history.push({ tenantId, contactId: id, fromStage: null, toStage: 'lead', changedBy: contact.createdBy ?? null, changedAt: createdAt });
     if (stage !== 'lead') {
       const toCustomer = new Date(Math.min(now.getTime(), createdAt.getTime() + rnd.int(2, 72) * HOUR));
@@ -229,7 +311,10 @@ export async function seedDemoCrm(tx: PlatformTx, ctx: DemoContext, repos: DemoC
           const courier = rnd.pick(couriers);
           contact.shippingCompanyId = courier.id;
           contact.shippingStatus = rnd.pick(shipping);
-          contact.shippingTrackingNumber = `${courier.name.slice(0, 3).toUpperCase().replace(/[^A-Z]/g, 'X')}${rnd.int(10_000_000, 99_999_999)}`;
+          contact.shippingTrackingNumber = `${courier.name
+            .slice(0, 3)
+            .toUpperCase()
+            .replace(/[^A-Z]/g, 'X')}${rnd.int(10_000_000, 99_999_999)}`;
           contact.shippingCost = rnd.pick([45, 50, 55, 60, 65, 75, 85]);
           contact.shippingGovernorate = governorate;
           contact.shippingCity = city;
@@ -244,7 +329,7 @@ export async function seedDemoCrm(tx: PlatformTx, ctx: DemoContext, repos: DemoC
   }
 
   await repos.contacts.insertMany(tx, contacts);
-  await repos.contacts.insertDealProducts(tx, deals);
+  await repos.dealLines.insertDealProducts(tx, deals);
   await repos.contacts.insertStageHistory(tx, history);
   await repos.expenses.insertMany(
     tx,

@@ -1,14 +1,15 @@
 import type { PlatformTx } from '../../platform/db/database.types.js';
 import type { CannedResponsesRepository } from '../canned-responses/canned-responses.repository.js';
-import type { FollowUpsRepository } from '../follow-ups/follow-ups.repository.js';
+import type { FollowUpTemplatesRepository } from '../follow-ups/follow-up-templates.repository.js';
 import type { DemoContext } from './demo-crm-data.js';
 
 /**
  * The demo company's saved replies and follow-up sequences, in English and Arabic, so the
- * messenger's canned-response and follow-up pickers open populated on a first visit (issue 16).
- * Demo mode only: the DemoSeeder calls this for the company it has just created.
+ * messenger's canned-response and follow-up pickers open populated on a first visit (empty, they
+ * would hide two features from someone trying the demo).
+ * Demo mode only: the DemoSeederService calls this for the company it has just created.
  */
-export type DemoMessagingRepositories = { canned: CannedResponsesRepository; followUps: FollowUpsRepository };
+export type DemoMessagingRepositories = { canned: CannedResponsesRepository; followUpTemplates: FollowUpTemplatesRepository };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -66,7 +67,7 @@ export async function seedDemoMessaging(tx: PlatformTx, ctx: DemoContext, repos:
       return { tenantId, title: c.title, text: c.text, createdBy: adminId, createdAt: at, updatedAt: at };
     }),
   );
-  const templates = await repos.followUps.insertTemplates(
+  const templates = await repos.followUpTemplates.insertTemplates(
     tx,
     DEMO_FOLLOW_UP_TEMPLATES.map((f, i) => {
       const at = new Date(now.getTime() - (50 - i) * DAY);

@@ -3,11 +3,12 @@ import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { Clock } from '../../platform/clock.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { AuthRepository } from '../auth/auth.repository.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
+import { DealLinesRepository } from '../contacts/deal-lines.repository.js';
 import { ExpensesRepository } from '../expenses/expenses.repository.js';
 import { TasksRepository } from '../tasks/tasks.repository.js';
 import { seedDemoTasks } from './demo-tasks.js';
@@ -16,17 +17,17 @@ import { ShippingRepository } from '../shipping/shipping.repository.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { seedDemoCrm, type DemoContext } from './demo-crm-data.js';
 import { CannedResponsesRepository } from '../canned-responses/canned-responses.repository.js';
-import { FollowUpsRepository } from '../follow-ups/follow-ups.repository.js';
+import { FollowUpTemplatesRepository } from '../follow-ups/follow-up-templates.repository.js';
 import { seedDemoMessaging } from './demo-messaging-data.js';
 import { seedDemoNotifications } from './demo-notifications.js';
-import { DEMO_PASSWORD, DEMO_SUPER, DEMO_TENANT, DEMO_USERS } from './demo-accounts.js';
+import { DEMO_PASSWORD, DEMO_SUPER, DEMO_TENANT, DEMO_USERS } from '../../platform/config/demo-accounts.js';
 
 /**
  * Fills an empty database with the demo company when demo mode is on. Never runs otherwise, and
  * never touches a database that already has a company in it.
  */
 @Injectable()
-export class DemoSeeder implements OnApplicationBootstrap {
+export class DemoSeederService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Demo');
 
   constructor(
@@ -39,9 +40,10 @@ export class DemoSeeder implements OnApplicationBootstrap {
     private readonly products: ProductsRepository,
     private readonly shipping: ShippingRepository,
     private readonly contacts: ContactsRepository,
+    private readonly dealLines: DealLinesRepository,
     private readonly expenses: ExpensesRepository,
     private readonly canned: CannedResponsesRepository,
-    private readonly followUps: FollowUpsRepository,
+    private readonly followUpTemplates: FollowUpTemplatesRepository,
     private readonly tasks: TasksRepository,
     private readonly notifications: NotificationsRepository,
   ) {}
@@ -76,8 +78,8 @@ export class DemoSeeder implements OnApplicationBootstrap {
         salesIds: ids.filter((_, i) => DEMO_USERS[i].role === 'sales'),
         now,
       };
-      await seedDemoCrm(tx, ctx, { products: this.products, shipping: this.shipping, contacts: this.contacts, expenses: this.expenses });
-      await seedDemoMessaging(tx, ctx, { canned: this.canned, followUps: this.followUps });
+      await seedDemoCrm(tx, ctx, { products: this.products, shipping: this.shipping, contacts: this.contacts, dealLines: this.dealLines, expenses: this.expenses });
+      await seedDemoMessaging(tx, ctx, { canned: this.canned, followUpTemplates: this.followUpTemplates });
       await seedDemoTasks(tx, ctx, this.tasks);
       await seedDemoNotifications(tx, ctx, tenant.name, this.notifications);
       if (!(await this.auth.findPlatformAdminByEmail(tx, DEMO_SUPER.email))) {

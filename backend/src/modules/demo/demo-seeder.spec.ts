@@ -39,12 +39,19 @@ describe('demo data', { timeout: 180_000 }, () => {
     expect(products.items[0].price).toBeGreaterThan(0);
     const couriers = (await t.api.get('/shipping', { token: admin })).body.data.items.map((c: { name: string }) => c.name);
     expect(couriers).toEqual(expect.arrayContaining(['Bosta', 'Aramex', 'Mylerz', 'J&T Express']));
-    // issue 11: the three stock badges, governorate fees, deals across shipping statuses with COD
+    // every inventory and shipping screen has something to show: the three stock badges, governorate
+    // fees, deals across shipping statuses with COD
     expect(new Set(products.items.map((p: { stockLevel: string }) => p.stockLevel))).toEqual(new Set(['ok', 'low', 'out']));
     const bosta = (await t.api.get('/shipping', { token: admin })).body.data.items.find((c: { name: string }) => c.name === 'Bosta');
     expect(bosta.governorateFees).toEqual(expect.arrayContaining([{ governorate: 'cairo', fee: 45 }]));
     const shippingStats = (await t.api.get('/shipping/stats', { token: admin })).body.data.items;
-    const statuses = new Set(shippingStats.flatMap((e: { stats: Record<string, number> }) => Object.entries(e.stats).filter(([, n]) => n > 0).map(([s]) => s)));
+    const statuses = new Set(
+      shippingStats.flatMap((e: { stats: Record<string, number> }) =>
+        Object.entries(e.stats)
+          .filter(([, n]) => n > 0)
+          .map(([s]) => s),
+      ),
+    );
     expect(statuses.size).toBeGreaterThanOrEqual(5);
     expect(shippingStats.some((e: { codOutstanding: number }) => e.codOutstanding > 0)).toBe(true);
 
@@ -76,7 +83,7 @@ describe('demo data', { timeout: 180_000 }, () => {
     const expenses = (await t.api.get('/expenses', { token: admin })).body.data;
     expect(expenses.total).toBe(12);
 
-    // the bell is not empty on a first visit (issue 16): codes each user reads in their language
+    // the bell is not empty on a first visit: codes each user reads in their language
     const adminBell = (await t.api.get('/notifications', { token: admin })).body.data;
     expect(adminBell.unreadCount).toBeGreaterThan(0);
     expect(adminBell.items[0]).toMatchObject({ code: 'demo.welcome', params: { company: 'Demo Trading Co.' }, isRead: false });
@@ -89,7 +96,7 @@ describe('demo data', { timeout: 180_000 }, () => {
     expect(sarasTasks.map((task: { status: string }) => task.status).sort()).toEqual(['completed', 'pending']);
   });
 
-  it("the messenger's pickers open populated: canned responses and team follow-up templates in English and Arabic, for every user (issue 16)", async () => {
+  it("the messenger's pickers open populated: canned responses and team follow-up templates in English and Arabic, for every user", async () => {
     const t = await startTestApp({ env: { DEMO: '1' } });
     apps.push(t);
     const login = async (email: string) => (await t.api.post('/auth/login', { email, password: DEMO_PASSWORD })).body.data.token as string;
@@ -114,7 +121,7 @@ describe('demo data', { timeout: 180_000 }, () => {
     }
   });
 
-  it("every demo contact's history starts 'created as lead', never a move from a stage to itself (issue 16)", async () => {
+  it("every demo contact's history starts 'created as lead', never a move from a stage to itself", async () => {
     const t = await startTestApp({ env: { DEMO: '1' } });
     apps.push(t);
     const admin = (await t.api.post('/auth/login', { email: DEMO_USERS[0].email, password: DEMO_PASSWORD })).body.data.token as string;

@@ -10,7 +10,13 @@ export async function seedDemoTasks(tx: PlatformTx, ctx: DemoContext, tasks: Tas
   const [sara, omar] = ctx.salesIds;
   const day = (offset: number) => dayIn(new Date(ctx.now.getTime() + offset * DAY));
   const rows = [
-    { title: 'Call back the Heliopolis abaya leads', description: 'Three leads asked for sizes on WhatsApp yesterday; send them the size chart.', dueDate: day(1), assignedTo: sara, status: 'pending' },
+    {
+      title: 'Call back the Heliopolis abaya leads',
+      description: 'Three leads asked for sizes on WhatsApp yesterday; send them the size chart.',
+      dueDate: day(1),
+      assignedTo: sara,
+      status: 'pending',
+    },
     { title: 'Confirm Bosta pickups for Thursday', description: null, dueDate: day(2), assignedTo: omar, status: 'pending' },
     { title: 'Send the Ramadan lantern catalogue', description: 'PDF with the new prices to every customer who bought a lantern last year.', dueDate: day(-2), assignedTo: sara, status: 'completed' },
   ] as const;

@@ -1,14 +1,5 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
-import {
-  createExpenseSchema,
-  expenseListSchema,
-  expenseSchema,
-  expensesQuerySchema,
-  idParamSchema,
-  messageResultSchema,
-  type CreateExpenseRequest,
-  type ExpensesQuery,
-} from '@crm/common';
+import { createExpenseSchema, expenseListSchema, expenseSchema, expensesQuerySchema, idParamSchema, messageResultSchema, type CreateExpenseRequest, type ExpensesQuery } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';

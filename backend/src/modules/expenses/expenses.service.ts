@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { dayIn, type CreateExpenseRequest, type Expense, type ExpenseList, type ExpensesQuery } from '@crm/common';
 import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { toExpenseDto } from './expense.mapper.js';
 import { ExpensesRepository } from './expenses.repository.js';
@@ -19,9 +19,7 @@ export class ExpensesService {
   async list(actor: TenantActor, query: ExpensesQuery): Promise<ExpenseList> {
     this.assertAdmin(actor);
     if (query.from && query.to && query.from > query.to) throw ApiError.badRequest('From date must be on or before To date', 'from');
-    const { rows, total, totalAmount } = await this.db.tenant(actor.tenantId, (tx) =>
-      this.expenses.list(tx, actor.tenantId, { ...query, offset: (query.page - 1) * query.limit, limit: query.limit }),
-    );
+    const { rows, total, totalAmount } = await this.db.tenant(actor.tenantId, (tx) => this.expenses.list(tx, actor.tenantId, { ...query, offset: (query.page - 1) * query.limit, limit: query.limit }));
     return { items: rows.map(toExpenseDto), total, totalAmount };
   }
 

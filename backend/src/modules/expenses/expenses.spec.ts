@@ -80,7 +80,7 @@ describe('expenses', () => {
     expect((await t.api.get('/expenses')).status).toBe(401);
   });
 
-  it("another company sees none of these and cannot delete them", async () => {
+  it('another company sees none of these and cannot delete them', async () => {
     const any = (await t.api.get('/expenses', { token: token.admin })).body.data.items[0]._id;
     expect((await t.api.get('/expenses', { token: token.globexAdmin })).body.data).toEqual({ items: [], total: 0, totalAmount: 0 });
     expect((await t.api.delete(`/expenses/${any}`, { token: token.globexAdmin })).status).toBe(404);

@@ -5,7 +5,7 @@ import { connectWhatsApp } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { ManualClock } from '../../platform/clock.js';
-import { DB_CONNECTION } from '../../platform/db/database.service.js';
+import { DB_CONNECTION } from '../../platform/db/database.js';
 import type { DbConnection } from '../../platform/db/database.types.js';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -54,11 +54,7 @@ describe.skipIf(!onPostgres)('two backend instances on one PostgreSQL', () => {
       // and the pg-boss jobs made due now so both instances' workers compete for them
       const due = await raw<{ id: string; job_id: string }>(`select id, job_id from follow_up_steps where step_index = $1`, [hour - 1]);
       await raw(`update pgboss.job set start_after = now() where id = any($1::uuid[])`, [due.map((d) => d.job_id)]);
-      await Promise.all([
-        scheduler(one).sweep(),
-        scheduler(two).sweep(),
-        ...due.flatMap((d) => [scheduler(one).runStep(company.tenantId, d.id), scheduler(two).runStep(company.tenantId, d.id)]),
-      ]);
+      await Promise.all([scheduler(one).sweep(), scheduler(two).sweep(), ...due.flatMap((d) => [scheduler(one).runStep(company.tenantId, d.id), scheduler(two).runStep(company.tenantId, d.id)])]);
       await eventually(
         async () => (await raw<{ n: number }>(`select count(*)::int as n from follow_up_steps where step_index = $1 and status = 'sent'`, [hour - 1]))[0].n,
         (n) => Number(n) === contacts.length,

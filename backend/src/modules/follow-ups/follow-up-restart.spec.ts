@@ -5,7 +5,7 @@ import { connectWhatsApp } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { ManualClock } from '../../platform/clock.js';
-import { DB_CONNECTION } from '../../platform/db/database.service.js';
+import { DB_CONNECTION } from '../../platform/db/database.js';
 import type { DbConnection } from '../../platform/db/database.types.js';
 
 let database: TestDatabase | undefined;

@@ -6,7 +6,7 @@ import { CurrentUser } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody, ValidParams } from '../../platform/http/route-docs.js';
 import { FollowUpsService } from './follow-ups.service.js';
 
-/** A contact's follow-up sequences (spec/core.md §7 POST /contacts/{id}/follow-up/start; stop and the log). */
+/** A contact's follow-up sequences (POST /contacts/{id}/follow-up/start, stop and the log). */
 @Controller('contacts/:id')
 export class FollowUpRunsController {
   constructor(private readonly followUps: FollowUpsService) {}

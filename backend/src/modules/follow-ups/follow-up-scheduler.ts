@@ -1,4 +1,3 @@
-
 /*
  * When follow-up steps go out, and that each goes out exactly once.
  *
@@ -35,17 +34,20 @@
  *   none). Due times are not shifted by the suspension.
  */
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
-import { FOLLOW_UP_MAX_LATE_HOURS, followUpHoursLate, isFollowUpStepExpired, renderFollowUpMessage, type Message } from '@crm/common';
-import { Database } from '../../platform/db/database.service.js';
+import { FOLLOW_UP_MAX_LATE_HOURS, followUpHoursLate, isFollowUpStepExpired, renderFollowUpMessage, type FollowUpRunReasonCode, type FollowUpStepReasonCode, type Message } from '@crm/common';
+import { Database } from '../../platform/db/database.js';
 import { isUuid } from '../../platform/db/columns.js';
 import { JobQueue } from '../../platform/jobs/job-queue.js';
-import { OutboundMessages } from '../messages/outbound-messages.service.js';
+import { DomainEvents } from '../../platform/events/domain-events.js';
+import '../contacts/contact-events.js';
+import { OutboundMessagesService } from '../messages/outbound-messages.service.js';
 import { MessengerEvents, type MessengerEventMap } from '../whatsapp/messenger-events.js';
-import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';
+import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 import { FOLLOW_UP_OPTIONS, type FollowUpOptions } from './follow-up-options.js';
 import { FollowUpTime } from './follow-up-time.js';
-import { FollowUpsRepository, type DeliveryPatch, type DueStep, type StepWork } from './follow-ups.repository.js';
-import { FOLLOW_UP_STEP_QUEUE, FollowUpsService, RUN_TEXTS, type FollowUpStepJob } from './follow-ups.service.js';
+import { FollowUpWindow } from './follow-up-window.js';
+import { FollowUpsRepository, storedReason, type DeliveryPatch, type DueStep, type StepWork, type StoredReason } from './follow-ups.repository.js';
+import { FOLLOW_UP_STEP_QUEUE, FollowUpsService, RUN_REASONS, type FollowUpStepJob } from './follow-ups.service.js';
 
 const HOUR = 3_600_000;
 /** A step's message idempotency key is this prefix and the step id. */
@@ -58,16 +60,35 @@ export const STEP_TEXTS = {
   suspended: 'Waiting: the company is suspended.',
   expired: (hoursLate: number, paused: boolean) =>
     `Not sent: ${hoursLate} hours late${paused ? ' (WhatsApp was disconnected)' : ''}. Steps are not sent ${FOLLOW_UP_MAX_LATE_HOURS} hours or more after their time.`,
-  runExpired: (step: number, paused: boolean) =>
-    `Step ${step} could not be sent within ${FOLLOW_UP_MAX_LATE_HOURS} hours of its time${paused ? ' because WhatsApp was disconnected' : ''}.`,
+  runExpired: (step: number, paused: boolean) => `Step ${step} could not be sent within ${FOLLOW_UP_MAX_LATE_HOURS} hours of its time${paused ? ' because WhatsApp was disconnected' : ''}.`,
   notSentExpired: 'Not sent: the sequence expired.',
   failed: (error: string | null) => `Failed: ${error ?? 'WhatsApp did not accept the message.'}`,
-  unknown: (error: string | null) =>
-    `${error ?? 'Not sure this was delivered.'} Not sent again automatically: check the chat and retry it there if the contact did not get it.`,
+  unknown: (error: string | null) => `${error ?? 'Not sure this was delivered.'} Not sent again automatically: check the chat and retry it there if the contact did not get it.`,
+  windowClosed: 'Skipped: the 24-hour WhatsApp window was closed and this sequence names no WhatsApp template.',
 } as const;
 
+const stepReason = (code: FollowUpStepReasonCode, text: string, params: StoredReason['params'] = null) => storedReason(code, text, params);
+const runReason = (code: FollowUpRunReasonCode, text: string, params: StoredReason['params'] = null) => storedReason(code, text, params);
+/** The failed or unknown message's own error code, for the step's reason (the renderer words it inside the step's text). */
+const errorParams = (errorCode: string | null | undefined) => (errorCode ? { error: errorCode } : null);
+
+/** STEP_TEXTS as stored: the English with its code and parameters (common/follow-ups/follow-up-reasons.ts). */
+export const STEP_REASONS = {
+  waiting: stepReason('waiting', STEP_TEXTS.waiting),
+  suspended: stepReason('suspended', STEP_TEXTS.suspended),
+  expired: (hoursLate: number, paused: boolean) => stepReason(paused ? 'expired_disconnected' : 'expired', STEP_TEXTS.expired(hoursLate, paused), { hoursLate, maxHours: FOLLOW_UP_MAX_LATE_HOURS }),
+  runExpired: (step: number, paused: boolean) => runReason(paused ? 'expired_disconnected' : 'expired', STEP_TEXTS.runExpired(step, paused), { step, maxHours: FOLLOW_UP_MAX_LATE_HOURS }),
+  notSentExpired: stepReason('run_expired', STEP_TEXTS.notSentExpired),
+  failed: (error: string | null, errorCode: string | null | undefined) => stepReason('failed', STEP_TEXTS.failed(error), errorParams(errorCode)),
+  unknown: (error: string | null, errorCode: string | null | undefined) => stepReason('unknown', STEP_TEXTS.unknown(error), errorParams(errorCode)),
+  windowClosed: stepReason('window_closed', STEP_TEXTS.windowClosed),
+};
+
+/** A waiting step's note is this reason: by its code, or by its English on a step noted before codes. */
+const isNoted = (step: Pick<StepWork, 'reason' | 'reasonCode'>, reason: StoredReason) => step.reasonCode === reason.code || step.reason === reason.text;
+
 /** What one attempt at a step did (for logs and tests). */
-export type StepOutcome = 'sent' | 'failed' | 'unknown' | 'in-flight' | 'expired' | 'waiting' | 'not-due' | 'blocked' | 'taken' | 'done' | 'gone' | 'closing';
+export type StepOutcome = 'sent' | 'skipped' | 'failed' | 'unknown' | 'in-flight' | 'expired' | 'waiting' | 'not-due' | 'blocked' | 'taken' | 'done' | 'gone' | 'closing' | 'opted-out';
 
 @Injectable()
 export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -85,11 +106,13 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
     private readonly db: Database,
     private readonly repo: FollowUpsRepository,
     private readonly runs: FollowUpsService,
-    private readonly outbound: OutboundMessages,
-    private readonly sessions: WhatsAppSessions,
+    private readonly outbound: OutboundMessagesService,
+    private readonly sessions: WhatsAppSessionsService,
     private readonly events: MessengerEvents,
+    private readonly bus: DomainEvents,
     private readonly jobs: JobQueue,
     private readonly time: FollowUpTime,
+    private readonly window: FollowUpWindow,
     @Inject(FOLLOW_UP_OPTIONS) private readonly options: FollowUpOptions,
   ) {}
 
@@ -99,13 +122,14 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
         if (!createdContact) return this.replyFrom(tenantId, contactId, messageId);
       }),
       this.events.on('whatsapp.down', ({ tenantId, state }) => {
-        if (PAUSING_STATES.has(state)) return this.track(this.runs.setPaused(tenantId, RUN_TEXTS.paused));
+        if (PAUSING_STATES.has(state)) return this.track(this.runs.setPaused(tenantId, RUN_REASONS.paused));
       }),
       // sweep first: a step expired now says it was because WhatsApp was disconnected
       this.events.on('whatsapp.connected', ({ tenantId }) => this.track(this.sweep().then(() => this.runs.setPaused(tenantId, null)))),
       this.events.on('message.outbound', (e) => {
         if (e.followUpRunId) return this.track(this.recordDelivery(e));
       }),
+      this.bus.on('contacts.opted_out', ({ tenantId, contactId }) => this.track(this.runs.stopForOptOut(tenantId, contactId))),
     );
   }
 
@@ -141,7 +165,8 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
   /**
    * Runs what is due now: expires steps too late to send (any tenant), then sends the due steps of
    * the tenants whose WhatsApp this instance holds, each tenant's in order. One sweep at a time; a
-   * call during a sweep runs one more afterwards. Resolves when done.
+   * call during a sweep runs one more afterwards. Resolves when done; never rejects (a failed sweep
+   * is logged), so callers that do not wait may leave it.
    */
   sweep(): Promise<void> {
     if (this.closing) return Promise.resolve();
@@ -166,9 +191,7 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
 
       const tenants = this.sessions.connectedTenants();
       if (!tenants.length || this.closing) return;
-      const due = await this.db.platform((tx) =>
-        this.repo.dueSteps(tx, { now, staleBefore: new Date(now.getTime() - this.options.sendingLeaseMs), tenantIds: tenants, limit: 1000 }),
-      );
+      const due = await this.db.platform((tx) => this.repo.dueSteps(tx, { now, staleBefore: new Date(now.getTime() - this.options.sendingLeaseMs), tenantIds: tenants, limit: 1000 }));
       const byTenant = new Map<string, DueStep[]>();
       for (const step of due) byTenant.set(step.tenantId, [...(byTenant.get(step.tenantId) ?? []), step]);
       await Promise.all(
@@ -199,25 +222,34 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
         if (step.dueAt > now) return { outcome: 'not-due' };
         if (isFollowUpStepExpired(step.dueAt, now)) {
           // WhatsApp was down: logged out (the run says so) or not connected when the step was due (its note)
-          const paused = !!step.runPausedReason || step.reason === STEP_TEXTS.waiting || step.reason === STEP_TEXTS.suspended;
-          if (!(await this.repo.expireStep(tx, tenantId, step.id, STEP_TEXTS.expired(followUpHoursLate(step.dueAt, now), paused)))) return { outcome: 'taken' };
+          const paused = !!step.runPausedReason || isNoted(step, STEP_REASONS.waiting) || isNoted(step, STEP_REASONS.suspended);
+          if (!(await this.repo.expireStep(tx, tenantId, step.id, STEP_REASONS.expired(followUpHoursLate(step.dueAt, now), paused)))) return { outcome: 'taken' };
           expiredJobs = await this.runs.endInTx(
             tx,
             { id: step.runId, tenantId, contactId: step.contactId },
-            { status: 'expired', stopReason: STEP_TEXTS.runExpired(step.stepIndex + 1, paused), openSteps: { status: 'cancelled', reason: STEP_TEXTS.notSentExpired } },
+            { status: 'expired', stopReason: STEP_REASONS.runExpired(step.stepIndex + 1, paused), openSteps: { status: 'cancelled', reason: STEP_REASONS.notSentExpired } },
           );
           return { outcome: 'expired' };
         }
       } else if (!(step.status === 'sending' && step.claimedAt && step.claimedAt < staleBefore)) {
         return { outcome: 'done' };
       }
+      // opted out (the event that stops the run may not have run yet): never sent, the run ends saying why
+      if (step.contactOptedOut && step.status === 'scheduled') {
+        expiredJobs = await this.runs.endInTx(
+          tx,
+          { id: step.runId, tenantId, contactId: step.contactId },
+          { status: 'stopped', stopReason: RUN_REASONS.optedOut, openSteps: { status: 'cancelled', reason: RUN_REASONS.notSentOptedOut } },
+        );
+        return { outcome: 'opted-out' };
+      }
       // suspension also stops the company's WhatsApp; this covers a send racing the suspension
       if (!step.tenantActive) {
-        if (step.reason !== STEP_TEXTS.suspended) await this.repo.noteStep(tx, tenantId, step.id, STEP_TEXTS.suspended);
+        if (step.reasonCode !== STEP_REASONS.suspended.code) await this.repo.noteStep(tx, tenantId, step.id, STEP_REASONS.suspended);
         return { outcome: 'waiting' };
       }
       if (!canSend) {
-        if (step.reason !== STEP_TEXTS.waiting) await this.repo.noteStep(tx, tenantId, step.id, STEP_TEXTS.waiting);
+        if (step.reasonCode !== STEP_REASONS.waiting.code) await this.repo.noteStep(tx, tenantId, step.id, STEP_REASONS.waiting);
         return { outcome: 'waiting' };
       }
       if (await this.repo.hasEarlierOpenStep(tx, tenantId, step.runId, step.stepIndex)) return { outcome: 'blocked' };
@@ -225,6 +257,10 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
       return { outcome: 'claimed' as StepOutcome, step };
     });
 
+    if (decision.outcome === 'opted-out') {
+      await this.runs.afterEnd(tenantId, contactId!, expiredJobs ?? []);
+      return 'opted-out';
+    }
     if (decision.outcome === 'expired') {
       this.logger.warn(`follow-up step ${stepId} of ${tenantId} expired`);
       await this.runs.afterEnd(tenantId, contactId!, expiredJobs ?? []);
@@ -238,9 +274,13 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
     let message: Message | undefined;
     let error: string | undefined;
     try {
+      // on the official API, outside the 24-hour window: the sequence's WhatsApp template, or nothing
+      const delivery = await this.window.delivery(tenantId, step);
+      if (delivery.kind === 'skip') return await this.skip(tenantId, step);
       message = await this.outbound.send(tenantId, {
         contactId: step.contactId,
-        body: renderFollowUpMessage(step.message, step.contactName),
+        body: delivery.kind === 'template' ? delivery.prepared.body : renderFollowUpMessage(step.message, step.contactName),
+        template: delivery.kind === 'template' ? delivery.prepared.template : undefined,
         automated: true,
         followUpRunId: step.runId,
         // the idempotency key: whoever sends this step, it becomes one message
@@ -253,11 +293,7 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
 
     const at = this.time.now();
     // an `unknown` message (its sender stopped after handing it to WhatsApp) is recorded as such, never resent
-    const outcome: StepOutcome = !message
-      ? 'failed'
-      : message.status === 'sent' || message.status === 'failed' || message.status === 'unknown'
-        ? message.status
-        : 'in-flight';
+    const outcome: StepOutcome = !message ? 'failed' : message.status === 'sent' || message.status === 'failed' || message.status === 'unknown' ? message.status : 'in-flight';
     const completed = await this.db.tenant(tenantId, async (tx) => {
       if (outcome === 'in-flight') {
         // stored, still pending in another process: its delivery report (or the next takeover) records it
@@ -268,13 +304,29 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
         status: outcome === 'sent' ? 'sent' : outcome === 'unknown' ? 'unknown' : 'failed',
         sentAt: outcome === 'sent' ? at : null,
         messageId: message?._id ?? null,
-        reason: outcome === 'sent' ? null : outcome === 'unknown' ? STEP_TEXTS.unknown(message?.error ?? null) : STEP_TEXTS.failed(message?.error ?? error ?? null),
+        reason:
+          outcome === 'sent'
+            ? null
+            : outcome === 'unknown'
+              ? STEP_REASONS.unknown(message?.error ?? null, message?.errorCode)
+              : STEP_REASONS.failed(message?.error ?? error ?? null, message?.errorCode),
       });
       if (!recorded || (await this.repo.runHasOpenSteps(tx, tenantId, step.runId))) return false;
       return (await this.runs.endInTx(tx, { id: step.runId, tenantId, contactId: step.contactId }, { status: 'completed', stopReason: null })) !== null;
     });
     if (completed) await this.runs.afterEnd(tenantId, step.contactId, []);
     return outcome;
+  }
+
+  /** The window is closed and there is no template to send: the step is skipped with the reason, and the run goes on. */
+  private async skip(tenantId: string, step: StepWork): Promise<StepOutcome> {
+    const completed = await this.db.tenant(tenantId, async (tx) => {
+      const recorded = await this.repo.finishStep(tx, tenantId, step.id, { status: 'skipped', reason: STEP_REASONS.windowClosed });
+      if (!recorded || (await this.repo.runHasOpenSteps(tx, tenantId, step.runId))) return false;
+      return (await this.runs.endInTx(tx, { id: step.runId, tenantId, contactId: step.contactId }, { status: 'completed', stopReason: null })) !== null;
+    });
+    if (completed) await this.runs.afterEnd(tenantId, step.contactId, []);
+    return 'skipped';
   }
 
   /**
@@ -287,7 +339,7 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
     const patch: DeliveryPatch = {
       status,
       ...(status === 'sent' ? { sentAt: this.time.now() } : {}),
-      reason: status === 'sent' ? null : status === 'unknown' ? STEP_TEXTS.unknown(e.error) : STEP_TEXTS.failed(e.error),
+      reason: status === 'sent' ? null : status === 'unknown' ? STEP_REASONS.unknown(e.error, e.errorCode) : STEP_REASONS.failed(e.error, e.errorCode),
     };
     const stepId = e.clientId?.startsWith(STEP_CLIENT_ID_PREFIX) ? e.clientId.slice(STEP_CLIENT_ID_PREFIX.length) : null;
     const completed = await this.db.tenant(tenantId, async (tx) => {
@@ -305,7 +357,7 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
   /**
    * A contact replied: its running sequence stops. Replies are gathered per tenant and checked in
    * one transaction while the previous check runs, not one transaction each: at thousands of inbound
-   * messages a second, one per message took the pool from the inbound batches (issue 17).
+   * messages a second, one per message took the pool from the inbound batches.
    */
   private replyFrom(tenantId: string, contactId: string, messageId: string): Promise<unknown> | undefined {
     let pending = this.replies.get(tenantId);

@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import {
-  HOUR,
-  advance,
-  createTemplate,
-  eventually,
-  latestRun,
-  newContact,
-  scheduler,
-  sentTo,
-  simulator,
-  startFollowUpApp,
-  startRun,
-} from '../../../test/follow-ups.js';
+import { HOUR, advance, createTemplate, eventually, latestRun, newContact, scheduler, sentTo, simulator, startFollowUpApp, startRun } from '../../../test/follow-ups.js';
 import { connectSocket, connectWhatsApp, inbound, sleep, type TestSocket } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { DB_CONNECTION } from '../../platform/db/database.service.js';
+import { DB_CONNECTION } from '../../platform/db/database.js';
 import type { DbConnection } from '../../platform/db/database.types.js';
 import { RUN_TEXTS } from './follow-ups.service.js';
 import { STEP_TEXTS } from './follow-up-scheduler.js';
@@ -41,7 +29,13 @@ beforeAll(async () => {
   b = await seedCompany(t, 'fus-bravo', { sales: 1 });
   [adminA, salesA, salesA2, adminB] = await Promise.all([signIn(t, a.admin.email), signIn(t, a.sales[0].email), signIn(t, a.sales[1].email), signIn(t, b.admin.email)]);
   await connectWhatsApp(t, adminA);
-  template = await createTemplate(t, adminA, { name: 'Dress follow-up', messages: [{ delay: 1, message: STEP_ONE }, { delay: 2, message: STEP_TWO }] });
+  template = await createTemplate(t, adminA, {
+    name: 'Dress follow-up',
+    messages: [
+      { delay: 1, message: STEP_ONE },
+      { delay: 2, message: STEP_TWO },
+    ],
+  });
 });
 afterAll(async () => {
   sockets.forEach((s) => s.close());
@@ -128,6 +122,11 @@ describe('a follow-up sequence', () => {
       ['sent', null],
       ['cancelled', RUN_TEXTS.notSentReplied],
     ]);
+    expect(run).toMatchObject({ stopReasonCode: 'replied', stopReasonParams: null });
+    expect(run.steps.map((s) => [s.reasonCode, s.reasonParams])).toEqual([
+      [null, null],
+      ['replied', null],
+    ]);
     expect((await t.api.get(`/chats/${contact.id}`, { token: adminA })).body.data.hasActiveFollowUp).toBe(false);
     await advance(t, 5 * HOUR);
     expect(sentTo(t, contact.chatId)).toHaveLength(1);
@@ -146,6 +145,13 @@ describe('a follow-up sequence', () => {
     expect(stop.body.data).toMatchObject({ status: 'stopped', stopReason: RUN_TEXTS.stoppedBy(a.admin.name) });
     expect(stop.body.data.steps.map((s: { status: string }) => s.status)).toEqual(['cancelled', 'cancelled']);
     expect(stop.body.data.steps[0].reason).toBe(RUN_TEXTS.notSentStopped(a.admin.name));
+    // the name is a parameter, the sentence is the renderer's
+    expect(stop.body.data).toMatchObject({ stopReasonCode: 'stopped_by', stopReasonParams: { name: a.admin.name } });
+    expect(stop.body.data.steps[0]).toMatchObject({ reasonCode: 'stopped_by', reasonParams: { name: a.admin.name } });
+    const [stored] = rows<{ stop_reason_code: string; stop_reason_params: unknown }>(
+      await t.db.platform((tx) => tx.execute(sql`select stop_reason_code, stop_reason_params from follow_up_runs where id = ${stop.body.data._id}`)),
+    );
+    expect(stored).toEqual({ stop_reason_code: 'stopped_by', stop_reason_params: { name: a.admin.name } });
 
     const stopAgain = await t.api.post(`/contacts/${contact.id}/follow-up/stop`, undefined, { token: adminA });
     expect(stopAgain.status).toBe(409);
@@ -190,6 +196,8 @@ describe('a follow-up sequence', () => {
     await advance(t, HOUR);
     let run = await latestRun(t, adminA, contact.id);
     expect(run.steps[0]).toMatchObject({ status: 'failed', reason: STEP_TEXTS.failed('WhatsApp Web crashed') });
+    // the reason as a code, with the message's own error code, for the user's language
+    expect(run.steps[0]).toMatchObject({ reasonCode: 'failed', reasonParams: { error: 'refused' } });
     expect(run.steps[0].messageId).not.toBeNull();
     expect(run.status).toBe('active');
 
@@ -200,7 +208,7 @@ describe('a follow-up sequence', () => {
       () => latestRun(t, adminA, contact.id),
       (r) => r.steps[0].status === 'sent',
     );
-    expect(run.steps[0].reason).toBeNull();
+    expect(run.steps[0]).toMatchObject({ reason: null, reasonCode: null, reasonParams: null });
 
     await advance(t, 2 * HOUR);
     run = await latestRun(t, adminA, contact.id);
@@ -296,6 +304,7 @@ describe('while WhatsApp is logged out', () => {
       (r) => r.pausedReason !== null,
     );
     expect(paused.pausedReason).toBe(RUN_TEXTS.paused);
+    expect(paused).toMatchObject({ pausedReasonCode: 'paused', pausedReasonParams: { maxHours: 24 } });
 
     await advance(t, 2 * HOUR); // step 1 is an hour late, nothing can go out
     expect(sentTo(t, soon.chatId)).toEqual([]);
@@ -304,7 +313,7 @@ describe('while WhatsApp is logged out', () => {
       await t.db.platform((tx) => tx.execute(sql`select s.id from follow_up_steps s join follow_up_runs r on r.id = s.run_id where r.contact_id = ${soon.id} and s.step_index = 0`)),
     );
     expect(await scheduler(t).runStep(a.tenantId, waiting.id)).toBe('waiting');
-    expect((await latestRun(t, adminA, soon.id)).steps[0]).toMatchObject({ status: 'scheduled', reason: STEP_TEXTS.waiting });
+    expect((await latestRun(t, adminA, soon.id)).steps[0]).toMatchObject({ status: 'scheduled', reason: STEP_TEXTS.waiting, reasonCode: 'waiting', reasonParams: null });
 
     await connectWhatsApp(t, adminA);
     // the reconnection sweeps the due steps first, then lifts the pause: wait for both
@@ -312,7 +321,7 @@ describe('while WhatsApp is logged out', () => {
       () => latestRun(t, adminA, soon.id),
       (r) => r.steps[0].status === 'sent' && r.pausedReason === null,
     );
-    expect(resumed).toMatchObject({ status: 'active', pausedReason: null });
+    expect(resumed).toMatchObject({ status: 'active', pausedReason: null, pausedReasonCode: null, pausedReasonParams: null });
     expect(sentTo(t, soon.chatId)).toEqual(['Hi Soon, did you get a chance to look at the dress?']);
     await advance(t, HOUR);
     expect(sentTo(t, soon.chatId)).toHaveLength(2);
@@ -334,6 +343,11 @@ describe('while WhatsApp is logged out', () => {
     expect(expired.steps.map((s) => [s.status, s.reason])).toEqual([
       ['expired', STEP_TEXTS.expired(25, true)],
       ['cancelled', STEP_TEXTS.notSentExpired],
+    ]);
+    expect(expired).toMatchObject({ stopReasonCode: 'expired_disconnected', stopReasonParams: { step: 1, maxHours: 24 } });
+    expect(expired.steps.map((s) => [s.reasonCode, s.reasonParams])).toEqual([
+      ['expired_disconnected', { hoursLate: 25, maxHours: 24 }],
+      ['run_expired', null],
     ]);
     expect(sentTo(t, late.chatId)).toEqual([]);
     expect((await t.api.get(`/chats/${late.id}`, { token: adminA })).body.data.hasActiveFollowUp).toBe(false);
@@ -370,7 +384,7 @@ describe('who may do what', () => {
       [a.sales[0], salesA],
       [a.sales[1], salesA2],
     ] as const) {
-      // another's (or nobody's) contact: 403 saying so, not 404 (issue 16)
+      // another's (or nobody's) contact: 403 saying so, not 404
       const expected = assignedTo === user.id ? 200 : 403;
       expect((await t.api.get(`/contacts/${contact.id}/follow-ups`, { token })).status).toBe(expected);
       expect((await t.api.post(`/contacts/${contact.id}/follow-up/start`, { templateId: template._id }, { token })).status).toBe(expected);

@@ -6,7 +6,7 @@ import { CurrentUser } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody, ValidParams } from '../../platform/http/route-docs.js';
 import { FollowUpTemplatesService } from './follow-up-templates.service.js';
 
-/** spec/admin.md "Follow-up Templates" and §7: list, create, change (PUT) and delete. */
+/** Follow-up templates: list, create, change (PUT) and delete. */
 @Controller('follow-up-templates')
 export class FollowUpTemplatesController {
   constructor(private readonly templates: FollowUpTemplatesService) {}

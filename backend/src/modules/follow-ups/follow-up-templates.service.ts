@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { FollowUpTemplate, FollowUpTemplateInput, ListResult } from '@crm/common';
 import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { toTemplateDto } from './follow-up.mapper.js';
-import { FollowUpsRepository, type TemplateRecord } from './follow-ups.repository.js';
+import { FollowUpTemplatesRepository, type TemplateRecord } from './follow-up-templates.repository.js';
 
 export const TEMPLATE_TEXTS = {
   notFound: 'Follow-up template not found.',
@@ -14,14 +14,14 @@ export const TEMPLATE_TEXTS = {
 } as const;
 
 /**
- * Follow-up templates (spec/admin.md "Follow-up Templates", §5, §6): everyone in the company sees
+ * Follow-up templates: everyone in the company sees
  * and uses them; admins may edit or delete any, sales users only the ones they created.
  */
 @Injectable()
 export class FollowUpTemplatesService {
   constructor(
     private readonly db: Database,
-    private readonly repo: FollowUpsRepository,
+    private readonly repo: FollowUpTemplatesRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -37,6 +37,7 @@ export class FollowUpTemplatesService {
         tenantId: actor.tenantId,
         name: input.name,
         steps: input.messages,
+        whatsappTemplate: input.whatsappTemplate ?? null,
         createdBy: actor.userId,
         createdByRole: actor.role,
         createdAt: now,
@@ -50,7 +51,7 @@ export class FollowUpTemplatesService {
   async update(actor: TenantActor, id: string, input: FollowUpTemplateInput): Promise<FollowUpTemplate> {
     const row = await this.db.tenant(actor.tenantId, async (tx) => {
       this.assertCanEdit(actor, await this.repo.findTemplate(tx, actor.tenantId, id));
-      await this.repo.updateTemplate(tx, actor.tenantId, id, { name: input.name, steps: input.messages });
+      await this.repo.updateTemplate(tx, actor.tenantId, id, { name: input.name, steps: input.messages, whatsappTemplate: input.whatsappTemplate ?? null });
       return (await this.repo.findTemplate(tx, actor.tenantId, id))!;
     });
     return toTemplateDto(row, true);

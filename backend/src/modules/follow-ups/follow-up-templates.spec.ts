@@ -12,7 +12,13 @@ let sales1: string;
 let sales2: string;
 let adminB: string;
 
-const twoSteps = { name: 'Warm lead', messages: [{ delay: 24, message: 'Hi {{name}}, did you get a chance to look?' }, { delay: 48, message: 'Last call!' }] };
+const twoSteps = {
+  name: 'Warm lead',
+  messages: [
+    { delay: 24, message: 'Hi {{name}}, did you get a chance to look?' },
+    { delay: 48, message: 'Last call!' },
+  ],
+};
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -1,5 +1,6 @@
 import type { FollowUpRun, FollowUpRunStatus, FollowUpStepStatus, FollowUpTemplate, Role } from '@crm/common';
-import type { RunRecord, TemplateRecord } from './follow-ups.repository.js';
+import type { TemplateRecord } from './follow-up-templates.repository.js';
+import type { RunRecord } from './follow-ups.repository.js';
 import type { FollowUpStepRow } from './follow-ups.table.js';
 
 export function toTemplateDto(row: TemplateRecord, canEdit: boolean): FollowUpTemplate {
@@ -9,6 +10,7 @@ export function toTemplateDto(row: TemplateRecord, canEdit: boolean): FollowUpTe
     messages: row.steps.map((s) => ({ delay: s.delay, message: s.message })),
     createdBy: row.createdBy ? { _id: row.createdBy, name: row.creatorName ?? '', role: row.createdByRole as Role } : null,
     canEdit,
+    whatsappTemplate: row.whatsappTemplate ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -22,7 +24,11 @@ export function toRunDto(run: RunRecord, steps: FollowUpStepRow[]): FollowUpRun 
     templateName: run.templateName,
     status: run.status as FollowUpRunStatus,
     stopReason: run.stopReason,
+    stopReasonCode: run.stopReasonCode,
+    stopReasonParams: run.stopReasonParams,
     pausedReason: run.status === 'active' ? run.pausedReason : null,
+    pausedReasonCode: run.status === 'active' ? run.pausedReasonCode : null,
+    pausedReasonParams: run.status === 'active' ? run.pausedReasonParams : null,
     startedBy: run.startedBy ? { _id: run.startedBy, name: run.starterName ?? '' } : null,
     startedAt: run.startedAt.toISOString(),
     endedAt: run.endedAt?.toISOString() ?? null,
@@ -38,6 +44,8 @@ export function toRunDto(run: RunRecord, steps: FollowUpStepRow[]): FollowUpRun 
         sentAt: s.sentAt?.toISOString() ?? null,
         messageId: s.messageId,
         reason: s.reason,
+        reasonCode: s.reasonCode,
+        reasonParams: s.reasonParams,
       })),
   };
 }

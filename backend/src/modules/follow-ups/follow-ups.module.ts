@@ -1,12 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../../platform/config/config.js';
 import { ChatsModule } from '../chats/chats.module.js';
+import { ContactsModule } from '../contacts/contacts.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { FollowUpRunsController } from './follow-up-runs.controller.js';
 import { FollowUpScheduler } from './follow-up-scheduler.js';
 import { FollowUpTemplatesController } from './follow-up-templates.controller.js';
+import { FollowUpTemplatesRepository } from './follow-up-templates.repository.js';
 import { FollowUpTemplatesService } from './follow-up-templates.service.js';
 import { FollowUpTime } from './follow-up-time.js';
+import { FollowUpWindow } from './follow-up-window.js';
 import { followUpConfig } from './follow-up-options.js';
 import { configSectionProvider } from '../../platform/config/config.module.js';
 import { FollowUpsDevController } from './follow-ups-dev.controller.js';
@@ -24,16 +27,9 @@ export class FollowUpsModule {
     const simulator = config.whatsappDriver === 'simulator';
     return {
       module: FollowUpsModule,
-      imports: [ChatsModule, MessagesModule],
+      imports: [ChatsModule, ContactsModule, MessagesModule],
       controllers: [FollowUpTemplatesController, FollowUpRunsController, ...(simulator ? [FollowUpsDevController] : [])],
-      providers: [
-        configSectionProvider(followUpConfig),
-        FollowUpTime,
-        FollowUpsRepository,
-        FollowUpTemplatesService,
-        FollowUpsService,
-        FollowUpScheduler,
-      ],
+      providers: [configSectionProvider(followUpConfig), FollowUpTime, FollowUpsRepository, FollowUpTemplatesRepository, FollowUpTemplatesService, FollowUpsService, FollowUpScheduler, FollowUpWindow],
       exports: [FollowUpsService, FollowUpScheduler, FollowUpTime],
     };
   }

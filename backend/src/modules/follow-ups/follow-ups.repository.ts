@@ -1,20 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import type { FollowUpWhatsAppTemplate, ReasonParams } from '@crm/common';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { users } from '../users/users.table.js';
-import {
-  followUpRuns,
-  followUpSteps,
-  followUpTemplates,
-  type FollowUpRunRow,
-  type FollowUpStepRow,
-  type FollowUpTemplateRow,
-} from './follow-ups.table.js';
+import { followUpRuns, followUpSteps, type FollowUpRunRow, type FollowUpStepRow } from './follow-ups.table.js';
 import { newestFirst } from '../../platform/db/order.js';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export type TemplateRecord = FollowUpTemplateRow & { creatorName: string | null };
 export type RunRecord = FollowUpRunRow & { starterName: string | null };
 /** A step with what sending it needs: its run's state and the contact. */
 export type StepWork = FollowUpStepRow & {
@@ -22,73 +15,35 @@ export type StepWork = FollowUpStepRow & {
   /** False while the company is suspended: its steps wait. */
   tenantActive: boolean;
   runPausedReason: string | null;
+  /** The WhatsApp template the run sends outside the official API's 24-hour window (null: such a step is skipped). */
+  runWhatsAppTemplate: FollowUpWhatsAppTemplate | null;
   contactId: string;
   contactName: string | null;
+  /** The contact opted out of automated messages: the step is not sent. */
+  contactOptedOut: boolean;
   stepCount: number;
 };
 export type DueStep = { id: string; tenantId: string; runId: string; dueAt: Date };
 
 const OPEN = ['scheduled', 'sending'];
 
-/** What a delivery report writes on a step. */
-export type DeliveryPatch = { status: 'sent' | 'failed' | 'unknown'; sentAt?: Date | null; reason: string | null };
+/**
+ * A reason as stored: the English text (the API's `reason`, `stopReason`, `pausedReason`) and the
+ * code with its parameters that the renderer words in the user's language (common/follow-ups/follow-up-reasons.ts).
+ */
+export type StoredReason = { text: string; code: string; params: ReasonParams | null };
+export const storedReason = (code: string, text: string, params: ReasonParams | null = null): StoredReason => ({ text, code, params });
 
-/** SQL of follow-up templates, runs and their step log. */
+const stepReason = (r: StoredReason | null | undefined) => (r === undefined ? {} : { reason: r?.text ?? null, reasonCode: r?.code ?? null, reasonParams: r?.params ?? null });
+const stopReason = (r: StoredReason | null) => ({ stopReason: r?.text ?? null, stopReasonCode: r?.code ?? null, stopReasonParams: r?.params ?? null });
+const pausedReason = (r: StoredReason | null) => ({ pausedReason: r?.text ?? null, pausedReasonCode: r?.code ?? null, pausedReasonParams: r?.params ?? null });
+
+/** What a delivery report writes on a step. */
+export type DeliveryPatch = { status: 'sent' | 'failed' | 'unknown'; sentAt?: Date | null; reason: StoredReason | null };
+
+/** SQL of follow-up runs and their step log (the templates: FollowUpTemplatesRepository). */
 @Injectable()
 export class FollowUpsRepository {
-  // ------------------------------------------------------------------ templates
-
-  listTemplates(tx: TenantTx, tenantId: string): Promise<TemplateRecord[]> {
-    return this.templateQuery(tx)
-      .where(eq(followUpTemplates.tenantId, tenantId))
-      .orderBy(asc(followUpTemplates.name), asc(followUpTemplates.id));
-  }
-
-  async findTemplate(tx: TenantTx, tenantId: string, id: string): Promise<TemplateRecord | undefined> {
-    const [row] = await this.templateQuery(tx)
-      .where(and(eq(followUpTemplates.tenantId, tenantId), eq(followUpTemplates.id, id)))
-      .limit(1);
-    return row;
-  }
-
-  async insertTemplate(tx: TenantTx, row: typeof followUpTemplates.$inferInsert): Promise<FollowUpTemplateRow> {
-    const [created] = await tx.insert(followUpTemplates).values(row).returning();
-    return created;
-  }
-
-  /** Batch insert of prepared templates (demo data). */
-  async insertTemplates(tx: TenantTx | PlatformTx, rows: (typeof followUpTemplates.$inferInsert)[]): Promise<FollowUpTemplateRow[]> {
-    return rows.length ? tx.insert(followUpTemplates).values(rows).returning() : [];
-  }
-
-  async updateTemplate(tx: TenantTx, tenantId: string, id: string, patch: Pick<FollowUpTemplateRow, 'name' | 'steps'>): Promise<void> {
-    await tx
-      .update(followUpTemplates)
-      .set(patch)
-      .where(and(eq(followUpTemplates.tenantId, tenantId), eq(followUpTemplates.id, id)));
-  }
-
-  async deleteTemplate(tx: TenantTx, tenantId: string, id: string): Promise<void> {
-    await tx.delete(followUpTemplates).where(and(eq(followUpTemplates.tenantId, tenantId), eq(followUpTemplates.id, id)));
-  }
-
-  private templateQuery(tx: TenantTx) {
-    return tx
-      .select({
-        id: followUpTemplates.id,
-        tenantId: followUpTemplates.tenantId,
-        name: followUpTemplates.name,
-        steps: followUpTemplates.steps,
-        createdBy: followUpTemplates.createdBy,
-        createdByRole: followUpTemplates.createdByRole,
-        createdAt: followUpTemplates.createdAt,
-        updatedAt: followUpTemplates.updatedAt,
-        creatorName: users.name,
-      })
-      .from(followUpTemplates)
-      .leftJoin(users, eq(users.id, followUpTemplates.createdBy));
-  }
-
   // ------------------------------------------------------------------ runs
 
   async insertRun(tx: TenantTx, row: typeof followUpRuns.$inferInsert): Promise<FollowUpRunRow> {
@@ -147,9 +102,14 @@ export class FollowUpsRepository {
         templateId: followUpRuns.templateId,
         templateName: followUpRuns.templateName,
         steps: followUpRuns.steps,
+        whatsappTemplate: followUpRuns.whatsappTemplate,
         status: followUpRuns.status,
         stopReason: followUpRuns.stopReason,
+        stopReasonCode: followUpRuns.stopReasonCode,
+        stopReasonParams: followUpRuns.stopReasonParams,
         pausedReason: followUpRuns.pausedReason,
+        pausedReasonCode: followUpRuns.pausedReasonCode,
+        pausedReasonParams: followUpRuns.pausedReasonParams,
         startedBy: followUpRuns.startedBy,
         startedAt: followUpRuns.startedAt,
         endedAt: followUpRuns.endedAt,
@@ -173,29 +133,29 @@ export class FollowUpsRepository {
   }
 
   /** Ends an active run; false when it was no longer active (another path ended it first). */
-  async endRun(tx: TenantTx, tenantId: string, runId: string, patch: { status: 'completed' | 'stopped' | 'expired'; stopReason: string | null; endedAt: Date }): Promise<boolean> {
+  async endRun(tx: TenantTx, tenantId: string, runId: string, patch: { status: 'completed' | 'stopped' | 'expired'; stopReason: StoredReason | null; endedAt: Date }): Promise<boolean> {
     const ended = await tx
       .update(followUpRuns)
-      .set({ ...patch, pausedReason: null })
+      .set({ status: patch.status, endedAt: patch.endedAt, ...stopReason(patch.stopReason), ...pausedReason(null) })
       .where(and(eq(followUpRuns.tenantId, tenantId), eq(followUpRuns.id, runId), eq(followUpRuns.status, 'active')))
       .returning({ id: followUpRuns.id });
     return ended.length > 0;
   }
 
   /** Cancels the run's steps that have not started; returns their pg-boss job ids. */
-  async cancelOpenSteps(tx: TenantTx, tenantId: string, runId: string, status: 'cancelled' | 'expired', reason: string): Promise<string[]> {
+  async cancelOpenSteps(tx: TenantTx, tenantId: string, runId: string, status: 'cancelled' | 'expired', reason: StoredReason): Promise<string[]> {
     const cancelled = await tx
       .update(followUpSteps)
-      .set({ status, reason })
+      .set({ status, ...stepReason(reason) })
       .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.runId, runId), eq(followUpSteps.status, 'scheduled')))
       .returning({ jobId: followUpSteps.jobId });
     return cancelled.map((r) => r.jobId).filter((id): id is string => !!id);
   }
 
-  async setPaused(tx: TenantTx, tenantId: string, reason: string | null): Promise<number> {
+  async setPaused(tx: TenantTx, tenantId: string, reason: StoredReason | null): Promise<number> {
     const changed = await tx
       .update(followUpRuns)
-      .set({ pausedReason: reason })
+      .set(pausedReason(reason))
       .where(and(eq(followUpRuns.tenantId, tenantId), eq(followUpRuns.status, 'active')))
       .returning({ id: followUpRuns.id });
     return changed.length;
@@ -210,21 +170,12 @@ export class FollowUpsRepository {
     return found.map((r) => r.contactId);
   }
 
-  /**
-   * contacts.has_active_follow_up (spec/core.md Contact.hasActiveFollowUp) is owned by this domain:
-   * written only here, in the transaction that starts or ends a run. Plain SQL on purpose: it is
-   * not an edit of the contact (updated_at stays).
-   */
-  async setContactHasActiveFollowUp(tx: TenantTx, tenantId: string, contactId: string, active: boolean): Promise<void> {
-    await tx.execute(sql`update contacts set has_active_follow_up = ${active} where tenant_id = ${tenantId} and id = ${contactId}`);
-  }
-
   // ------------------------------------------------------------------ steps (the scheduler)
 
   async stepWork(tx: TenantTx, tenantId: string, stepId: string): Promise<StepWork | undefined> {
     const [row] = rows<Record<string, unknown>>(
       await tx.execute(sql`
-        select s.*, r.status as run_status, r.paused_reason as run_paused_reason, r.contact_id, c.name as contact_name,
+        select s.*, r.status as run_status, r.paused_reason as run_paused_reason, r.whatsapp_template as run_whatsapp_template, r.contact_id, c.name as contact_name, c.opted_out_at is not null as contact_opted_out,
                (select t.is_active from tenants t where t.id = s.tenant_id) as tenant_active,
                (select count(*)::int from follow_up_steps x where x.run_id = s.run_id) as step_count
         from follow_up_steps s
@@ -246,13 +197,17 @@ export class FollowUpsRepository {
       sentAt: toDate(row.sent_at),
       messageId: (row.message_id as string | null) ?? null,
       reason: (row.reason as string | null) ?? null,
+      reasonCode: (row.reason_code as string | null) ?? null,
+      reasonParams: (row.reason_params as ReasonParams | null) ?? null,
       jobId: (row.job_id as string | null) ?? null,
       createdAt: toDate(row.created_at)!,
       updatedAt: toDate(row.updated_at)!,
       runStatus: row.run_status as string,
       runPausedReason: (row.run_paused_reason as string | null) ?? null,
+      runWhatsAppTemplate: (row.run_whatsapp_template as FollowUpWhatsAppTemplate | null) ?? null,
       contactId: row.contact_id as string,
       contactName: (row.contact_name as string | null) ?? null,
+      contactOptedOut: row.contact_opted_out === true,
       tenantActive: row.tenant_active !== false,
       stepCount: Number(row.step_count),
     };
@@ -263,14 +218,7 @@ export class FollowUpsRepository {
     const [row] = await tx
       .select({ id: followUpSteps.id })
       .from(followUpSteps)
-      .where(
-        and(
-          eq(followUpSteps.tenantId, tenantId),
-          eq(followUpSteps.runId, runId),
-          lt(followUpSteps.stepIndex, stepIndex),
-          inArray(followUpSteps.status, OPEN),
-        ),
-      )
+      .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.runId, runId), lt(followUpSteps.stepIndex, stepIndex), inArray(followUpSteps.status, OPEN)))
       .limit(1);
     return !!row;
   }
@@ -283,7 +231,7 @@ export class FollowUpsRepository {
   async claimStep(tx: TenantTx, tenantId: string, stepId: string, now: Date, staleBefore: Date): Promise<boolean> {
     const claimed = rows<{ id: string }>(
       await tx.execute(sql`
-        update follow_up_steps set status = 'sending', claimed_at = ${ts(now)}, reason = null, updated_at = ${ts(now)}
+        update follow_up_steps set status = 'sending', claimed_at = ${ts(now)}, reason = null, reason_code = null, reason_params = null, updated_at = ${ts(now)}
         where tenant_id = ${tenantId} and id = ${stepId}
           and (status = 'scheduled' or (status = 'sending' and claimed_at < ${ts(staleBefore)}))
           and exists (select 1 from follow_up_runs r where r.id = follow_up_steps.run_id and r.status = 'active')
@@ -297,11 +245,12 @@ export class FollowUpsRepository {
     tx: TenantTx,
     tenantId: string,
     stepId: string,
-    patch: { status: 'sent' | 'failed' | 'unknown' | 'cancelled' | 'sending'; sentAt?: Date | null; messageId?: string | null; reason?: string | null },
+    patch: { status: 'sent' | 'failed' | 'unknown' | 'cancelled' | 'sending' | 'skipped'; sentAt?: Date | null; messageId?: string | null; reason?: StoredReason | null },
   ): Promise<boolean> {
+    const { reason, ...rest } = patch;
     const done = await tx
       .update(followUpSteps)
-      .set(patch)
+      .set({ ...rest, ...stepReason(reason) })
       .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.id, stepId), eq(followUpSteps.status, 'sending')))
       .returning({ id: followUpSteps.id });
     return done.length > 0;
@@ -309,9 +258,10 @@ export class FollowUpsRepository {
 
   /** A later delivery report of a step's message (a retry from the chat): sent, failed or unknown. */
   async updateStepByMessage(tx: TenantTx, tenantId: string, messageId: string, patch: DeliveryPatch): Promise<void> {
+    const { reason, ...rest } = patch;
     await tx
       .update(followUpSteps)
-      .set(patch)
+      .set({ ...rest, ...stepReason(reason) })
       .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.messageId, messageId), inArray(followUpSteps.status, ['sending', 'sent', 'failed', 'unknown'])));
   }
 
@@ -321,9 +271,10 @@ export class FollowUpsRepository {
    * names the step). Returns the step's run when it was finished here.
    */
   async finishSendingStepByMessage(tx: TenantTx, tenantId: string, messageId: string, stepId: string | null, patch: DeliveryPatch): Promise<{ runId: string } | undefined> {
+    const { reason, ...rest } = patch;
     const [row] = await tx
       .update(followUpSteps)
-      .set({ ...patch, messageId })
+      .set({ ...rest, ...stepReason(reason), messageId })
       .where(
         and(
           eq(followUpSteps.tenantId, tenantId),
@@ -336,17 +287,17 @@ export class FollowUpsRepository {
   }
 
   /** A note on a waiting step (why it has not gone out yet); the step stays scheduled. */
-  async noteStep(tx: TenantTx, tenantId: string, stepId: string, reason: string): Promise<void> {
+  async noteStep(tx: TenantTx, tenantId: string, stepId: string, reason: StoredReason): Promise<void> {
     await tx
       .update(followUpSteps)
-      .set({ reason })
+      .set(stepReason(reason))
       .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.id, stepId), eq(followUpSteps.status, 'scheduled')));
   }
 
-  async expireStep(tx: TenantTx, tenantId: string, stepId: string, reason: string): Promise<boolean> {
+  async expireStep(tx: TenantTx, tenantId: string, stepId: string, reason: StoredReason): Promise<boolean> {
     const done = await tx
       .update(followUpSteps)
-      .set({ status: 'expired', reason })
+      .set({ status: 'expired', ...stepReason(reason) })
       .where(and(eq(followUpSteps.tenantId, tenantId), eq(followUpSteps.id, stepId), eq(followUpSteps.status, 'scheduled')))
       .returning({ id: followUpSteps.id });
     return done.length > 0;

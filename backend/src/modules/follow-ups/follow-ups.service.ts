@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { FOLLOW_UP_MAX_LATE_HOURS, followUpDueTimes, type FollowUpRun, type ListResult } from '@crm/common';
+import { FOLLOW_UP_MAX_LATE_HOURS, followUpDueTimes, type FollowUpRun, type FollowUpRunReasonCode, type FollowUpStepReasonCode, type ListResult } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { newId } from '../../platform/db/columns.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { ApiError } from '../../platform/http/api-error.js';
@@ -11,10 +11,12 @@ import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
 import { toChatDto } from '../chats/chat.mapper.js';
 import { ChatsRepository } from '../chats/chats.repository.js';
 import { assertCanSeeContact } from '../contacts/contact-access.js';
+import { ContactsRepository } from '../contacts/contacts.repository.js';
 import { FollowUpTime } from './follow-up-time.js';
 import { toRunDto } from './follow-up.mapper.js';
 import { TEMPLATE_TEXTS } from './follow-up-templates.service.js';
-import { FollowUpsRepository } from './follow-ups.repository.js';
+import { FollowUpTemplatesRepository } from './follow-up-templates.repository.js';
+import { FollowUpsRepository, storedReason, type StoredReason } from './follow-ups.repository.js';
 import type { FollowUpRunRow } from './follow-ups.table.js';
 
 /** The pg-boss queue of step jobs: one job per step, woken at its due time (see FollowUpScheduler). */
@@ -28,14 +30,30 @@ export const RUN_TEXTS = {
   notSentReplied: 'Not sent: the contact replied.',
   stoppedBy: (name: string) => `Stopped by ${name}.`,
   notSentStopped: (name: string) => `Not sent: stopped by ${name}.`,
+  optedOut: 'The contact opted out of automated messages.',
+  notSentOptedOut: 'Not sent: the contact opted out.',
   paused: `WhatsApp is disconnected (it needs a new QR scan). Steps due meanwhile are sent when it reconnects, if less than ${FOLLOW_UP_MAX_LATE_HOURS} hours late.`,
 } as const;
 
+const runReason = (code: FollowUpRunReasonCode, text: string, params: StoredReason['params'] = null) => storedReason(code, text, params);
+const stepReason = (code: FollowUpStepReasonCode, text: string, params: StoredReason['params'] = null) => storedReason(code, text, params);
+
+/** RUN_TEXTS as stored: the English with its code and parameters (common/follow-ups/follow-up-reasons.ts). */
+export const RUN_REASONS = {
+  replied: runReason('replied', RUN_TEXTS.replied),
+  notSentReplied: stepReason('replied', RUN_TEXTS.notSentReplied),
+  stoppedBy: (name: string) => runReason('stopped_by', RUN_TEXTS.stoppedBy(name), { name }),
+  notSentStopped: (name: string) => stepReason('stopped_by', RUN_TEXTS.notSentStopped(name), { name }),
+  paused: runReason('paused', RUN_TEXTS.paused, { maxHours: FOLLOW_UP_MAX_LATE_HOURS }),
+  optedOut: runReason('opted_out', RUN_TEXTS.optedOut),
+  notSentOptedOut: stepReason('opted_out', RUN_TEXTS.notSentOptedOut),
+};
+
 export type RunOutcome = {
   status: 'completed' | 'stopped' | 'expired';
-  stopReason: string | null;
+  stopReason: StoredReason | null;
   /** What happens to the steps that have not gone out. */
-  openSteps?: { status: 'cancelled' | 'expired'; reason: string };
+  openSteps?: { status: 'cancelled' | 'expired'; reason: StoredReason };
 };
 
 /**
@@ -50,6 +68,8 @@ export class FollowUpsService {
   constructor(
     private readonly db: Database,
     private readonly repo: FollowUpsRepository,
+    private readonly templates: FollowUpTemplatesRepository,
+    private readonly contacts: ContactsRepository,
     private readonly chats: ChatsRepository,
     private readonly jobs: JobQueue,
     private readonly realtime: RealtimeEmitter,
@@ -74,7 +94,7 @@ export class FollowUpsService {
     const runId = await this.db
       .tenant(tenantId, async (tx) => {
         assertCanSeeContact(actor, await this.chats.findContact(tx, tenantId, contactId));
-        const template = await this.repo.findTemplate(tx, tenantId, templateId);
+        const template = await this.templates.findTemplate(tx, tenantId, templateId);
         if (!template) throw ApiError.notFound(TEMPLATE_TEXTS.notFound).withCode('template.not_found');
         if (await this.repo.activeRun(tx, tenantId, contactId)) throw ApiError.conflict(RUN_TEXTS.alreadyActive).withCode('follow_up.already_active');
         const run = await this.repo.insertRun(tx, {
@@ -83,13 +103,17 @@ export class FollowUpsService {
           templateId: template.id,
           templateName: template.name,
           steps: template.steps,
+          whatsappTemplate: template.whatsappTemplate ?? null,
           status: 'active',
           startedBy: actor.userId,
           startedAt: now,
           createdAt: now,
           updatedAt: now,
         });
-        const due = followUpDueTimes(now, template.steps.map((s) => s.delay));
+        const due = followUpDueTimes(
+          now,
+          template.steps.map((s) => s.delay),
+        );
         const steps = await this.repo.insertSteps(
           tx,
           template.steps.map((s, i) => ({
@@ -111,7 +135,7 @@ export class FollowUpsService {
             startAfter: Math.max(1, Math.ceil((step.dueAt.getTime() - now.getTime()) / 1000)),
           });
         }
-        await this.repo.setContactHasActiveFollowUp(tx, tenantId, contactId, true);
+        await this.contacts.setHasActiveFollowUp(tx, tenantId, contactId, true);
         return run.id;
       })
       .catch((err: unknown) => {
@@ -131,8 +155,8 @@ export class FollowUpsService {
       if (!run) throw ApiError.conflict(RUN_TEXTS.noActive).withCode('follow_up.none_active');
       const jobs = await this.endInTx(tx, run, {
         status: 'stopped',
-        stopReason: RUN_TEXTS.stoppedBy(actor.name),
-        openSteps: { status: 'cancelled', reason: RUN_TEXTS.notSentStopped(actor.name) },
+        stopReason: RUN_REASONS.stoppedBy(actor.name),
+        openSteps: { status: 'cancelled', reason: RUN_REASONS.notSentStopped(actor.name) },
       });
       return { runId: run.id, jobIds: jobs ?? [] };
     });
@@ -158,13 +182,24 @@ export class FollowUpsService {
       const out: { contactId: string; jobIds: string[] }[] = [];
       for (const run of await this.repo.activeRunsForUpdate(tx, tenantId, [...replies.keys()])) {
         if (run.id > replies.get(run.contactId)!) continue;
-        const jobIds = await this.endInTx(tx, run, { status: 'stopped', stopReason: RUN_TEXTS.replied, openSteps: { status: 'cancelled', reason: RUN_TEXTS.notSentReplied } });
+        const jobIds = await this.endInTx(tx, run, { status: 'stopped', stopReason: RUN_REASONS.replied, openSteps: { status: 'cancelled', reason: RUN_REASONS.notSentReplied } });
         if (jobIds) out.push({ contactId: run.contactId, jobIds });
       }
       return out;
     });
     for (const { contactId, jobIds } of ended) await this.afterEnd(tenantId, contactId, jobIds);
     return ended.map((e) => e.contactId);
+  }
+
+  /** The contact opted out: their running sequence stops, its steps not sent with that reason. */
+  async stopForOptOut(tenantId: string, contactId: string): Promise<boolean> {
+    const ended = await this.db.tenant(tenantId, async (tx) => {
+      const [run] = await this.repo.activeRunsForUpdate(tx, tenantId, [contactId]);
+      if (!run) return null;
+      return this.endInTx(tx, run, { status: 'stopped', stopReason: RUN_REASONS.optedOut, openSteps: { status: 'cancelled', reason: RUN_REASONS.notSentOptedOut } });
+    });
+    if (ended) await this.afterEnd(tenantId, contactId, ended);
+    return !!ended;
   }
 
   /**
@@ -176,7 +211,7 @@ export class FollowUpsService {
     const ended = await this.repo.endRun(tx, run.tenantId, run.id, { status: outcome.status, stopReason: outcome.stopReason, endedAt: this.time.now() });
     if (!ended) return null;
     const jobIds = outcome.openSteps ? await this.repo.cancelOpenSteps(tx, run.tenantId, run.id, outcome.openSteps.status, outcome.openSteps.reason) : [];
-    await this.repo.setContactHasActiveFollowUp(tx, run.tenantId, run.contactId, false);
+    await this.contacts.setHasActiveFollowUp(tx, run.tenantId, run.contactId, false);
     return jobIds;
   }
 
@@ -187,7 +222,7 @@ export class FollowUpsService {
   }
 
   /** The tenant's WhatsApp needs a new QR scan (null: it is back): shown on its running sequences. */
-  async setPaused(tenantId: string, reason: string | null) {
+  async setPaused(tenantId: string, reason: StoredReason | null) {
     const changed = await this.db.tenant(tenantId, (tx) => this.repo.setPaused(tx, tenantId, reason));
     if (changed) this.logger.log(`${changed} follow-up sequence(s) of ${tenantId} ${reason ? 'paused: WhatsApp is disconnected' : 'resumed'}`);
   }

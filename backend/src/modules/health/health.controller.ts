@@ -3,7 +3,7 @@ import { healthSchema, type Health } from '@crm/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { Public } from '../../platform/auth/auth.decorators.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { ApiDoc } from '../../platform/http/route-docs.js';
 
 @Controller('health')

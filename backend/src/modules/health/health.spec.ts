@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Database } from '../../platform/db/database.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -40,8 +41,24 @@ describe('health and docs', () => {
   });
 
   it('answers unknown errors with a generic text and a request id, never a stack', async () => {
+    const failure = new Error('connection to db-host:5432 refused: secret detail');
+    const ping = vi.spyOn(t.app.get(Database), 'ping').mockRejectedValueOnce(failure);
+    try {
+      const res = await t.api.get('/health');
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ ok: false, error: 'An unexpected error occurred. Please try again.', code: 'internal_error', requestId: expect.any(String) });
+      expect((res.body as { requestId?: string }).requestId).toBe(res.headers.get('x-request-id'));
+      const text = JSON.stringify(res.body);
+      expect(text).not.toContain('secret detail');
+      expect(text).not.toMatch(/at .*\.[jt]s:\d+/);
+    } finally {
+      ping.mockRestore();
+    }
+  });
+
+  it('refuses an over-long token with a 401, never a stack', async () => {
     const res = await t.api.get('/auth/me', { token: 'x'.repeat(5000) });
     expect(res.status).toBe(401);
-    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.[jt]s:\d+/);
   });
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { storableText, type Message } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/columns.js';
 import { FileStorage } from '../../platform/files/file-storage.js';
 import { MediaInspector } from '../../platform/files/media-inspector.js';
@@ -11,8 +11,8 @@ import { ContactResolver, senderKey, type ResolvedSender } from '../contacts/con
 import { MessengerEvents } from '../whatsapp/messenger-events.js';
 import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-options.js';
 import type { InboundWhatsAppMessage, WhatsAppAck } from '../whatsapp/whatsapp-driver.js';
-import type { InboundResult, WhatsAppEventSink } from '../whatsapp/whatsapp-event-sink.js';
-import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';
+import type { InboundResult, MessageFailureReport, WhatsAppEventSink } from '../whatsapp/whatsapp-event-sink.js';
+import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 import { InboundQueue } from './inbound-queue.js';
 import { MessageBroadcaster } from './message-broadcaster.js';
 import { MessagesRepository, type NewMessage } from './messages.repository.js';
@@ -31,18 +31,20 @@ type Waiting = { message: InboundWhatsAppMessage; mediaKey?: string; resolve(r: 
  * InboundQueue), and while they are the next ones gather, so the batch size follows the load.
  */
 @Injectable()
-export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeApplicationShutdown {
+export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('Inbound');
   private readonly queues = new Map<string, InboundQueue<Waiting>>();
   private readonly writing = new Set<Promise<void>>();
   private readonly scheduled = new Set<string>();
+  /** The last ack still being written, per message: acks 1, 2, 3 arrive milliseconds apart and must reach the clients in that order. */
+  private readonly ackChains = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Database,
     private readonly repo: MessagesRepository,
     private readonly resolver: ContactResolver,
     private readonly chats: ChatsRepository,
-    private readonly sessions: WhatsAppSessions,
+    private readonly sessions: WhatsAppSessionsService,
     private readonly storage: FileStorage,
     private readonly inspector: MediaInspector,
     private readonly broadcast: MessageBroadcaster,
@@ -78,14 +80,65 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
     });
   }
 
-  async ack(tenantId: string, rawId: string, ack: WhatsAppAck): Promise<void> {
+  ack(tenantId: string, rawId: string, ack: WhatsAppAck): Promise<void> {
     const waMessageId = storableText(rawId);
+    return this.inOrder(tenantId, waMessageId, () => this.applyAck(tenantId, waMessageId, ack));
+  }
+
+  /** A failure report waits for the marks before it, like an ack, so the clients see them in order. */
+  failed(tenantId: string, rawId: string, failure: MessageFailureReport): Promise<void> {
+    const waMessageId = storableText(rawId);
+    return this.inOrder(tenantId, waMessageId, async () => {
+      const patch = { error: failure.error, errorCode: failure.errorCode, errorParams: failure.errorParams, errorRetryable: failure.retryable };
+      const hit = await this.db.tenant(tenantId, async (tx) => {
+        const row = await this.repo.markFailedAfterSend(tx, tenantId, waMessageId, patch);
+        return row ? { row, assignedTo: await this.repo.assigneeOf(tx, tenantId, row.contactId) } : undefined;
+      });
+      if (hit) await this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
+    });
+  }
+
+  async mediaArrived(tenantId: string, rawId: string, media: NonNullable<InboundWhatsAppMessage['media']>): Promise<'stored' | 'missing' | 'had'> {
+    const waMessageId = storableText(rawId);
+    const [existing] = await this.db.tenant(tenantId, (tx) => this.repo.findByWaIds(tx, tenantId, [waMessageId]));
+    if (!existing) return 'missing';
+    if (existing.mediaPath) return 'had';
+    const key = await this.saveMedia(tenantId, { media } as InboundWhatsAppMessage);
+    if (!key) return 'had';
+    const mediaFields = { mediaPath: key, mediaMime: storableText(media.mime).replace(/;.*$/, ''), mediaFileName: media.fileName ? storableText(media.fileName) : null, mediaSize: media.data.length };
+    const hit = await this.db.tenant(tenantId, async (tx) => {
+      const row = await this.repo.attachInboundMedia(tx, tenantId, waMessageId, mediaFields);
+      return row ? { row, assignedTo: await this.repo.assigneeOf(tx, tenantId, row.contactId) } : undefined;
+    });
+    // another run of the job stored it first: this copy is not needed
+    if (!hit) {
+      await this.storage.remove(key).catch(() => undefined);
+      return 'had';
+    }
+    await this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
+    return 'stored';
+  }
+
+  private inOrder(tenantId: string, waMessageId: string, write: () => Promise<void>): Promise<void> {
+    const key = `${tenantId}:${waMessageId}`;
+    const next = (this.ackChains.get(key) ?? Promise.resolve()).then(write);
+    const settled = next.catch(() => undefined);
+    this.ackChains.set(key, settled);
+    void settled.then(() => {
+      if (this.ackChains.get(key) === settled) this.ackChains.delete(key);
+    });
+    return next;
+  }
+
+  private async applyAck(tenantId: string, waMessageId: string, ack: WhatsAppAck): Promise<void> {
     const hit = await this.db.tenant(tenantId, async (tx) => {
       const row = await this.repo.applyAck(tx, tenantId, waMessageId, ack);
       return row ? { row, assignedTo: await this.repo.assigneeOf(tx, tenantId, row.contactId) } : undefined;
     });
-    if (hit) await this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
-    else this.pendingAcks.put(tenantId, waMessageId, ack);
+    if (hit) {
+      await this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
+      this.events.emit('message.ack', { tenantId, contactId: hit.row.contactId, messageId: hit.row.id, ack: hit.row.ack, clientId: hit.row.clientId });
+    } else this.pendingAcks.put(tenantId, waMessageId, ack);
   }
 
   async revoked(tenantId: string, rawId: string): Promise<void> {
@@ -139,8 +192,12 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
     const unique = [...firstOfId.values()];
 
     const outcome = await this.db.tenant(tenantId, async (tx) => {
-      const senders = await this.resolver.resolve(tx, tenantId, unique.map((i) => i.message), now, (tx, from, into) =>
-        this.repo.moveToContact(tx, tenantId, from, into),
+      const senders = await this.resolver.resolve(
+        tx,
+        tenantId,
+        unique.map((i) => i.message),
+        now,
+        (tx, from, into) => this.repo.moveToContact(tx, tenantId, from, into),
       );
       const rows: NewMessage[] = unique.map((item) => {
         const m = item.message;
@@ -201,6 +258,7 @@ export class InboundMessages implements WhatsAppEventSink, OnModuleInit, BeforeA
           messageId: row.id,
           at: row.createdAt,
           createdContact: resolved.created && !announced.has(row.contactId),
+          body: row.body ?? '',
         });
         announced.add(row.contactId);
         item.resolve({ status: 'stored', contactId: row.contactId, messageId: row.id, message: dto });

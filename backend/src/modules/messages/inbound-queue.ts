@@ -3,7 +3,7 @@ import type { InboundWhatsAppMessage } from '../whatsapp/whatsapp-driver.js';
 
 /**
  * One tenant's inbound messages waiting to be stored, handed out as batches that may be written
- * side by side (issue 17: one batch at a time left the process waiting on PostgreSQL at 2,000
+ * side by side (one batch at a time left the process waiting on PostgreSQL at 2,000
  * msg/s). Two batches in flight never share a sender, so a chat's messages are stored — and
  * announced — in the order they came, its summary is updated in that order, and a WhatsApp
  * redelivery (same sender) never races its original. A message the phone number alone does not

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Chat, Message } from '@crm/common';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { SignedUrls } from '../../platform/files/signed-urls.js';
 import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
 import { toMessageDto } from './message.mapper.js';
@@ -11,7 +11,7 @@ import type { MessageRow } from './messages.table.js';
 const AUTHOR_NAME_TTL_MS = 60_000;
 
 /**
- * Turns stored messages into what clients read (with the author's name, issue 16) and pushes
+ * Turns stored messages into what clients read (with the author's name) and pushes
  * message events to who may see them: the tenant's admins and the contact's assigned user.
  */
 @Injectable()

@@ -9,6 +9,8 @@ export function toMessageDto(row: MessageRow, urls: SignedUrls, authorName: stri
   return {
     _id: row.id,
     contactId: row.contactId,
+    kind: row.kind === 'note' ? 'note' : 'message',
+    handOver: row.handOver ?? null,
     direction: row.direction === 'in' ? 'in' : 'out',
     type: (TYPES.has(row.type) ? row.type : 'text') as MessageType,
     body: row.body ?? '',
@@ -19,6 +21,8 @@ export function toMessageDto(row: MessageRow, urls: SignedUrls, authorName: stri
     deletedByContact: row.deletedForEveryone && row.deletedBy === 'contact',
     hidden: row.hiddenForTenant,
     error: row.error,
+    errorCode: row.errorCode,
+    errorParams: row.errorParams,
     // an `unknown` one only with confirmDuplicate (it may be on the phone already)
     retryable: (row.status === 'failed' && row.errorRetryable) || row.status === 'unknown',
     automated: row.automated,
@@ -26,6 +30,7 @@ export function toMessageDto(row: MessageRow, urls: SignedUrls, authorName: stri
     sentBy: row.sentBy,
     sentByName: row.sentBy ? authorName : null,
     clientId: row.clientId,
+    template: row.template ? { name: row.template.name, language: row.template.language } : null,
     meta: row.mediaPath
       ? {
           mediaType: row.mediaMime ?? 'application/octet-stream',
@@ -40,8 +45,7 @@ export function toMessageDto(row: MessageRow, urls: SignedUrls, authorName: stri
 
 export type MessageCursor = { at: Date; id: string };
 
-export const encodeMessageCursor = (row: { createdAt: Date; id: string }) =>
-  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+export const encodeMessageCursor = (row: { createdAt: Date; id: string }) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 
 export function decodeMessageCursor(value: string): MessageCursor | undefined {
   const [at, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');

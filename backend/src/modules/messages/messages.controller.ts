@@ -4,12 +4,15 @@ import {
   idParamSchema,
   mediaUrlSchema,
   messagePageSchema,
+  messageSearchPageSchema,
+  messageSearchQuerySchema,
   messageSchema,
   messagesQuerySchema,
   retryMessageSchema,
   sendMessageSchema,
   uploadResultSchema,
   type DeleteMessageRequest,
+  type MessageSearchQuery,
   type MessagesQuery,
   type RetryMessageRequest,
   type SendMessageRequest,
@@ -17,18 +20,35 @@ import {
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
-import { MediaUploadFilter, MediaUploadInterceptor } from './media-upload.js';
+import { MediaUploadFilter, MediaUploadInterceptor } from './media-upload.filter.js';
+import { MessageSearch } from './message-search.service.js';
 import { MessagesService } from './messages.service.js';
 
 /** Messages of a conversation. Admins reach every contact's; sales users those of contacts assigned to them. */
 @Controller('messages')
 export class MessagesController {
-  constructor(private readonly messages: MessagesService) {}
+  constructor(
+    private readonly messages: MessagesService,
+    private readonly messageSearch: MessageSearch,
+  ) {}
 
   @Get()
-  @ApiDoc({ summary: "A contact's messages, newest last; `before` = nextCursor loads the older page", response: messagePageSchema })
+  @ApiDoc({
+    summary: "A contact's messages, newest last; `before` = nextCursor loads the older page; `around` = a message id opens the chat at it, `after` = newerCursor loads the newer page",
+    response: messagePageSchema,
+  })
   list(@CurrentUser() actor: TenantActor, @ValidQuery(messagesQuerySchema) query: MessagesQuery) {
     return this.messages.list(actor, query);
+  }
+
+  @Get('search')
+  @ApiDoc({
+    summary:
+      'Messages of every chat the user may see whose text, caption or file name holds every word of q (Arabic letter forms, diacritics and case folded; phone digits in any format), newest first; `cursor` = nextCursor',
+    response: messageSearchPageSchema,
+  })
+  search(@CurrentUser() actor: TenantActor, @ValidQuery(messageSearchQuerySchema) query: MessageSearchQuery) {
+    return this.messageSearch.search(actor, query);
   }
 
   @Post()
@@ -45,7 +65,11 @@ export class MessagesController {
   @HttpCode(200)
   @UseFilters(MediaUploadFilter)
   @UseInterceptors(MediaUploadInterceptor)
-  @ApiDoc({ summary: 'Uploads a file to send (multipart field "file"): images, video, audio, voice (webm), PDF and office documents, checked by content; 16 MB by default', response: uploadResultSchema, multipart: true })
+  @ApiDoc({
+    summary: 'Uploads a file to send (multipart field "file"): images, video, audio, voice (webm), PDF and office documents, checked by content; 16 MB by default',
+    response: uploadResultSchema,
+    multipart: true,
+  })
   upload(@CurrentUser() actor: TenantActor, @UploadedFile() file: { buffer: Buffer; originalname?: string; size: number } | undefined) {
     return this.messages.upload(actor, file);
   }

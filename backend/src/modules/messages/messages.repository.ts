@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, sql, notInArray } from 'drizzle-orm';
+import { messageSearchText, type MessageErrorCode } from '@crm/common';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql, notInArray } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { contacts } from '../contacts/contacts.table.js';
 import { users } from '../users/users.table.js';
@@ -7,16 +8,22 @@ import { messages, type MessageRow } from './messages.table.js';
 import { newestFirst } from '../../platform/db/order.js';
 import { insertWithUnnest } from '../../platform/db/unnest-insert.js';
 
+/** What a failed or unknown message stores: the English for API users, the code for the user's language. */
+export type MessageFailure = { error: string; errorCode: MessageErrorCode };
+
 export type NewMessage = typeof messages.$inferInsert;
 
 /** Messages written before (at, id): the conversation's order, time then id. */
 const writtenBefore = (at: Date, id: string) => or(lt(messages.createdAt, at), and(eq(messages.createdAt, at), lt(messages.id, id)));
+const writtenAfter = (at: Date, id: string) => or(gt(messages.createdAt, at), and(eq(messages.createdAt, at), gt(messages.id, id)));
+/** Every stored message carries what search finds it by (messages.search_text). */
+const withSearchText = (row: NewMessage): NewMessage => ({ ...row, searchText: messageSearchText(row) });
 export type MessageWithAssignee = { message: MessageRow; assignedTo: string | null };
 
 @Injectable()
 export class MessagesRepository {
   async insert(tx: TenantTx, row: NewMessage): Promise<MessageRow> {
-    const [created] = await tx.insert(messages).values(row).returning();
+    const [created] = await tx.insert(messages).values(withSearchText(row)).returning();
     return created;
   }
 
@@ -24,7 +31,7 @@ export class MessagesRepository {
   async insertInbound(tx: TenantTx, rows: NewMessage[]): Promise<MessageRow[]> {
     if (!rows.length) return [];
     // one array parameter per column (platform/db/unnest-insert.ts): the batch is up to hundreds of rows
-    return insertWithUnnest(tx, messages, rows, sql`on conflict (tenant_id, wa_message_id) where wa_message_id is not null do nothing`);
+    return insertWithUnnest(tx, messages, rows.map(withSearchText), sql`on conflict (tenant_id, wa_message_id) where wa_message_id is not null do nothing`);
   }
 
   /** A contact folded into another (one person, one contact): its conversation follows it. */
@@ -37,7 +44,10 @@ export class MessagesRepository {
 
   async findByWaIds(tx: TenantTx, tenantId: string, waIds: string[]): Promise<MessageRow[]> {
     if (!waIds.length) return [];
-    return tx.select().from(messages).where(and(eq(messages.tenantId, tenantId), inArray(messages.waMessageId, waIds)));
+    return tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.tenantId, tenantId), inArray(messages.waMessageId, waIds)));
   }
 
   async findById(tx: TenantTx, tenantId: string, id: string): Promise<MessageWithAssignee | undefined> {
@@ -64,19 +74,32 @@ export class MessagesRepository {
     return tx
       .select()
       .from(messages)
-      .where(
-        and(
-          eq(messages.tenantId, tenantId),
-          eq(messages.contactId, contactId),
-          eq(messages.hiddenForTenant, false),
-          before ? writtenBefore(before.at, before.id) : undefined,
-        ),
-      )
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.contactId, contactId), eq(messages.hiddenForTenant, false), before ? writtenBefore(before.at, before.id) : undefined))
       .orderBy(newestFirst(messages.createdAt), newestFirst(messages.id))
       .limit(limit);
   }
 
-  /** The names of the users who sent messages (issue 16: a chat says who wrote an outgoing message). */
+  /** Oldest first, after the cursor: the newer side of a page opened around a message. Hidden ones are left out. */
+  async pageAfter(tx: TenantTx, tenantId: string, contactId: string, after: { at: Date; id: string }, limit: number): Promise<MessageRow[]> {
+    return tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.contactId, contactId), eq(messages.hiddenForTenant, false), writtenAfter(after.at, after.id)))
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .limit(limit);
+  }
+
+  /** One visible message of the chat (a search result to open the chat at). */
+  async findInChat(tx: TenantTx, tenantId: string, contactId: string, id: string): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.contactId, contactId), eq(messages.id, id), eq(messages.hiddenForTenant, false)))
+      .limit(1);
+    return row;
+  }
+
+  /** The names of the users who sent messages (a chat says who wrote an outgoing message). */
   async authorNames(tx: TenantTx, ids: string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
     const rows = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
@@ -111,6 +134,37 @@ export class MessagesRepository {
   }
 
   /** A revoke reported by WhatsApp: the contact's (incoming) message stays readable, marked as deleted by them. */
+  /** When the contact last wrote to the company (its newest inbound message), or null. */
+  async lastInboundAt(tx: TenantTx, tenantId: string, contactId: string): Promise<Date | null> {
+    const [row] = await tx
+      .select({ at: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.contactId, contactId), eq(messages.direction, 'in')))
+      .orderBy(newestFirst(messages.createdAt))
+      .limit(1);
+    return row?.at ?? null;
+  }
+
+  /** WhatsApp gave up on one of our sent messages: failed with its reason, once (a redelivered report changes nothing). */
+  async markFailedAfterSend(tx: TenantTx, tenantId: string, waMessageId: string, patch: Pick<NewMessage, 'error' | 'errorCode' | 'errorParams' | 'errorRetryable'>): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set({ status: 'failed', ...patch })
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.waMessageId, waMessageId), eq(messages.direction, 'out'), sql`${messages.status} <> 'failed'`))
+      .returning();
+    return row;
+  }
+
+  /** An inbound message's file that arrived after it (once: a message that has one keeps it). */
+  async attachInboundMedia(tx: TenantTx, tenantId: string, waMessageId: string, media: Pick<NewMessage, 'mediaPath' | 'mediaMime' | 'mediaFileName' | 'mediaSize'>): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set(media)
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.waMessageId, waMessageId), eq(messages.direction, 'in'), isNull(messages.mediaPath)))
+      .returning();
+    return row;
+  }
+
   async markRevoked(tx: TenantTx, tenantId: string, waMessageId: string): Promise<MessageRow | undefined> {
     const [row] = await tx
       .update(messages)
@@ -150,14 +204,7 @@ export class MessagesRepository {
     const [row] = await tx
       .update(messages)
       .set(patch)
-      .where(
-        and(
-          eq(messages.tenantId, tenantId),
-          eq(messages.id, id),
-          inArray(messages.status, ['pending', 'unknown']),
-          eq(messages.handedOverAt, handedOverAt),
-        ),
-      )
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id), inArray(messages.status, ['pending', 'unknown']), eq(messages.handedOverAt, handedOverAt)))
       .returning();
     return row;
   }
@@ -179,7 +226,7 @@ export class MessagesRepository {
   async reopenForRetry(tx: TenantTx, tenantId: string, id: string, allowUnknown: boolean): Promise<MessageRow | undefined> {
     const [row] = await tx
       .update(messages)
-      .set({ status: 'pending', error: null, errorRetryable: false, handedOverAt: null })
+      .set({ status: 'pending', error: null, errorCode: null, errorParams: null, errorRetryable: false, handedOverAt: null })
       .where(
         and(
           eq(messages.tenantId, tenantId),
@@ -196,17 +243,11 @@ export class MessagesRepository {
    * Pending messages handed to the driver (before `handedOverBefore`, or all) whose outcome was never
    * recorded become `unknown`: WhatsApp may have them, so they are never sent again on their own.
    */
-  async markHandedOverUnknown(tx: PlatformTx, reason: string, handedOverBefore?: Date): Promise<MessageRow[]> {
+  async markHandedOverUnknown(tx: PlatformTx, reason: MessageFailure, handedOverBefore?: Date): Promise<MessageRow[]> {
     return tx
       .update(messages)
-      .set({ status: 'unknown', error: reason, errorRetryable: false })
-      .where(
-        and(
-          eq(messages.status, 'pending'),
-          isNotNull(messages.handedOverAt),
-          handedOverBefore ? lt(messages.handedOverAt, handedOverBefore) : undefined,
-        ),
-      )
+      .set({ status: 'unknown', ...reason, errorParams: null, errorRetryable: false })
+      .where(and(eq(messages.status, 'pending'), isNotNull(messages.handedOverAt), handedOverBefore ? lt(messages.handedOverAt, handedOverBefore) : undefined))
       .returning();
   }
 
@@ -251,18 +292,22 @@ export class MessagesRepository {
    * become retryable failures (nobody holding the tenant's WhatsApp took them over). One handed
    * over is left alone: it may be on WhatsApp (see markHandedOverUnknown).
    */
-  async failStalePending(tx: PlatformTx, olderThan: Date, reason: string, exceptIds: string[] = []): Promise<MessageRow[]> {
+  async failStalePending(tx: PlatformTx, olderThan: Date, reason: MessageFailure, exceptIds: string[] = []): Promise<MessageRow[]> {
     return tx
       .update(messages)
-      .set({ status: 'failed', error: reason, errorRetryable: true })
-      .where(
-        and(
-          eq(messages.status, 'pending'),
-          isNull(messages.handedOverAt),
-          lt(messages.createdAt, olderThan),
-          exceptIds.length ? notInArray(messages.id, exceptIds) : undefined,
-        ),
-      )
+      .set({ status: 'failed', ...reason, errorParams: null, errorRetryable: true })
+      .where(and(eq(messages.status, 'pending'), isNull(messages.handedOverAt), lt(messages.createdAt, olderThan), exceptIds.length ? notInArray(messages.id, exceptIds) : undefined))
       .returning();
+  }
+
+  /** WhatsApp's id of the contact's latest inbound message. */
+  async latestInboundWaId(tx: TenantTx, tenantId: string, contactId: string): Promise<string | undefined> {
+    const [row] = await tx
+      .select({ waMessageId: messages.waMessageId })
+      .from(messages)
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.contactId, contactId), eq(messages.direction, 'in'), isNotNull(messages.waMessageId)))
+      .orderBy(newestFirst(messages.createdAt), newestFirst(messages.id))
+      .limit(1);
+    return row?.waMessageId ?? undefined;
   }
 }

@@ -1,6 +1,8 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import {
   DELETE_FOR_EVERYONE_WINDOW_HOURS,
+  isWithinDeleteForEveryoneWindow,
+  mediaMessageType,
   type DeleteMessageRequest,
   type RetryMessageRequest,
   type MediaUrl,
@@ -13,7 +15,7 @@ import {
 } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/db/columns.js';
 import { FileStorage } from '../../platform/files/file-storage.js';
 import { MediaInspector } from '../../platform/files/media-inspector.js';
@@ -23,11 +25,14 @@ import { assertCanSeeContact, canSeeContact } from '../contacts/contact-access.j
 import { ChatsRepository } from '../chats/chats.repository.js';
 import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-options.js';
 import { WhatsAppSendError } from '../whatsapp/whatsapp-driver.js';
-import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';
+import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 import { MessageBroadcaster } from './message-broadcaster.js';
 import { decodeMessageCursor, encodeMessageCursor } from './message.mapper.js';
 import { MessagesRepository } from './messages.repository.js';
-import { chatIdOf, OutboundMessages } from './outbound-messages.service.js';
+import { chatIdOf } from './outbound-content.js';
+import { OutboundMessagesService } from './outbound-messages.service.js';
+import { ReplyWindows } from './reply-window.js';
+import { TemplateMessages } from './template-message.js';
 
 export const MESSAGE_TEXTS = {
   notFound: 'Message not found.',
@@ -45,44 +50,84 @@ export class MessagesService {
     private readonly db: Database,
     private readonly repo: MessagesRepository,
     private readonly chats: ChatsRepository,
-    private readonly outbound: OutboundMessages,
-    private readonly sessions: WhatsAppSessions,
+    private readonly outbound: OutboundMessagesService,
+    private readonly sessions: WhatsAppSessionsService,
     private readonly storage: FileStorage,
     private readonly inspector: MediaInspector,
     private readonly urls: SignedUrls,
     private readonly broadcast: MessageBroadcaster,
     private readonly clock: Clock,
     @Inject(MESSENGER_OPTIONS) private readonly options: MessengerOptions,
+    private readonly windows: ReplyWindows,
+    private readonly templates: TemplateMessages,
   ) {}
 
+  /**
+   * A page of the chat: the newest, or older than `before`, or newer than `after`, or `around` one
+   * message (a search result opened: about half older, half newer, the message itself included).
+   */
   async list(actor: TenantActor, query: MessagesQuery): Promise<MessagePage> {
-    const before = query.before ? decodeMessageCursor(query.before) : undefined;
-    if (query.before && !before) throw ApiError.badRequest('The cursor is not valid. Reload the conversation.', 'before').withCode('message.cursor_invalid');
-    const { rows, total } = await this.db.tenant(actor.tenantId, async (tx) => {
+    const before = this.cursor(query.before, 'before');
+    const after = this.cursor(query.after, 'after');
+    const { older, target, newer, total, replyWindow } = await this.db.tenant(actor.tenantId, async (tx) => {
       assertCanSeeContact(actor, await this.chats.findContact(tx, actor.tenantId, query.contactId));
+      const total = await this.repo.countVisible(tx, actor.tenantId, query.contactId);
+      const replyWindow = await this.windows.of(tx, actor.tenantId, query.contactId);
+      if (after) return { older: [], target: undefined, newer: await this.repo.pageAfter(tx, actor.tenantId, query.contactId, after, query.limit + 1), total, replyWindow };
+      if (!query.around) return { older: await this.repo.page(tx, actor.tenantId, query.contactId, before, query.limit + 1), target: undefined, newer: undefined, total, replyWindow };
+      const target = await this.repo.findInChat(tx, actor.tenantId, query.contactId, query.around);
+      if (!target) throw ApiError.notFound(MESSAGE_TEXTS.notFound).withCode('message.not_found');
+      const at = { at: target.createdAt, id: target.id };
+      const olderCount = Math.floor((query.limit - 1) / 2);
       return {
-        rows: await this.repo.page(tx, actor.tenantId, query.contactId, before, query.limit + 1),
-        total: await this.repo.countVisible(tx, actor.tenantId, query.contactId),
+        older: await this.repo.page(tx, actor.tenantId, query.contactId, at, olderCount + 1),
+        target,
+        newer: await this.repo.pageAfter(tx, actor.tenantId, query.contactId, at, query.limit - 1 - olderCount + 1),
+        total,
+        replyWindow,
       };
     });
-    const hasMore = rows.length > query.limit;
-    const page = rows.slice(0, query.limit);
-    const oldest = page.at(-1);
+    const olderLimit = target ? Math.floor((query.limit - 1) / 2) : after ? 0 : query.limit;
+    const newerLimit = target ? query.limit - 1 - olderLimit : query.limit;
+    const hasMore = older.length > olderLimit;
+    const olderPage = older.slice(0, olderLimit).reverse();
+    const newerPage = newer?.slice(0, newerLimit) ?? [];
+    const hasNewer = newer ? newer.length > newerLimit : undefined;
+    const rows = [...olderPage, ...(target ? [target] : []), ...newerPage];
+    const oldest = rows.at(0);
+    const newest = rows.at(-1);
     return {
-      items: await this.broadcast.dtos(actor.tenantId, page.reverse()),
+      items: await this.broadcast.dtos(actor.tenantId, rows),
       total,
       hasMore,
       nextCursor: hasMore && oldest ? encodeMessageCursor(oldest) : null,
+      replyWindow,
+      ...(hasNewer === undefined ? {} : { hasNewer, newerCursor: hasNewer && newest ? encodeMessageCursor(newest) : null }),
     };
   }
 
+  private cursor(value: string | undefined, field: 'before' | 'after') {
+    const cursor = value ? decodeMessageCursor(value) : undefined;
+    if (value && !cursor) throw ApiError.badRequest('The cursor is not valid. Reload the conversation.', field).withCode('message.cursor_invalid');
+    return cursor;
+  }
+
+  /** Free text and media only within the official API's 24-hour window; an approved template at any time. */
   async send(actor: TenantActor, input: SendMessageRequest): Promise<Message> {
-    const upload = uploadPathOf(input);
-    await this.db.tenant(actor.tenantId, async (tx) => assertCanSeeContact(actor, await this.chats.findContact(tx, actor.tenantId, input.contactId)));
+    const template = input.type === 'template' ? input.template : undefined;
+    const upload = template ? undefined : uploadPathOf(input);
+    const prepared = await this.db.tenant(actor.tenantId, async (tx) => {
+      const contact = await this.chats.findContact(tx, actor.tenantId, input.contactId);
+      assertCanSeeContact(actor, contact);
+      if (template) return this.templates.prepare(tx, actor.tenantId, contact!, template);
+      await this.windows.assertOpen(tx, actor.tenantId, input.contactId);
+      return undefined;
+    });
     return this.outbound.send(actor.tenantId, {
       contactId: input.contactId,
-      body: input.body,
-      type: input.type,
+      body: prepared ? prepared.body : input.body,
+      type: prepared || input.type === 'template' ? 'text' : input.type,
+      template: prepared?.template,
       media: upload ? { path: upload, fileName: input.meta?.fileName ?? null } : undefined,
       automated: false,
       sentBy: actor.userId,
@@ -106,8 +151,8 @@ export class MessagesService {
     if (m.direction !== 'out') throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneOnlyOwn, 'forEveryone').withCode('message.delete_for_everyone_refused', { reason: 'not_own' });
     if (m.deletedForEveryone) return await this.broadcast.dto(m);
     if (m.status !== 'sent' || !m.waMessageId) throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneNotSent, 'forEveryone').withCode('message.delete_for_everyone_refused', { reason: 'not_sent' });
-    const age = this.clock.now().getTime() - (m.sentAt ?? m.createdAt).getTime();
-    if (age > DELETE_FOR_EVERYONE_WINDOW_HOURS * 3_600_000) throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneTooOld, 'forEveryone').withCode('message.delete_for_everyone_refused', { reason: 'too_old' });
+    if (!isWithinDeleteForEveryoneWindow(m.sentAt ?? m.createdAt, this.clock.now()))
+      throw ApiError.badRequest(MESSAGE_TEXTS.forEveryoneTooOld, 'forEveryone').withCode('message.delete_for_everyone_refused', { reason: 'too_old' });
     const contact = await this.db.tenant(actor.tenantId, (tx) => this.chats.findContact(tx, actor.tenantId, m.contactId));
     try {
       await this.sessions.readySession(actor.tenantId).deleteForEveryone(chatIdOf(contact!), m.waMessageId);
@@ -134,7 +179,7 @@ export class MessagesService {
       fileName: name,
       url: this.urls.sign(path, { fileName: name }).url,
       mediaType: inspected.mime,
-      type: inspected.mime === 'audio/webm' ? 'voice' : inspected.kind,
+      type: mediaMessageType(inspected.mime),
       size: file.buffer.length,
     };
   }
@@ -155,6 +200,10 @@ function safeFileName(name: string | undefined): string | undefined {
   if (!name) return undefined;
   // multer hands latin1; browsers send UTF-8
   const decoded = Buffer.from(name, 'latin1').toString('utf8');
-  const base = decoded.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f<>:"|?*]/g, '_').trim();
+  const base = decoded
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f<>:"|?*]/g, '_')
+    .trim();
   return base.slice(-120) || undefined;
 }

@@ -7,7 +7,7 @@ import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { ManualClock } from '../../platform/clock.js';
 import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-options.js';
-import { OUTBOUND_TEXTS, OutboundMessages } from './outbound-messages.service.js';
+import { OUTBOUND_TEXTS, OutboundMessagesService } from './outbound-messages.service.js';
 import { messages } from './messages.table.js';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -20,11 +20,20 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const outbound = (t: TestApp) => t.app.get(OutboundMessages);
+const outbound = (t: TestApp) => t.app.get(OutboundMessagesService);
 const bodiesSent = (t: TestApp) => simulator(t).sent.map((s) => (s.content.kind === 'text' ? s.content.body : `[${s.content.kind}]`));
 const row = (t: TestApp, id: string) => t.db.platform(async (tx) => (await tx.select().from(messages).where(eq(messages.id, id)))[0]);
 const byClientId = (t: TestApp, clientId: string) => t.db.platform(async (tx) => (await tx.select().from(messages).where(eq(messages.clientId, clientId)))[0]);
-const pendingCount = (t: TestApp) => t.db.platform(async (tx) => (await tx.select().from(messages).where(and(eq(messages.status, 'pending')))).length);
+const pendingCount = (t: TestApp) =>
+  t.db.platform(
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(messages)
+          .where(and(eq(messages.status, 'pending')))
+      ).length,
+  );
 
 /** What a process that died mid-send leaves in the table (created `ageMs` ago; handed over then too, or never). */
 async function leftOver(t: TestApp, values: { tenantId: string; contactId: string; body: string; ageMs: number; handedOver: boolean }) {
@@ -32,7 +41,16 @@ async function leftOver(t: TestApp, values: { tenantId: string; contactId: strin
   return t.db.platform(async (tx) => {
     const [inserted] = await tx
       .insert(messages)
-      .values({ tenantId: values.tenantId, contactId: values.contactId, direction: 'out', type: 'text', body: values.body, status: 'pending', createdAt: at, handedOverAt: values.handedOver ? at : null })
+      .values({
+        tenantId: values.tenantId,
+        contactId: values.contactId,
+        direction: 'out',
+        type: 'text',
+        body: values.body,
+        status: 'pending',
+        createdAt: at,
+        handedOverAt: values.handedOver ? at : null,
+      })
       .returning();
     return inserted;
   });
@@ -59,9 +77,17 @@ describe('a backend killed in the middle of sending', () => {
     simulator(first).hangNextSends(1);
     clock.advance(HOUR);
     void scheduler(first).sweep();
-    await eventually(async () => bodiesSent(first), (b) => b.includes('Still interested, Hoda?'));
-    void outbound(first).send(alpha.tenantId, { contactId: omar.id, body: 'Your order ships today', automated: true, clientId: 'queued-1' }).catch(() => undefined);
-    const queued = await eventually(() => byClientId(first, 'queued-1'), (r) => !!r);
+    await eventually(
+      async () => bodiesSent(first),
+      (b) => b.includes('Still interested, Hoda?'),
+    );
+    void outbound(first)
+      .send(alpha.tenantId, { contactId: omar.id, body: 'Your order ships today', automated: true, clientId: 'queued-1' })
+      .catch(() => undefined);
+    const queued = await eventually(
+      () => byClientId(first, 'queued-1'),
+      (r) => !!r,
+    );
     const step = await eventually(
       () => first.db.platform(async (tx) => (await tx.select().from(messages).where(eq(messages.body, 'Still interested, Hoda?')))[0]),
       (r) => !!r,
@@ -85,22 +111,33 @@ describe('a backend killed in the middle of sending', () => {
 
     // at once, before WhatsApp is even connected: handed over, no answer → unknown, shown as such, retryable only with confirmation
     const list = await second.api.get(`/messages?contactId=${hoda.id}`, { token });
-    expect(list.body.data.items.find((m: { _id: string }) => m._id === step.id)).toMatchObject({ status: 'unknown', retryable: true, error: OUTBOUND_TEXTS.unknownAfterRestart });
+    expect(list.body.data.items.find((m: { _id: string }) => m._id === step.id)).toMatchObject({
+      status: 'unknown',
+      retryable: true,
+      error: OUTBOUND_TEXTS.unknownAfterRestart,
+      errorCode: 'unknown_after_restart',
+    });
     // the follow-up step says so, is not sent again, and the run is over
-    const run = await eventually(() => latestRun(second, token, hoda.id), (r) => r.status === 'completed');
+    const run = await eventually(
+      () => latestRun(second, token, hoda.id),
+      (r) => r.status === 'completed',
+    );
     expect(run.steps[0]).toMatchObject({ status: 'unknown', messageId: step.id });
     expect(run.steps[0].reason).toContain('Not sent again automatically');
 
     // the never-handed-over message goes out once WhatsApp is connected, exactly once
     expect((await row(second, queued.id)).status).toBe('pending');
     await connectWhatsApp(second, token);
-    await eventually(() => row(second, queued.id), (r) => r.status === 'sent');
+    await eventually(
+      () => row(second, queued.id),
+      (r) => r.status === 'sent',
+    );
     await scheduler(second).sweep();
     expect(bodiesSent(second)).toEqual(['Your order ships today']);
 
     // the tenant whose WhatsApp stays down: its left-over message fails (retryable) after the restart wait
     await outbound(second).failLeftOverFromPreviousRun();
-    expect(await row(second, orphan.id)).toMatchObject({ status: 'failed', errorRetryable: true, error: OUTBOUND_TEXTS.interruptedByRestart });
+    expect(await row(second, orphan.id)).toMatchObject({ status: 'failed', errorRetryable: true, error: OUTBOUND_TEXTS.interruptedByRestart, errorCode: 'interrupted_by_restart' });
     expect(await pendingCount(second)).toBe(0);
 
     // Retry of an unknown message: refused without the confirmation, sent with it
@@ -112,7 +149,10 @@ describe('a backend killed in the middle of sending', () => {
     expect(retried.status).toBe(200);
     expect(retried.body.data).toMatchObject({ _id: step.id, status: 'sent', error: null });
     expect(bodiesSent(second)).toEqual(['Your order ships today', 'Still interested, Hoda?']);
-    const after = await eventually(() => latestRun(second, token, hoda.id), (r) => r.steps[0].status === 'sent');
+    const after = await eventually(
+      () => latestRun(second, token, hoda.id),
+      (r) => r.steps[0].status === 'sent',
+    );
     expect(after.steps[0].reason).toBeNull();
   }, 60_000);
 });
@@ -132,7 +172,7 @@ describe('a process that died while this one runs', () => {
     await outbound(t).reconcile();
     await outbound(t).reconcile();
     expect(await row(t, unsent.id)).toMatchObject({ status: 'sent' });
-    expect(await row(t, handed.id)).toMatchObject({ status: 'unknown', error: OUTBOUND_TEXTS.unknownTimedOut });
+    expect(await row(t, handed.id)).toMatchObject({ status: 'unknown', error: OUTBOUND_TEXTS.unknownTimedOut, errorCode: 'unknown_timed_out' });
     // a send handed over just now may still be answered: left alone
     expect(await row(t, fresh.id)).toMatchObject({ status: 'pending' });
     expect(bodiesSent(t).slice(before)).toEqual(['left unsent']);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
-import { type TestApp } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { connectWhatsApp, inbound, startMessengerApp } from '../../../test/messenger.js';
 import { SimulatorDriver } from '../whatsapp/drivers/simulator.driver.js';
 import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-options.js';
 import { recorderWebm } from '../../../test/webm.js';
+import { announceOnly, streamChunked } from '../../../test/raw-upload.js';
 
 let t: TestApp;
 let a: SeededCompany;
@@ -67,6 +68,33 @@ describe('upload', () => {
     }
   });
 
+  it('refuses a body announced larger than the limit from its headers, before any of it is sent', async () => {
+    const res = await announceOnly(t.url, '/messages/upload', adminA, 1024 ** 3);
+    expect(res.bodyBytesSent).toBe(0);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ ok: false, code: 'payload_too_large', error: 'The file is too large. The limit is 16 MB.', params: { maxMb: 16 }, field: 'file' });
+    expect(res.connection).toBe('close');
+  });
+
+  it('stops reading a chunked body once it passes the limit, answers 413 and closes', async () => {
+    const options = t.app.get<MessengerOptions>(MESSENGER_OPTIONS);
+    const previous = options.uploadMaxBytes;
+    options.uploadMaxBytes = 1024 * 1024;
+    try {
+      const fileBytes = 256 * 1024 * 1024;
+      const res = await streamChunked(t.url, '/messages/upload', adminA, fileBytes);
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject({ ok: false, code: 'payload_too_large', error: 'The file is too large. The limit is 1 MB.' });
+      expect(res.connection).toBe('close');
+      // the cap, the allowance for the form's other parts and what the sockets' buffers hold; not the 256 MB
+      expect(res.bodyBytesSent).toBeLessThan(fileBytes / 8);
+    } finally {
+      options.uploadMaxBytes = previous;
+    }
+    // the server still answers on new connections
+    expect((await upload(adminA, png, 'after.png')).status).toBe(200);
+  });
+
   it('refuses a request with no file', async () => {
     const res = await t.api.post('/messages/upload', new FormData(), { token: adminA });
     expect(res.status).toBe(400);
@@ -113,10 +141,12 @@ describe('signed URLs', () => {
 describe('isolation of uploads', () => {
   it("another company cannot send this company's upload, nor get a URL for its media", async () => {
     const up = (await upload(adminA, png, 'private.png')).body.data;
-    const contactB = (await t.db.platform(async (tx) => {
-      const { contacts } = await import('../contacts/contacts.table.js');
-      return tx.insert(contacts).values({ tenantId: b.tenantId, phone: '+201007776665', name: 'B' }).returning();
-    }))[0].id;
+    const contactB = (
+      await t.db.platform(async (tx) => {
+        const { contacts } = await import('../contacts/contacts.table.js');
+        return tx.insert(contacts).values({ tenantId: b.tenantId, phone: '+201007776665', name: 'B' }).returning();
+      })
+    )[0].id;
     const res = await t.api.post('/messages', { contactId: contactB, meta: { path: up.path } }, { token: adminB });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('The uploaded file was not found. Upload it again.');
@@ -145,7 +175,11 @@ describe('voice notes', () => {
       expect(sent.kind === 'media' && sent.data.subarray(0, 4).toString()).toBe('OggS');
       const file = await fetchUrl(res.body.data.meta.mediaUrl);
       expect(file.headers.get('content-type')).toBe('audio/ogg');
-      expect(Buffer.from(await file.arrayBuffer()).subarray(0, 4).toString()).toBe('OggS');
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(0, 4)
+          .toString(),
+      ).toBe('OggS');
     } finally {
       Object.defineProperty(sim, 'needsOggVoice', { value: false, configurable: true });
     }

@@ -20,7 +20,10 @@ export class NotificationsRepository {
     const mine = and(eq(notifications.tenantId, tenantId), eq(notifications.userId, userId));
     const items = await tx.select().from(notifications).where(mine).orderBy(newestFirst(notifications.createdAt), newestFirst(notifications.id)).limit(limit);
     const [{ total }] = await tx.select({ total: count() }).from(notifications).where(mine);
-    const [{ unread }] = await tx.select({ unread: count() }).from(notifications).where(and(mine, eq(notifications.isRead, false)));
+    const [{ unread }] = await tx
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(mine, eq(notifications.isRead, false)));
     return { items, total, unread };
   }
 
@@ -28,14 +31,7 @@ export class NotificationsRepository {
     const rows = await tx
       .update(notifications)
       .set({ isRead: true })
-      .where(
-        and(
-          eq(notifications.tenantId, tenantId),
-          eq(notifications.userId, userId),
-          eq(notifications.isRead, false),
-          ids ? inArray(notifications.id, ids) : undefined,
-        ),
-      )
+      .where(and(eq(notifications.tenantId, tenantId), eq(notifications.userId, userId), eq(notifications.isRead, false), ids ? inArray(notifications.id, ids) : undefined))
       .returning({ id: notifications.id });
     return rows.length;
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { notificationText, type MarkNotificationsReadRequest, type Notification, type NotificationCode, type NotificationList, type NotificationParams } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
 import type { NotificationRow } from './notifications.table.js';
 import { NotificationsRepository } from './notifications.repository.js';
@@ -54,7 +54,10 @@ export class NotificationsService {
     const now = this.clock.now();
     const text = notificationText(code, params);
     const rows = await this.db.tenant(tenantId, (tx) =>
-      this.repo.insertMany(tx, [...new Set(userIds)].map((userId) => ({ tenantId, userId, code, params, text, link, createdAt: now }))),
+      this.repo.insertMany(
+        tx,
+        [...new Set(userIds)].map((userId) => ({ tenantId, userId, code, params, text, link, createdAt: now })),
+      ),
     );
     for (const row of rows) this.realtime.toUser(row.userId, 'new_notification', toNotificationDto(row));
     return rows.map(toNotificationDto);

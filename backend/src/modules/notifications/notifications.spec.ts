@@ -27,7 +27,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('notifications stored as a code with parameters (issue 10)', () => {
+describe('notifications stored as a code with parameters', () => {
   it('a notification keeps its code and parameters, with the English text as the fallback', async () => {
     await service.notifyUsers(a.tenantId, [a.sales[0].id], { code: 'task.assigned', params: { by: 'Mona Admin', title: 'Call Ahmed' }, link: '/my-tasks' });
     const bell = (await t.api.get('/notifications', { token: salesA })).body.data;
@@ -71,7 +71,12 @@ describe('notifications stored as a code with parameters (issue 10)', () => {
     // the hand-written backfill of the migration, run again on these rows
     const dir = join(import.meta.dirname, '..', '..', '..', 'drizzle');
     const file = readdirSync(dir).find((name) => name.endsWith('_notification_codes.sql'))!;
-    const backfill = readFileSync(join(dir, file), 'utf8').split('-- hand-written:')[1].split('\n').slice(1).filter((line) => !line.trim().startsWith('--')).join('\n');
+    const backfill = readFileSync(join(dir, file), 'utf8')
+      .split('-- hand-written:')[1]
+      .split('\n')
+      .slice(1)
+      .filter((line) => !line.trim().startsWith('--'))
+      .join('\n');
     await t.db.platform((tx) => tx.execute(sql.raw(backfill)));
 
     items = (await t.api.get('/notifications', { token: adminB })).body.data.items;

@@ -28,7 +28,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.tenantId, t.userId, t.createdAt.desc()),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
     ...tenantPolicies('notifications'),
   ],
 );

@@ -1,5 +1,4 @@
-import { PIPELINE_STATUSES, stockLevel, type Product, type ProductBuyer } from '@crm/common';
-import type { BuyerRow } from './products.repository.js';
+import { stockLevel, type Product } from '@crm/common';
 import type { ProductRow } from './products.table.js';
 
 export function toProductDto(row: ProductRow): Product {
@@ -16,9 +15,4 @@ export function toProductDto(row: ProductRow): Product {
     archived: row.archivedAt !== null,
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-export function toBuyerDto(row: BuyerRow): ProductBuyer {
-  const status = PIPELINE_STATUSES.find((s) => s === row.pipelineStatus) ?? null;
-  return { contactId: row.contactId, name: row.name, phone: row.phone, amount: row.amount, pipeline_status: status, qty: row.qty };
 }

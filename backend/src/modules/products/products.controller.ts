@@ -3,14 +3,11 @@ import {
   createProductSchema,
   idParamSchema,
   messageResultSchema,
-  productBuyerListSchema,
-  productBuyersQuerySchema,
   productListSchema,
   productSchema,
   productsQuerySchema,
   updateProductSchema,
   type CreateProductRequest,
-  type ProductBuyersQuery,
   type ProductsQuery,
   type UpdateProductRequest,
 } from '@crm/common';
@@ -19,6 +16,7 @@ import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorat
 import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
 import { ProductsService } from './products.service.js';
 
+/** The catalogue; a product's buyers (GET /products/:id/buyers) are the contacts module's (DealOverviews). */
 @Controller('products')
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}
@@ -35,13 +33,6 @@ export class ProductsController {
   @ApiDoc({ summary: 'One product (also a deleted one, which deals may still hold)', response: productSchema })
   get(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }) {
     return this.products.get(actor, params.id);
-  }
-
-  @Get(':id/buyers')
-  @RequirePermission('products.manage')
-  @ApiDoc({ summary: 'Customers who bought this product: the deals holding it, over all deals (admins)', response: productBuyerListSchema })
-  buyers(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }, @ValidQuery(productBuyersQuerySchema) query: ProductBuyersQuery) {
-    return this.products.buyers(actor, params.id, query);
   }
 
   @Post()

@@ -1,22 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
-import { contactDealProducts, contacts } from '../contacts/contacts.table.js';
 import { products, type ProductRow } from './products.table.js';
-import { newestFirst } from '../../platform/db/order.js';
 import { containsPattern } from '../../platform/db/contains-pattern.js';
 
 export type NewProduct = Omit<typeof products.$inferInsert, 'id'> & { id?: string };
 export type ProductPatch = Partial<Pick<NewProduct, 'name' | 'sku' | 'category' | 'price' | 'stockQty' | 'minQty' | 'notes' | 'archivedAt' | 'updatedAt'>>;
-export type BuyerRow = {
-  contactId: string;
-  name: string | null;
-  phone: string;
-  amount: number | null;
-  pipelineStatus: string | null;
-  qty: number;
-};
-
 @Injectable()
 export class ProductsRepository {
   /** The products lists and pickers: never the archived (deleted) ones. */
@@ -35,7 +24,11 @@ export class ProductsRepository {
 
   /** One product, archived or not (a deal may still show an archived one). */
   async findById(tx: TenantTx, tenantId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<ProductRow | undefined> {
-    const q = tx.select().from(products).where(and(eq(products.tenantId, tenantId), eq(products.id, id))).limit(1);
+    const q = tx
+      .select()
+      .from(products)
+      .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
+      .limit(1);
     const [row] = opts.forUpdate ? await q.for('update') : await q;
     return row;
   }
@@ -53,7 +46,10 @@ export class ProductsRepository {
   /** The tenant's products among these ids, archived included (for the deal editor's product rows). */
   async findByIds(tx: TenantTx, tenantId: string, ids: string[]): Promise<ProductRow[]> {
     if (!ids.length) return [];
-    return tx.select().from(products).where(and(eq(products.tenantId, tenantId), inArray(products.id, ids)));
+    return tx
+      .select()
+      .from(products)
+      .where(and(eq(products.tenantId, tenantId), inArray(products.id, ids)));
   }
 
   async insert(tx: TenantTx, row: NewProduct): Promise<ProductRow> {
@@ -92,37 +88,5 @@ export class ProductsRepository {
       if (row) out.push({ ...row, before: row.after + qty });
     }
     return out;
-  }
-
-  /**
-   * The deals that hold the product (every status), newest change first: its buyers. The product's
-   * deal lines are grouped first and each buyer is then read by key (a lateral join): a plain join
-   * let PostgreSQL hash all the company's contacts for one product's page (EXPLAIN at 50,000
-   * contacts: 114 ms before, 24 ms after; it now grows with the product's buyers only).
-   */
-  async buyers(tx: TenantTx, tenantId: string, productId: string, offset: number, limit: number): Promise<{ rows: BuyerRow[]; total: number }> {
-    const where = and(eq(contactDealProducts.tenantId, tenantId), eq(contactDealProducts.productId, productId));
-    const lines = tx
-      .select({ contactId: contactDealProducts.contactId, qty: sql<number>`sum(${contactDealProducts.qty})::int`.as('qty') })
-      .from(contactDealProducts)
-      .where(where)
-      .groupBy(contactDealProducts.contactId)
-      .as('lines');
-    const buyer = tx
-      .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, amount: contacts.dealAmount, pipelineStatus: contacts.pipelineStatus, updatedAt: contacts.updatedAt })
-      .from(contacts)
-      .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, lines.contactId)))
-      // One row per id anyway; the limit keeps PostgreSQL from flattening this back into a hash join.
-      .limit(1)
-      .as('buyer');
-    const rows = await tx
-      .select({ contactId: buyer.id, name: buyer.name, phone: buyer.phone, amount: buyer.amount, pipelineStatus: buyer.pipelineStatus, qty: lines.qty })
-      .from(lines)
-      .innerJoinLateral(buyer, sql`true`)
-      .orderBy(newestFirst(buyer.updatedAt), newestFirst(buyer.id))
-      .limit(limit)
-      .offset(offset);
-    const [{ total }] = await tx.select({ total: sql<number>`count(distinct ${contactDealProducts.contactId})::int` }).from(contactDealProducts).where(where);
-    return { rows, total };
   }
 }

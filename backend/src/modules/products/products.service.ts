@@ -1,23 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  echoInput,
-  reachedMinimum,
-  type CreateProductRequest,
-  type Product,
-  type ProductBuyerList,
-  type ProductBuyersQuery,
-  type ProductList,
-  type ProductsQuery,
-  type UpdateProductRequest,
-} from '@crm/common';
+import { echoInput, reachedMinimum, type CreateProductRequest, type Product, type ProductList, type ProductsQuery, type UpdateProductRequest } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { toBuyerDto, toProductDto } from './product.mapper.js';
+import { toProductDto } from './product.mapper.js';
 import { ProductsRepository, type ProductPatch } from './products.repository.js';
 import type { ProductRow } from './products.table.js';
 
@@ -43,9 +33,7 @@ export class ProductsService {
 
   /** The company's products, by name; `q` searches name and SKU. Archived products are left out. */
   async list(actor: TenantActor, query: ProductsQuery): Promise<ProductList> {
-    const { rows, total } = await this.db.tenant(actor.tenantId, (tx) =>
-      this.products.list(tx, actor.tenantId, { q: query.q, offset: (query.page - 1) * query.limit, limit: query.limit }),
-    );
+    const { rows, total } = await this.db.tenant(actor.tenantId, (tx) => this.products.list(tx, actor.tenantId, { q: query.q, offset: (query.page - 1) * query.limit, limit: query.limit }));
     return { items: rows.map(toProductDto), total };
   }
 
@@ -97,15 +85,6 @@ export class ProductsService {
     const row = await this.db.tenant(actor.tenantId, (tx) => this.products.update(tx, actor.tenantId, id, { archivedAt: now, updatedAt: now }));
     if (!row) throw notFound();
     return { message: 'Product deleted. Deals that include it keep it under its name.' };
-  }
-
-  /** 'Customers who bought this product': the deals holding it, over all deals, paged. */
-  async buyers(actor: TenantActor, id: string, query: ProductBuyersQuery): Promise<ProductBuyerList> {
-    return this.db.tenant(actor.tenantId, async (tx) => {
-      if (!(await this.products.findById(tx, actor.tenantId, id))) throw notFound();
-      const { rows, total } = await this.products.buyers(tx, actor.tenantId, id, (query.page - 1) * query.limit, query.limit);
-      return { items: rows.map(toBuyerDto), total };
-    });
   }
 
   /**

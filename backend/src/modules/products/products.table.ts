@@ -24,7 +24,9 @@ export const products = pgTable(
   },
   (t) => [
     // a SKU names one product of the company among those not deleted (an archived one frees it)
-    uniqueIndex('products_tenant_sku_active_unique').on(t.tenantId, sql`lower(${t.sku})`).where(sql`${t.archivedAt} is null`),
+    uniqueIndex('products_tenant_sku_active_unique')
+      .on(t.tenantId, sql`lower(${t.sku})`)
+      .where(sql`${t.archivedAt} is null`),
     index('products_tenant_name_idx').on(t.tenantId, t.name),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),

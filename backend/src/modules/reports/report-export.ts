@@ -10,7 +10,9 @@ export type ExportLanguage = 'en' | 'ar';
  */
 const LABELS = {
   en: {
-    sheets: { kpis: 'KPIs', pipeline: 'Pipeline', monthly: 'Monthly Revenue', expenses: 'Expenses by Category' },
+    sheets: { kpis: 'KPIs', pipeline: 'Pipeline', monthly: 'Monthly Revenue', expenses: 'Expenses by Category', lost: 'Lost Reasons', stageDays: 'Days per Stage' },
+    lost: { reason: 'Reason', count: 'Deals', amount: 'Amount', none: 'No reason given' },
+    stageDays: { status: 'Status', average: 'Average Days', deals: 'Deals' },
     kpis: { metric: 'Metric', value: 'Value' },
     kpi: {
       leads: 'New Leads',
@@ -27,7 +29,9 @@ const LABELS = {
     uncategorized: 'Uncategorized',
   },
   ar: {
-    sheets: { kpis: 'الأرقام الرئيسية', pipeline: 'المسار', monthly: 'الإيرادات الشهرية', expenses: 'المصروفات حسب الفئة' },
+    sheets: { kpis: 'الأرقام الرئيسية', pipeline: 'المسار', monthly: 'الإيرادات الشهرية', expenses: 'المصروفات حسب الفئة', lost: 'أسباب الخسارة', stageDays: 'الأيام في كل مرحلة' },
+    lost: { reason: 'السبب', count: 'الصفقات', amount: 'المبلغ', none: 'بدون سبب' },
+    stageDays: { status: 'الحالة', average: 'متوسط الأيام', deals: 'الصفقات' },
     kpis: { metric: 'المؤشر', value: 'القيمة' },
     kpi: {
       leads: 'عملاء محتملون جدد',
@@ -53,7 +57,7 @@ const COUNT = '#,##0';
 
 /**
  * The export's sheets, built from the very ReportData `/reports/detailed` returns for the same
- * query: KPIs, Pipeline, Monthly Revenue, Expenses by Category, in that order. Amounts stay
+ * query: KPIs, Pipeline, Monthly Revenue, Expenses by Category, Lost Reasons, Days per Stage, in that order. Amounts stay
  * numbers (money to the cent), so the workbook can be summed. The sales team is not a sheet: the
  * report gives only their names (filter choices), no figures per person.
  */
@@ -95,6 +99,20 @@ export function reportSheets(data: ReportData, language: ExportLanguage): SheetS
       rows: data.expensePerformance.map((e) => [e.category ?? l.uncategorized, e.totalAmount]),
       widths: [24, 16],
       formats: [null, MONEY],
+    },
+    {
+      name: l.sheets.lost,
+      heads: [l.lost.reason, l.lost.count, l.lost.amount],
+      rows: data.lostReasons.map((r) => [r.reason || l.lost.none, r.count, r.amount]),
+      widths: [28, 10, 16],
+      formats: [null, COUNT, MONEY],
+    },
+    {
+      name: l.sheets.stageDays,
+      heads: [l.stageDays.status, l.stageDays.average, l.stageDays.deals],
+      rows: data.stageDays.map((d) => [l.status[d.status], d.averageDays, d.deals]),
+      widths: [18, 14, 10],
+      formats: [null, '#,##0.0', COUNT],
     },
   ];
 }

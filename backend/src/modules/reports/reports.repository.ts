@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { contactCounts, contacts } from '../contacts/contacts.table.js';
 import { expenses } from '../expenses/expenses.table.js';
+import { contactLabels, labels } from '../labels/labels.table.js';
 import { users } from '../users/users.table.js';
 
 /** Which contacts a report reads: the company's, created in [from, before), of one assignee. */
@@ -69,18 +70,20 @@ export class ReportsRepository {
     const local = sql`(${contacts.createdAt} at time zone ${timeZone})`;
     const year = sql<number>`extract(year from ${local})::int`.mapWith(Number);
     const month = sql<number>`extract(month from ${local})::int`.mapWith(Number);
-    return tx
-      .select({
-        year,
-        month,
-        revenue: sql<number>`coalesce(sum(${contacts.dealAmount}), 0)`.mapWith(Number),
-        deals: count(),
-      })
-      .from(contacts)
-      // the predicate of the partial index contacts_won_created_idx, written the same way
-      .where(this.contactsWhere(scope, sql`${contacts.stage} = 'sales' and ${contacts.pipelineStatus} = ${sql.raw(`'${WON_STATUS}'`)}`))
-      .groupBy(sql`1`, sql`2`)
-      .orderBy(sql`1`, sql`2`);
+    return (
+      tx
+        .select({
+          year,
+          month,
+          revenue: sql<number>`coalesce(sum(${contacts.dealAmount}), 0)`.mapWith(Number),
+          deals: count(),
+        })
+        .from(contacts)
+        // the predicate of the partial index contacts_won_created_idx, written the same way
+        .where(this.contactsWhere(scope, sql`${contacts.stage} = 'sales' and ${contacts.pipelineStatus} = ${sql.raw(`'${WON_STATUS}'`)}`))
+        .groupBy(sql`1`, sql`2`)
+        .orderBy(sql`1`, sql`2`)
+    );
   }
 
   /** Expenses dated from..to (calendar days, inclusive): total per category, largest first. */
@@ -120,5 +123,25 @@ export class ReportsRepository {
       .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
       .limit(1);
     return row?.language;
+  }
+
+  /** Per label: the contacts of the scope carrying it, and those that are won deals with their amounts. */
+  byLabel(tx: TenantTx, scope: ReportScope): Promise<{ labelId: string; name: string; colour: string; leads: number; won: number; wonAmount: number }[]> {
+    const isWon = sql`${contacts.stage} = 'sales' and ${contacts.pipelineStatus} = ${sql.raw(`'${WON_STATUS}'`)}`;
+    return tx
+      .select({
+        labelId: labels.id,
+        name: labels.name,
+        colour: labels.colour,
+        leads: count(),
+        won: sql<number>`count(*) filter (where ${isWon})`.mapWith(Number),
+        wonAmount: sql<number>`coalesce(sum(${contacts.dealAmount}) filter (where ${isWon}), 0)`.mapWith(Number),
+      })
+      .from(contactLabels)
+      .innerJoin(labels, and(eq(labels.tenantId, contactLabels.tenantId), eq(labels.id, contactLabels.labelId)))
+      .innerJoin(contacts, and(eq(contacts.tenantId, contactLabels.tenantId), eq(contacts.id, contactLabels.contactId)))
+      .where(and(eq(contactLabels.tenantId, scope.tenantId), this.contactsWhere(scope)))
+      .groupBy(labels.id, labels.name, labels.colour)
+      .orderBy(sql`count(*) desc nulls last`, asc(labels.name));
   }
 }

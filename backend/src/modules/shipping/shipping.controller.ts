@@ -5,7 +5,6 @@ import {
   messageResultSchema,
   shippingCompanyListSchema,
   shippingCompanySchema,
-  shippingStatsSchema,
   updateShippingCompanySchema,
   type CreateShippingCompanyRequest,
   type UpdateShippingCompanyRequest,
@@ -15,6 +14,7 @@ import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorat
 import { ApiDoc, ValidBody, ValidParams } from '../../platform/http/route-docs.js';
 import { ShippingService } from './shipping.service.js';
 
+/** The couriers; the shipments per courier (GET /shipping/stats) are the contacts module's (DealOverviews). */
 @Controller('shipping')
 export class ShippingController {
   constructor(private readonly shipping: ShippingService) {}
@@ -24,13 +24,6 @@ export class ShippingController {
   @ApiDoc({ summary: "The company's shipping companies by name, with their governorate fees", response: shippingCompanyListSchema })
   list(@CurrentUser() actor: TenantActor) {
     return this.shipping.list(actor);
-  }
-
-  @Get('stats')
-  @RequirePermission('shipping.manage')
-  @ApiDoc({ summary: 'Per shipping company: shipments, count per shipping status and COD outstanding, over all deals (admins)', response: shippingStatsSchema })
-  stats(@CurrentUser() actor: TenantActor) {
-    return this.shipping.stats(actor);
   }
 
   @Post()

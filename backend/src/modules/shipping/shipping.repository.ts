@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
-import { contacts } from '../contacts/contacts.table.js';
 import { shippingCompanies, shippingGovernorateFees, type ShippingCompanyRow, type ShippingFeeRow } from './shipping.table.js';
 
 export type NewShippingCompany = Omit<typeof shippingCompanies.$inferInsert, 'id'> & { id?: string };
 export type ShippingPatch = Partial<Pick<NewShippingCompany, 'name' | 'contactPerson' | 'phone' | 'trackingUrl' | 'updatedAt'>>;
-export type ShippingStatsRow = { companyId: string; status: string | null; count: number; codOutstanding: number };
 
 @Injectable()
 export class ShippingRepository {
@@ -62,19 +60,5 @@ export class ShippingRepository {
   async replaceFees(tx: TenantTx | PlatformTx, tenantId: string, companyId: string, fees: { governorate: string; fee: number }[]): Promise<void> {
     await tx.delete(shippingGovernorateFees).where(and(eq(shippingGovernorateFees.tenantId, tenantId), eq(shippingGovernorateFees.shippingCompanyId, companyId)));
     if (fees.length) await tx.insert(shippingGovernorateFees).values(fees.map((f) => ({ tenantId, shippingCompanyId: companyId, governorate: f.governorate, fee: f.fee })));
-  }
-
-  /** Deals per shipping company and shipping status, with the COD still to collect: over all deals. */
-  async stats(tx: TenantTx, tenantId: string): Promise<ShippingStatsRow[]> {
-    return tx
-      .select({
-        companyId: sql<string>`${contacts.shippingCompanyId}`,
-        status: contacts.shippingStatus,
-        count: sql<number>`count(*)::int`,
-        codOutstanding: sql<number>`coalesce(sum(${contacts.codAmount}) filter (where not ${contacts.codCollected} and coalesce(${contacts.shippingStatus}, '') not in ('returned', 'cancelled')), 0)::float8`,
-      })
-      .from(contacts)
-      .where(and(eq(contacts.tenantId, tenantId), isNotNull(contacts.shippingCompanyId)))
-      .groupBy(contacts.shippingCompanyId, contacts.shippingStatus);
   }
 }

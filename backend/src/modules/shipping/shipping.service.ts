@@ -1,16 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import {
-  SHIPPING_STATUSES,
-  roundMoney,
-  type CreateShippingCompanyRequest,
-  type ShippingCompany,
-  type ShippingCompanyList,
-  type ShippingStats,
-  type UpdateShippingCompanyRequest,
-} from '@crm/common';
+import type { CreateShippingCompanyRequest, ShippingCompany, ShippingCompanyList, UpdateShippingCompanyRequest } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { toShippingCompanyDto } from './shipping.mapper.js';
@@ -30,7 +22,11 @@ export class ShippingService {
   async list(actor: TenantActor): Promise<ShippingCompanyList> {
     return this.db.tenant(actor.tenantId, async (tx) => {
       const rows = await this.shipping.list(tx, actor.tenantId);
-      const fees = await this.shipping.fees(tx, actor.tenantId, rows.map((r) => r.id));
+      const fees = await this.shipping.fees(
+        tx,
+        actor.tenantId,
+        rows.map((r) => r.id),
+      );
       return { items: rows.map((r) => toShippingCompanyDto(r, fees)), total: rows.length };
     });
   }
@@ -71,26 +67,6 @@ export class ShippingService {
     const deleted = await this.db.tenant(actor.tenantId, (tx) => this.shipping.delete(tx, actor.tenantId, id));
     if (!deleted) throw notFound();
     return { message: 'Shipping company deleted.' };
-  }
-
-  /** Per company: shipments (deals using it), the count per shipping status and the COD still to collect, over all deals. */
-  async stats(actor: TenantActor): Promise<ShippingStats> {
-    return this.db.tenant(actor.tenantId, async (tx) => {
-      const companies = await this.shipping.list(tx, actor.tenantId);
-      const rows = await this.shipping.stats(tx, actor.tenantId);
-      return {
-        items: companies.map((c) => {
-          const mine = rows.filter((r) => r.companyId === c.id);
-          const stats = Object.fromEntries(SHIPPING_STATUSES.map((s) => [s, mine.filter((r) => r.status === s).reduce((n, r) => n + r.count, 0)])) as ShippingStats['items'][number]['stats'];
-          return {
-            company: { _id: c.id, name: c.name },
-            totalShipments: mine.reduce((n, r) => n + r.count, 0),
-            stats,
-            codOutstanding: roundMoney(mine.reduce((n, r) => n + Number(r.codOutstanding), 0)),
-          };
-        }),
-      };
-    });
   }
 
   private async load(tx: TenantTx, actor: TenantActor, id: string): Promise<ShippingCompany> {

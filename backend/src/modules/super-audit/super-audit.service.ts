@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction, AuditEntry, ListResult, PageQuery } from '@crm/common';
 import type { SuperActor } from '../../platform/auth/actor.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import type { PlatformTx } from '../../platform/db/database.types.js';
 import { SuperAuditRepository } from './super-audit.repository.js';
 

@@ -26,7 +26,7 @@ export class TasksController {
 
   @Get()
   @RequirePermission('team.manage')
-  @ApiDoc({ summary: "Every task of the company with its comments, newest first (Team Tasks)", response: taskListSchema })
+  @ApiDoc({ summary: 'Every task of the company with its comments, newest first (Team Tasks)', response: taskListSchema })
   list(@CurrentUser() actor: TenantActor, @ValidQuery(tasksQuerySchema) query: TasksQuery) {
     return this.tasks.list(actor, query);
   }

@@ -19,11 +19,7 @@ const creator = alias(users, 'creator');
 @Injectable()
 export class TasksRepository {
   async list(tx: TenantTx, tenantId: string, filter: TaskFilter): Promise<{ rows: TaskRecord[]; total: number }> {
-    const where = and(
-      eq(tasks.tenantId, tenantId),
-      filter.status ? eq(tasks.status, filter.status) : undefined,
-      filter.assignedTo ? eq(tasks.assignedTo, filter.assignedTo) : undefined,
-    );
+    const where = and(eq(tasks.tenantId, tenantId), filter.status ? eq(tasks.status, filter.status) : undefined, filter.assignedTo ? eq(tasks.assignedTo, filter.assignedTo) : undefined);
     const rows = await this.select(tx).where(where).orderBy(newestFirst(tasks.createdAt), newestFirst(tasks.id)).limit(filter.limit).offset(filter.offset);
     const [agg] = await tx.select({ total: count() }).from(tasks).where(where);
     return { rows: await this.withComments(tx, tenantId, rows), total: agg.total };
@@ -70,11 +66,7 @@ export class TasksRepository {
       .$dynamic();
   }
 
-  private async withComments(
-    tx: TenantTx,
-    tenantId: string,
-    rows: { task: TaskRow; assigneeName: string | null; creatorName: string | null }[],
-  ): Promise<TaskRecord[]> {
+  private async withComments(tx: TenantTx, tenantId: string, rows: { task: TaskRow; assigneeName: string | null; creatorName: string | null }[]): Promise<TaskRecord[]> {
     const ids = rows.map((r) => r.task.id);
     const comments = ids.length
       ? await tx

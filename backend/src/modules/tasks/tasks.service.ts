@@ -15,7 +15,7 @@ import {
 } from '@crm/common';
 import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -23,14 +23,6 @@ import { UsersRepository } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { toTaskDto } from './task.mapper.js';
 import { TasksRepository } from './tasks.repository.js';
-
-/**
- * The company's time zone, in which "today" of a due date is read. Companies have no zone setting
- * yet: every company works in the product's market zone (Africa/Cairo).
- */
-export function companyTimeZone(_tenantId: string): string {
-  return DEFAULT_TIME_ZONE;
-}
 
 /**
  * Team Tasks (admins: every task of the company) and My Tasks (sales: only the tasks assigned to
@@ -85,7 +77,8 @@ export class TasksService {
 
   async createMine(actor: TenantActor, input: CreateMyTaskRequest): Promise<Task> {
     const now = this.clock.now();
-    if (!isDueDateAllowed(input.dueDate, now, companyTimeZone(actor.tenantId))) {
+    // "today" is the company's day: DEFAULT_TIME_ZONE, the one company zone (as the subscription expiry reads it)
+    if (!isDueDateAllowed(input.dueDate, now, DEFAULT_TIME_ZONE)) {
       throw ApiError.badRequest('The due date cannot be earlier than today.', 'dueDate').withCode('task.due_date_past', { dueDate: input.dueDate! });
     }
     const task = await this.db.tenant(actor.tenantId, async (tx) => {

@@ -29,11 +29,7 @@ describe('team tasks (admin)', () => {
   it('an admin creates a task for a rep; the rep is notified with a link to it, live and in the bell', async () => {
     const socket = await connectSocket(t, token.rep1);
     try {
-      const res = await t.api.post(
-        '/tasks',
-        { title: ' Call Ahmed back ', description: 'About the blue sofa', dueDate: '2026-03-12', assignedTo: acme.sales[0].id },
-        { token: token.admin },
-      );
+      const res = await t.api.post('/tasks', { title: ' Call Ahmed back ', description: 'About the blue sofa', dueDate: '2026-03-12', assignedTo: acme.sales[0].id }, { token: token.admin });
       expect(res.status).toBe(201);
       expect(res.body.data).toMatchObject({
         title: 'Call Ahmed back',
@@ -90,9 +86,7 @@ describe('team tasks (admin)', () => {
     expect(await bell(token.rep2)).toHaveLength(before);
 
     const commented = await t.api.patch(`/tasks/${task._id}`, { comment: '  Bring the invoices  ' }, { token: token.admin });
-    expect(commented.body.data.comments).toEqual([
-      expect.objectContaining({ userId: acme.admin.id, userName: acme.admin.name, text: 'Bring the invoices', createdAt: '2026-03-09T21:30:00.000Z' }),
-    ]);
+    expect(commented.body.data.comments).toEqual([expect.objectContaining({ userId: acme.admin.id, userName: acme.admin.name, text: 'Bring the invoices', createdAt: '2026-03-09T21:30:00.000Z' })]);
     const rep2Bell = await bell(token.rep2);
     expect(rep2Bell).toHaveLength(before + 1);
     expect(rep2Bell[0]).toMatchObject({ link: `/my-tasks?task=${task._id}` });

@@ -5,7 +5,7 @@ import { tenantPolicies } from '../../platform/db/tenancy.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { users } from '../users/users.table.js';
 
-/** Team tasks (admins hand them out) and My Tasks (a sales user's own); spec/admin.md. */
+/** Team tasks (admins hand them out) and My Tasks (a sales user's own). */
 export const tasks = pgTable(
   'tasks',
   {

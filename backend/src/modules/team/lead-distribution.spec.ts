@@ -8,8 +8,11 @@ import { dealInTurn } from '../contacts/contact-creation.service.js';
 let t: TestApp;
 const sockets: TestSocket[] = [];
 
+// the offline grace time, shorter than the default 5 s
+const GRACE_MS = 2_000;
+
 beforeAll(async () => {
-  t = await startMessengerApp();
+  t = await startMessengerApp({ env: { PRESENCE_OFFLINE_GRACE_SECONDS: String(GRACE_MS / 1000) } });
 }, 60_000);
 afterAll(async () => {
   sockets.forEach((s) => s.close());
@@ -38,13 +41,17 @@ describe('Team Settings: lead distribution', () => {
   it('reads and saves the strategy and the skip-offline option (admins only; another company unaffected)', async () => {
     const other = await seedCompany(t, 'dist-beta', { sales: 1 });
     const otherAdmin = await signIn(t, other.admin.email);
-    expect((await t.api.get('/auth/tenant/settings', { token: admin })).body.data).toEqual({ settings: { leadDistributionStrategy: 'round-robin', skipOfflineReps: false } });
+    expect((await t.api.get('/auth/tenant/settings', { token: admin })).body.data).toEqual({ settings: { leadDistributionStrategy: 'round-robin', skipOfflineReps: false, repsMayHandOver: false } });
     const saved = await settings(admin, { leadDistributionStrategy: 'manual', skipOfflineReps: true });
     expect(saved.status).toBe(200);
-    expect(saved.body.data.settings).toEqual({ leadDistributionStrategy: 'manual', skipOfflineReps: true });
+    expect(saved.body.data.settings).toEqual({ leadDistributionStrategy: 'manual', skipOfflineReps: true, repsMayHandOver: false });
     // a client that sends only the strategy (the spec's form) keeps the option
-    expect((await settings(admin, { settings: { leadDistributionStrategy: 'round-robin' } })).body.data.settings).toEqual({ leadDistributionStrategy: 'round-robin', skipOfflineReps: true });
-    expect((await t.api.get('/auth/tenant/settings', { token: otherAdmin })).body.data.settings).toEqual({ leadDistributionStrategy: 'round-robin', skipOfflineReps: false });
+    expect((await settings(admin, { settings: { leadDistributionStrategy: 'round-robin' } })).body.data.settings).toEqual({
+      leadDistributionStrategy: 'round-robin',
+      skipOfflineReps: true,
+      repsMayHandOver: false,
+    });
+    expect((await t.api.get('/auth/tenant/settings', { token: otherAdmin })).body.data.settings).toEqual({ leadDistributionStrategy: 'round-robin', skipOfflineReps: false, repsMayHandOver: false });
 
     const sales = await signIn(t, c.sales[0].email);
     const refused = await settings(sales, { leadDistributionStrategy: 'manual' });
@@ -75,8 +82,12 @@ describe('Team Settings: lead distribution', () => {
     sockets.push(s);
     expect(await dealt(admin, 3)).toEqual([r3, r3, r3]);
 
-    s.close();
+    // a reload: within the grace time the rep is still online, for lead distribution as for Team Users
+    await s.closeAndWait();
     await sleep(300);
+    expect(await dealt(admin, 3)).toEqual([r3, r3, r3]);
+    // gone for longer: offline
+    await sleep(GRACE_MS);
     expect(new Set(await dealt(admin, 3))).toEqual(new Set([r1, r2, r3]));
     await settings(admin, { leadDistributionStrategy: 'round-robin', skipOfflineReps: false });
   }, 30_000);

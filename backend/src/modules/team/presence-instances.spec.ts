@@ -5,6 +5,7 @@ import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { ManualClock } from '../../platform/clock.js';
 import { RealtimeGateway } from '../../platform/realtime/realtime.gateway.js';
+import { userRoom } from '../../platform/realtime/rooms.js';
 
 /*
  * Presence when the company's users are spread over two backend instances (one PostgreSQL, one
@@ -13,8 +14,8 @@ import { RealtimeGateway } from '../../platform/realtime/realtime.gateway.js';
  */
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL ?? (onPostgres ? 'redis://127.0.0.1:6379' : undefined);
-// a short grace so the test need not wait the default 5 s
-const GRACE_MS = 600;
+// a short grace so the test need not wait the default 5 s (long enough for a GET /users inside it on a busy machine)
+const GRACE_MS = 1_500;
 
 describe.skipIf(!onPostgres || !REDIS_URL)('presence across two backend instances behind the Redis adapter', () => {
   let database: TestDatabase;
@@ -32,7 +33,7 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence across two backend instance
     const env = { REDIS_URL: REDIS_URL!, PRESENCE_OFFLINE_GRACE_SECONDS: String(GRACE_MS / 1000) };
     one = await startMessengerApp({ database, env, clock });
     two = await startMessengerApp({ database, env, clock });
-    company = await seedCompany(one, 'pres-redis', { sales: 3 });
+    company = await seedCompany(one, 'pres-redis', { sales: 4 });
     adminToken = await signIn(two, company.admin.email);
     watcherOnTwo = await open(two, adminToken);
   }, 120_000);
@@ -45,10 +46,9 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence across two backend instance
 
   const open = (app: TestApp, token: string) => sockets.open(app, token);
   const changesOf = (userId: string) => watcherOnTwo.all('user:status_change').filter((e) => e.userId === userId);
-  const presenceOn = async (app: TestApp, userId: string) =>
-    (await app.api.get('/users', { token: adminToken })).body.data.find((u: { _id: string }) => u._id === userId);
+  const presenceOn = async (app: TestApp, userId: string) => (await app.api.get('/users', { token: adminToken })).body.data.find((u: { _id: string }) => u._id === userId);
 
-  it("a user on instance A is heard online and offline (with lastSeen) by a colleague on B; GET /users on either says so", async () => {
+  it('a user on instance A is heard online and offline (with lastSeen) by a colleague on B; GET /users on either says so', async () => {
     const rep = company.sales[0];
     const onOne = await open(one, await signIn(one, rep.email));
     await watcherOnTwo.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline);
@@ -112,5 +112,23 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence across two backend instance
     onOne.socket.emit('presence:input');
     await watcherOnTwo.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline && changesOf(rep.id).length > before);
     for (const app of [one, two]) expect(await presenceOn(app, rep.id)).toMatchObject({ isOnline: true, status: 'online' });
+  }, 60_000);
+
+  it('a user whose last window (on A) closed is still online in GET /users on A and on B within the grace time; offline on both after it, with the event', async () => {
+    const rep = company.sales[3];
+    const onOne = await open(one, await signIn(one, rep.email));
+    await watcherOnTwo.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline);
+    await onOne.closeAndWait();
+    const server = one.app.get(RealtimeGateway).server;
+    while ((await server.in(userRoom(rep.id)).fetchSockets()).length > 0) await sleep(10);
+    const closedAt = Date.now();
+
+    for (const app of [two, one]) expect(await presenceOn(app, rep.id)).toMatchObject({ isOnline: true, status: 'online' });
+    expect(Date.now() - closedAt).toBeLessThan(GRACE_MS); // both reads were inside the grace time
+    expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true]);
+
+    const offline = await watcherOnTwo.waitFor('user:status_change', (e) => e.userId === rep.id && !e.isOnline);
+    for (const app of [one, two]) expect(await presenceOn(app, rep.id)).toMatchObject({ isOnline: false, status: 'offline', lastSeen: offline.lastSeen });
+    expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true, false]);
   }, 60_000);
 });

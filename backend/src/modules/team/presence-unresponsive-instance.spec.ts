@@ -95,7 +95,7 @@ describe.skipIf(!onPostgres || !REDIS_URL)('presence while another backend insta
     expect(warn.mock.calls.filter(([message]) => String(message).includes('did not answer'))).toHaveLength(1);
   }, 60_000);
 
-  it("the idle sweep still announces a user whose windows are all here and idle, not one with a window on the silent instance", async () => {
+  it('the idle sweep still announces a user whose windows are all here and idle, not one with a window on the silent instance', async () => {
     const [, onOne, , , onOneAndHung] = company.sales;
     one.clock.advance(one.config.presence.idleMs + 1_000);
     const started = Date.now();

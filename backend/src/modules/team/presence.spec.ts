@@ -3,9 +3,10 @@ import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.
 import { OpenSockets, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { RealtimeGateway } from '../../platform/realtime/realtime.gateway.js';
+import { userRoom } from '../../platform/realtime/rooms.js';
 
-// a short grace so the test need not wait the default 5 s
-const GRACE_MS = 600;
+// a short grace so the test need not wait the default 5 s (long enough for a GET /users inside it on a busy machine)
+const GRACE_MS = 1_500;
 
 let t: TestApp;
 let a: SeededCompany;
@@ -17,7 +18,7 @@ const sockets = new OpenSockets();
 
 beforeAll(async () => {
   t = await startMessengerApp({ env: { PRESENCE_OFFLINE_GRACE_SECONDS: String(GRACE_MS / 1000) } });
-  a = await seedCompany(t, 'pres-alpha', { sales: 3 });
+  a = await seedCompany(t, 'pres-alpha', { sales: 4 });
   b = await seedCompany(t, 'pres-beta', { sales: 0 });
   adminToken = await signIn(t, a.admin.email);
   watcher = await sockets.open(t, adminToken);
@@ -91,5 +92,25 @@ describe('presence', () => {
     two.socket.emit('presence:input');
     await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline && changesOf(rep.id).length > before);
     expect(await presenceOf(rep.id)).toMatchObject({ isOnline: true, status: 'online' });
+  }, 30_000);
+
+  it('a user whose last window closed (a reload, an app restart) is still online in GET /users within the grace time; offline after it, with the event', async () => {
+    const rep = a.sales[3];
+    const window = await open(await signIn(t, rep.email));
+    await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && e.isOnline);
+    await window.closeAndWait();
+    // the server has let the socket go
+    const server = t.app.get(RealtimeGateway).server;
+    while ((await server.in(userRoom(rep.id)).fetchSockets()).length > 0) await sleep(10);
+    const closedAt = Date.now();
+
+    // as the events have it: no offline was announced, so the list does not say offline either
+    expect(await presenceOf(rep.id)).toMatchObject({ isOnline: true, status: 'online' });
+    expect(Date.now() - closedAt).toBeLessThan(GRACE_MS); // the read above was inside the grace time
+    expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true]);
+
+    const offline = await watcher.waitFor('user:status_change', (e) => e.userId === rep.id && !e.isOnline);
+    expect(await presenceOf(rep.id)).toMatchObject({ isOnline: false, status: 'offline', lastSeen: offline.lastSeen });
+    expect(changesOf(rep.id).map((e) => e.isOnline)).toEqual([true, false]);
   }, 30_000);
 });

@@ -30,7 +30,7 @@ export class SuperUsersController {
   }
 
   @Post()
-  @ApiDoc({ summary: "Add a user to a company (role sales unless said otherwise), active; audited", response: superUserSchema })
+  @ApiDoc({ summary: 'Add a user to a company (role sales unless said otherwise), active; audited', response: superUserSchema })
   create(@CurrentSuperAdmin() actor: SuperActor, @ValidBody(createSuperUserSchema) body: CreateSuperUserRequest) {
     return this.users.create(actor, body);
   }
@@ -45,7 +45,7 @@ export class SuperUsersController {
   }
 
   @Delete(':id')
-  @ApiDoc({ summary: "Delete a user for good: their sessions end, their leads and tasks become unassigned; audited", response: messageResultSchema })
+  @ApiDoc({ summary: 'Delete a user for good: their sessions end, their leads and tasks become unassigned; audited', response: messageResultSchema })
   remove(@CurrentSuperAdmin() actor: SuperActor, @ValidParams(idParamSchema) params: { id: string }) {
     return this.users.remove(actor, params.id);
   }

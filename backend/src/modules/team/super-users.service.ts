@@ -3,7 +3,7 @@ import type { CreateSuperUserRequest, ListResult, SuperUser, SuperUsersQuery, Up
 import type { SuperActor } from '../../platform/auth/actor.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import type { PlatformTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { AuthRepository } from '../auth/auth.repository.js';
@@ -15,7 +15,7 @@ import type { UserRow } from '../users/users.table.js';
 import { PresenceService } from './presence.service.js';
 import { toTeamUserDto, toUserSessionDto } from './team-user.mapper.js';
 import { SESSION_HISTORY_LIMIT } from './team-users.service.js';
-import { TEAM_MANAGERS, dropUndefined, emailTaken, lastActiveAdmin, losesActiveAdmin, rethrowEmailTaken, sessionEndReason, userNotFound } from './user-change-rules.js';
+import { TEAM_MANAGERS, dropUndefined, emailTaken, lastActiveAdmin, losesActiveAdmin, refuseReservedEmail, rethrowEmailTaken, sessionEndReason, userNotFound } from './user-change-rules.js';
 
 /** A new user's company that does not exist: the form's field is wrong (400), the code says why. */
 const unknownCompany = () => ApiError.badRequest('Company not found.', 'tenantId').withCode('tenant.not_found');
@@ -43,9 +43,7 @@ export class SuperUsersService {
   ) {}
 
   async list(query: SuperUsersQuery): Promise<ListResult<SuperUser>> {
-    const { rows, total } = await this.db.platform((tx) =>
-      this.users.pageAcrossTenants(tx, { q: query.q, tenantId: query.tenantId, limit: query.limit, offset: (query.page - 1) * query.limit }),
-    );
+    const { rows, total } = await this.db.platform((tx) => this.users.pageAcrossTenants(tx, { q: query.q, tenantId: query.tenantId, limit: query.limit, offset: (query.page - 1) * query.limit }));
     return { items: await this.withPresence(rows), total };
   }
 
@@ -56,6 +54,7 @@ export class SuperUsersService {
         const tenant = await this.tenants.findById(tx, input.tenantId);
         if (!tenant) throw unknownCompany();
         if (await this.users.emailExists(tx, input.email)) throw emailTaken();
+        await refuseReservedEmail(tx, this.sessions, input.email);
         const row = await this.users.insert(tx, { tenantId: tenant.id, name: input.name, email: input.email, role: input.role, passwordHash, isActive: true });
         await this.audit.record(tx, {
           actor,
@@ -75,6 +74,7 @@ export class SuperUsersService {
     const { before, after, tenant } = await this.db
       .platform(async (tx) => {
         const { user: before, tenant } = await this.lockUser(tx, id);
+        await refuseReservedEmail(tx, this.sessions, input.email);
         if (losesActiveAdmin(before, input) && (await this.users.countActiveWithRoles(tx, before.tenantId, TEAM_MANAGERS)) <= 1) throw lastActiveAdmin();
         const change: UserChange = { name: input.name, email: input.email, role: input.role, isActive: input.isActive, passwordHash };
         const after = await this.users.update(tx, before.tenantId, id, dropUndefined(change), this.clock.now());

@@ -104,6 +104,11 @@ describe('POST /super/users', () => {
     const taken = await post({ ...good, email: a.sales[0].email.toUpperCase() });
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('user.email_taken');
+    // the super administrator's own email is not for a company user
+    const reserved = await post({ ...good, email: 'ROOT@platform.test' });
+    expect(reserved.status).toBe(409);
+    expect(reserved.body).toMatchObject({ code: 'user.email_reserved', field: 'email' });
+    expect((await get('/super/users?q=root%40platform')).body.data.total).toBe(0);
     expect((await get('/super/users?q=x%40su-beta')).body.data.total).toBe(0);
   });
 });
@@ -164,6 +169,9 @@ describe('PATCH /super/users/{id}', () => {
     const taken = await patch(b.admin.id, { email: a.admin.email });
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('user.email_taken');
+    const reserved = await patch(b.admin.id, { email: 'root@platform.test' });
+    expect(reserved.status).toBe(409);
+    expect(reserved.body.code).toBe('user.email_reserved');
     expect((await patch(b.admin.id, { role: 'boss' })).status).toBe(400);
     expect((await patch(b.admin.id, { isActive: 'no' })).status).toBe(400);
     const unknown = await patch('01900000-0000-7000-8000-000000000000', { name: 'Ghost' });

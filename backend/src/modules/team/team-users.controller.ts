@@ -1,13 +1,5 @@
 import { Controller, Get, Post, Put } from '@nestjs/common';
-import {
-  createUserSchema,
-  idParamSchema,
-  teamUserSchema,
-  updateUserSchema,
-  userSessionSchema,
-  type CreateUserRequest,
-  type UpdateUserRequest,
-} from '@crm/common';
+import { createUserSchema, idParamSchema, teamUserSchema, updateUserSchema, userSessionSchema, type CreateUserRequest, type UpdateUserRequest } from '@crm/common';
 import { z } from 'zod';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';

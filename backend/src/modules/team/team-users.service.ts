@@ -3,14 +3,14 @@ import type { CreateUserRequest, TeamUser, UpdateUserRequest, UserSession } from
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { AuthRepository } from '../auth/auth.repository.js';
 import { AuthService } from '../auth/auth.service.js';
 import { UsersRepository, type UserChange } from '../users/users.repository.js';
 import { toTeamUserDto, toUserSessionDto } from './team-user.mapper.js';
 import { PresenceService } from './presence.service.js';
-import { TEAM_MANAGERS, dropUndefined, lastActiveAdmin, losesActiveAdmin, rethrowEmailTaken, sessionEndReason, userNotFound as notFound } from './user-change-rules.js';
+import { TEAM_MANAGERS, dropUndefined, lastActiveAdmin, losesActiveAdmin, refuseReservedEmail, rethrowEmailTaken, sessionEndReason, userNotFound as notFound } from './user-change-rules.js';
 
 /** How many sign-ins of one user the session history returns (newest first). */
 export const SESSION_HISTORY_LIMIT = 200;
@@ -33,16 +33,18 @@ export class TeamUsersService {
 
   async list(actor: TenantActor): Promise<TeamUser[]> {
     const rows = await this.db.tenant(actor.tenantId, (tx) => this.users.list(tx, actor.tenantId, {}));
-    const presence = await this.presence.ofCompany(actor.tenantId, rows.map((row) => row.id));
+    const presence = await this.presence.ofCompany(
+      actor.tenantId,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => toTeamUserDto(row, presence.get(row.id)));
   }
 
   async create(actor: TenantActor, input: CreateUserRequest): Promise<TeamUser> {
+    await this.refuseReservedEmail(input.email);
     const passwordHash = await hashPassword(input.password);
     const row = await this.db
-      .tenant(actor.tenantId, (tx) =>
-        this.users.insert(tx, { tenantId: actor.tenantId, name: input.name, email: input.email, role: input.role, passwordHash, isActive: true }),
-      )
+      .tenant(actor.tenantId, (tx) => this.users.insert(tx, { tenantId: actor.tenantId, name: input.name, email: input.email, role: input.role, passwordHash, isActive: true }))
       .catch(rethrowEmailTaken);
     return toTeamUserDto(row, undefined);
   }
@@ -54,6 +56,7 @@ export class TeamUsersService {
    * leave the company without an active admin.
    */
   async update(actor: TenantActor, id: string, input: UpdateUserRequest): Promise<TeamUser> {
+    await this.refuseReservedEmail(input.email);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     const { before, after } = await this.db
       .tenant(actor.tenantId, async (tx) => {
@@ -82,6 +85,11 @@ export class TeamUsersService {
     if (reason) await this.auth.endSessions({ userId: after.id, exceptSessionId }, reason);
     const presence = await this.presence.ofCompany(actor.tenantId, [after.id]);
     return toTeamUserDto(after, presence.get(after.id));
+  }
+
+  /** The super administrator's email is not for company users: checked on the platform path, where platform_admins is readable. */
+  private async refuseReservedEmail(email: string | undefined): Promise<void> {
+    if (email !== undefined) await this.db.platform((tx) => refuseReservedEmail(tx, this.sessions, email));
   }
 
   async listSessions(actor: TenantActor, id: string): Promise<UserSession[]> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
+import { PASSWORD, seedCompany, seedSuperAdmin, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { connectSocket, connectWhatsApp, inbound, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
 import type { TenantActor } from '../../platform/auth/actor.js';
@@ -15,6 +15,7 @@ beforeAll(async () => {
   t = await startMessengerApp();
   a = await seedCompany(t, 'team-alpha', { sales: 2 });
   b = await seedCompany(t, 'team-beta', { sales: 1 });
+  await seedSuperAdmin(t, 'root@platform.test');
   adminToken = await signIn(t, a.admin.email);
 }, 60_000);
 afterAll(async () => {
@@ -82,6 +83,17 @@ describe('POST /users', () => {
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ ok: false, code: 'user.email_taken', field: 'email' });
     }
+  });
+
+  it("refuses the platform super administrator's email, in any case, with user.email_reserved; nothing is created", async () => {
+    for (const email of ['root@platform.test', 'ROOT@Platform.test']) {
+      const res = await t.api.post('/users', { name: 'Impostor', email, password: 'Str0ng-pass' }, { token: adminToken });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ ok: false, code: 'user.email_reserved', field: 'email', error: 'This email belongs to the platform administrator and cannot be used for a company user.' });
+    }
+    const users = (await t.api.get('/users', { token: adminToken })).body.data as { email: string }[];
+    expect(users.map((u) => u.email)).not.toContain('root@platform.test');
+    expect((await login('root@platform.test', 'Str0ng-pass')).status).toBe(401);
   });
 
   it('applies the password rules of account creation', async () => {
@@ -152,6 +164,14 @@ describe('PUT /users/{id}', () => {
     expect(res.body).toMatchObject({ code: 'user.email_taken', field: 'email' });
   });
 
+  it("refuses to change a user's email to the super administrator's (user.email_reserved), and nothing changes", async () => {
+    const res = await put(a.sales[1].id, { name: 'Renamed', email: 'Root@Platform.test' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'user.email_reserved', field: 'email' });
+    const users = (await t.api.get('/users', { token: adminToken })).body.data as { _id: string; email: string; name: string }[];
+    expect(users.find((u) => u._id === a.sales[1].id)).toMatchObject({ email: a.sales[1].email, name: a.sales[1].name });
+  });
+
   it('an admin cannot deactivate or demote themselves (user.cannot_lock_out_self)', async () => {
     for (const change of [{ isActive: false }, { role: 'sales' }]) {
       const res = await put(a.admin.id, change);
@@ -170,7 +190,15 @@ describe('PUT /users/{id}', () => {
     // the second admin demotes the first...
     expect((await put(c.admin.id, { role: 'sales' }, secondToken)).status).toBe(200);
     // ...while the first admin's request had already passed its sign-in check (a stale actor)
-    const staleFirst: TenantActor = { kind: 'tenant', userId: c.admin.id, tenantId: c.tenantId, role: 'admin', sessionId: '00000000-0000-4000-8000-000000000000', name: c.admin.name, email: c.admin.email };
+    const staleFirst: TenantActor = {
+      kind: 'tenant',
+      userId: c.admin.id,
+      tenantId: c.tenantId,
+      role: 'admin',
+      sessionId: '00000000-0000-4000-8000-000000000000',
+      name: c.admin.name,
+      email: c.admin.email,
+    };
     for (const change of [{ role: 'sales' as const }, { isActive: false }]) {
       await expect(t.app.get(TeamUsersService).update(staleFirst, second._id, change)).rejects.toMatchObject({ code: 'user.last_active_admin' });
     }

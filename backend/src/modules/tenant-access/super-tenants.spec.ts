@@ -5,9 +5,9 @@ import { PASSWORD, seedCompany, seedSuperAdmin, signIn, superSignIn, type Seeded
 import { HOUR, advance, createTemplate, eventually, newContact, scheduler, sentTo, simulator, startFollowUpApp, startRun } from '../../../test/follow-ups.js';
 import { connectSocket, connectWhatsApp, type TestSocket } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { DB_CONNECTION } from '../../platform/db/database.service.js';
+import { DB_CONNECTION } from '../../platform/db/database.js';
 import type { DbConnection } from '../../platform/db/database.types.js';
-import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';
+import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 import { TenantAccessService } from './tenant-access.service.js';
 
 let t: TestApp;
@@ -184,7 +184,7 @@ describe('super: suspending a company', () => {
     expect(bravoSocket.all('force_logout')).toEqual([]);
 
     // WhatsApp stopped, its stored login kept (no new QR on re-activation)
-    const sessions = t.app.get(WhatsAppSessions);
+    const sessions = t.app.get(WhatsAppSessionsService);
     expect(sessions.connectedTenants()).not.toContain(acme.tenantId);
     expect(existsSync(simulator(t).pairingFile(acme.tenantId))).toBe(true);
 
@@ -204,8 +204,14 @@ describe('super: suspending a company', () => {
     expect(back.body.data.isActive).toBe(true);
     expect((await auditOf(acme.tenantId))[0]).toMatchObject({ action: 'tenant.reactivated', before: { isActive: false }, after: { isActive: true } });
     // WhatsApp reconnects by itself, and the waiting step goes out (less than 24 h late)
-    await eventually(async () => sessions.connectedTenants(), (ids) => ids.includes(acme.tenantId));
-    await eventually(async () => sentTo(t, contact.chatId), (sent) => sent.length === 1);
+    await eventually(
+      async () => sessions.connectedTenants(),
+      (ids) => ids.includes(acme.tenantId),
+    );
+    await eventually(
+      async () => sentTo(t, contact.chatId),
+      (sent) => sent.length === 1,
+    );
     expect(sentTo(t, contact.chatId)).toEqual(['Still interested, Hoda?']);
     const again = await t.api.post('/auth/login', { email: acme.admin.email, password: PASSWORD });
     expect(again.status).toBe(200);
@@ -294,14 +300,7 @@ describe('super routes: audience', () => {
         checked.push(`${method.toUpperCase()} ${path}`);
       }
     }
-    expect(checked).toEqual(
-      expect.arrayContaining([
-        'GET /api/super/stats',
-        'GET /api/super/tenants/{id}',
-        'PATCH /api/super/tenants/{id}',
-        'PATCH /api/super/tenants/{id}/subscription',
-      ]),
-    );
+    expect(checked).toEqual(expect.arrayContaining(['GET /api/super/stats', 'GET /api/super/tenants/{id}', 'PATCH /api/super/tenants/{id}', 'PATCH /api/super/tenants/{id}/subscription']));
     expect((await detail(bravo.tenantId)).isActive).toBe(true);
   });
 });

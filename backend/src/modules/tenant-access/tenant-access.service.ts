@@ -2,13 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { isSubscriptionExpired, subscriptionExpiryInstant, type TenantWithStats, type UpdateSubscriptionRequest } from '@crm/common';
 import type { SuperActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { AuthService } from '../auth/auth.service.js';
 import { SuperAuditService } from '../super-audit/super-audit.service.js';
 import { subscriptionAuditValues } from '../tenants/tenant.mapper.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { TenantsService, tenantNotFound } from '../tenants/tenants.service.js';
-import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';
+import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 
 /**
  * Whether a company may use the CRM: suspension and re-activation, its subscription, and the
@@ -26,7 +26,7 @@ export class TenantAccessService {
     private readonly companies: TenantsService,
     private readonly audit: SuperAuditService,
     private readonly auth: AuthService,
-    private readonly whatsapp: WhatsAppSessions,
+    private readonly whatsapp: WhatsAppSessionsService,
     private readonly clock: Clock,
   ) {}
 

@@ -12,7 +12,7 @@ export class SuperTenantDeletionController {
 
   @Delete(':id')
   @ApiDoc({
-    summary: "Delete a company and all its data for good (users, sessions, contacts, messages, jobs…; its files right after); audited",
+    summary: 'Delete a company and all its data for good (users, sessions, contacts, messages, jobs…; its files right after); audited',
     response: tenantDeletionSchema,
   })
   remove(@CurrentSuperAdmin() actor: SuperActor, @ValidParams(idParamSchema) params: { id: string }) {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { TenantDeletion } from '@crm/common';
 import { getTableName } from 'drizzle-orm';
 import type { SuperActor } from '../../platform/auth/actor.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { eraseTenantRows } from '../../platform/db/tenant-data-eraser.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { JobQueue } from '../../platform/jobs/job-queue.js';
@@ -10,7 +10,7 @@ import { AuthService } from '../auth/auth.service.js';
 import { superAuditLog } from '../super-audit/super-audit.table.js';
 import { SuperAuditService } from '../super-audit/super-audit.service.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
-import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';
+import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 import { TenantFilesCleanup } from './tenant-files-cleanup.js';
 
 /** Tables whose rows outlive the company: the audit log says it was deleted, by whom, and what went. */
@@ -28,7 +28,7 @@ export class TenantDeletionService {
     private readonly db: Database,
     private readonly tenants: TenantsRepository,
     private readonly auth: AuthService,
-    private readonly whatsapp: WhatsAppSessions,
+    private readonly whatsapp: WhatsAppSessionsService,
     private readonly jobs: JobQueue,
     private readonly files: TenantFilesCleanup,
     private readonly audit: SuperAuditService,

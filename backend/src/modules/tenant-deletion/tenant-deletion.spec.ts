@@ -8,7 +8,7 @@ import { seedProducts, seedShippingCompanies } from '../../../test/crm-fixtures.
 import { createTemplate, eventually, newContact, startFollowUpApp, startRun } from '../../../test/follow-ups.js';
 import { connectSocket, connectWhatsApp, inbound, type TestSocket } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { DB_CONNECTION } from '../../platform/db/database.service.js';
+import { DB_CONNECTION } from '../../platform/db/database.js';
 import type { DbConnection } from '../../platform/db/database.types.js';
 import { FileStorage } from '../../platform/files/file-storage.js';
 
@@ -99,9 +99,9 @@ describe('DELETE /super/tenants/{id}', () => {
 
   it('removes every row of the company in every tenant table, its jobs, files and WhatsApp session; the other company is untouched', async () => {
     // a table no module knows of yet (added by a future migration) is erased too
-    await t.app.get<DbConnection>(DB_CONNECTION).raw(
-      `create table future_things (id serial primary key, tenant_id uuid not null); grant select, insert, update, delete on future_things to crm_platform`,
-    );
+    await t.app
+      .get<DbConnection>(DB_CONNECTION)
+      .raw(`create table future_things (id serial primary key, tenant_id uuid not null); grant select, insert, update, delete on future_things to crm_platform`);
     await t.app.get<DbConnection>(DB_CONNECTION).raw(`insert into future_things (tenant_id) values ($1), ($1), ($2)`, [a.tenantId, b.tenantId]);
     const before = await rowsOf(a.tenantId);
     expect(before.future_things).toBe(2);
@@ -147,7 +147,12 @@ describe('DELETE /super/tenants/{id}', () => {
     // the company's users can no longer sign in; the audit entry outlives the company
     expect((await t.api.post('/auth/login', { email: a.admin.email, password: 'Correct-Horse-9' })).status).toBe(401);
     const audit = await t.api.get(`/super/tenants/${a.tenantId}/audit`, { token: superToken });
-    expect(audit.body.data.items[0]).toMatchObject({ action: 'tenant.deleted', actorName: 'Root', before: { name: `Company ${a.slug}`, slug: a.slug }, after: { removed: { contacts: before.contacts } } });
+    expect(audit.body.data.items[0]).toMatchObject({
+      action: 'tenant.deleted',
+      actorName: 'Root',
+      before: { name: `Company ${a.slug}`, slug: a.slug },
+      after: { removed: { contacts: before.contacts } },
+    });
     expect((await t.api.get('/super/tenants', { token: superToken })).body.data.items.map((x: { _id: string }) => x._id)).not.toContain(a.tenantId);
     expect((await deleteCompany(a.tenantId)).status).toBe(404);
   });
@@ -159,9 +164,17 @@ describe('DELETE /super/tenants/{id}', () => {
     const removal = vi.spyOn(storage, 'removeTenantFiles').mockRejectedValueOnce(new Error('disk busy'));
     try {
       expect((await deleteCompany(c.tenantId)).status).toBe(200);
-      await eventually(async () => removal.mock.calls.length, (n) => n >= 1, 10_000);
+      await eventually(
+        async () => removal.mock.calls.length,
+        (n) => n >= 1,
+        10_000,
+      );
       expect(existsSync(cFilled.mediaFile)).toBe(true);
-      await eventually(async () => existsSync(cFilled.mediaFile) || existsSync(pairingFile(c.tenantId)), (left) => !left, 30_000);
+      await eventually(
+        async () => existsSync(cFilled.mediaFile) || existsSync(pairingFile(c.tenantId)),
+        (left) => !left,
+        30_000,
+      );
       expect(removal.mock.calls.length).toBeGreaterThanOrEqual(2);
     } finally {
       removal.mockRestore();

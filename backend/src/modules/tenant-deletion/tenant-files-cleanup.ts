@@ -1,10 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import type { PlatformTx } from '../../platform/db/database.types.js';
 import { FileStorage } from '../../platform/files/file-storage.js';
 import { JobQueue } from '../../platform/jobs/job-queue.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
-import { WhatsAppSessions } from '../whatsapp/whatsapp-sessions.service.js';
+import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 
 export const TENANT_FILES_QUEUE = 'tenant-files.remove';
 export type TenantFilesJob = { tenantId: string };
@@ -25,7 +25,7 @@ export class TenantFilesCleanup implements OnApplicationBootstrap {
     private readonly db: Database,
     private readonly jobs: JobQueue,
     private readonly files: FileStorage,
-    private readonly whatsapp: WhatsAppSessions,
+    private readonly whatsapp: WhatsAppSessionsService,
     private readonly tenants: TenantsRepository,
   ) {}
 

@@ -1,18 +1,10 @@
-import { Controller, Get, Post } from '@nestjs/common';
-import {
-  createTenantSchema,
-  idParamSchema,
-  superTenantsQuerySchema,
-  tenantWithStatsListSchema,
-  tenantWithStatsSchema,
-  type CreateTenantRequest,
-  type SuperTenantsQuery,
-} from '@crm/common';
-import type { SuperActor } from '../../platform/auth/actor.js';
-import { CurrentSuperAdmin, SuperRoute } from '../../platform/auth/auth.decorators.js';
-import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
+import { Controller, Get } from '@nestjs/common';
+import { idParamSchema, superTenantsQuerySchema, tenantWithStatsListSchema, tenantWithStatsSchema, type SuperTenantsQuery } from '@crm/common';
+import { SuperRoute } from '../../platform/auth/auth.decorators.js';
+import { ApiDoc, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
 import { TenantsService } from './tenants.service.js';
 
+/** The companies for the super administrator; a new company and its first admin: team/CompanyCreation. */
 @Controller('super/tenants')
 @SuperRoute()
 export class SuperTenantsController {
@@ -22,12 +14,6 @@ export class SuperTenantsController {
   @ApiDoc({ summary: 'Companies with their staff and WhatsApp counts, newest first, paged; q matches name or slug', response: tenantWithStatsListSchema })
   list(@ValidQuery(superTenantsQuerySchema) query: SuperTenantsQuery) {
     return this.tenants.list(query);
-  }
-
-  @Post()
-  @ApiDoc({ summary: 'Create a company and its first admin', response: tenantWithStatsSchema })
-  create(@CurrentSuperAdmin() actor: SuperActor, @ValidBody(createTenantSchema) body: CreateTenantRequest) {
-    return this.tenants.create(actor, body);
   }
 
   @Get(':id')

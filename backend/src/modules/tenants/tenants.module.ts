@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { SuperAuditModule } from '../super-audit/super-audit.module.js';
-import { UsersModule } from '../users/users.module.js';
 import { SuperStatsController } from './super-stats.controller.js';
 import { SuperTenantsController } from './super-tenants.controller.js';
 import { TenantSettingsController } from './tenant-settings.controller.js';
@@ -8,7 +6,6 @@ import { TenantsRepository } from './tenants.repository.js';
 import { TenantsService } from './tenants.service.js';
 
 @Module({
-  imports: [UsersModule, SuperAuditModule],
   controllers: [TenantSettingsController, SuperTenantsController, SuperStatsController],
   providers: [TenantsRepository, TenantsService],
   exports: [TenantsRepository, TenantsService],

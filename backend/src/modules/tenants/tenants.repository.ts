@@ -5,10 +5,7 @@ import { newestFirst } from '../../platform/db/order.js';
 import { tenantSearchText, tenantSettings, tenants, type TenantRow } from './tenants.table.js';
 import { containsPattern } from '../../platform/db/contains-pattern.js';
 
-export type SubscriptionPatch = Pick<
-  TenantRow,
-  'subscriptionType' | 'subscriptionStatus' | 'subscriptionExpiresAt' | 'subscriptionPrice' | 'subscriptionPaid'
->;
+export type SubscriptionPatch = Pick<TenantRow, 'subscriptionType' | 'subscriptionStatus' | 'subscriptionExpiresAt' | 'subscriptionPrice' | 'subscriptionPaid'>;
 
 /**
  * A company with its counts. waCount: its WhatsApp accounts linked to a phone, i.e. connected at
@@ -43,6 +40,12 @@ export class TenantsRepository {
     return row;
   }
 
+  /** The company's name (its own users read it under row-level security). */
+  async nameOf(tx: TenantTx | PlatformTx, id: string): Promise<string | undefined> {
+    const [row] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, id)).limit(1);
+    return row?.name;
+  }
+
   /**
    * One page of companies with their staff and WhatsApp counts, newest first (id breaks ties), and
    * how many match. q: the name or the slug contains it, any case (tenants_search_trgm_idx). The
@@ -54,7 +57,14 @@ export class TenantsRepository {
     // the first test finds the candidates in tenants_search_trgm_idx, the second keeps the true matches
     const where = pattern ? and(ilike(tenantSearchText(tenants), pattern), or(ilike(tenants.name, pattern), ilike(tenants.slug, pattern))) : undefined;
     const order = [newestFirst(tenants.createdAt), newestFirst(tenants.id)];
-    const page = tx.select({ id: tenants.id }).from(tenants).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset).as('page');
+    const page = tx
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .as('page');
     const rows = await tx
       .select(withStats)
       .from(tenants)
@@ -126,7 +136,7 @@ export class TenantsRepository {
     return row;
   }
 
-  async updateSettings(tx: TenantTx, tenantId: string, patch: { leadDistributionStrategy: string; skipOfflineReps?: boolean }) {
+  async updateSettings(tx: TenantTx, tenantId: string, patch: { leadDistributionStrategy: string; skipOfflineReps?: boolean; repsMayHandOver?: boolean }) {
     const [row] = await tx
       .update(tenantSettings)
       .set(patch)

@@ -26,7 +26,7 @@ describe('super: companies', () => {
     expect(login.body.data).toMatchObject({ role: 'admin', tenantId: res.body.data._id, name: 'Mona' });
   });
 
-  it('writes the creation to the company\'s audit log with who did it, never the password', async () => {
+  it("writes the creation to the company's audit log with who did it, never the password", async () => {
     const res = await t.api.post('/super/tenants', newCompany('audited'), { token: superToken });
     const audit = await t.api.get(`/super/tenants/${res.body.data._id}/audit`, { token: superToken });
     expect(audit.status).toBe(200);
@@ -170,7 +170,7 @@ describe('super: the companies list, paged and searched on the server', () => {
 describe('tenant settings', () => {
   it('defaults to round-robin and lets an admin switch to manual', async () => {
     const token = await signIn(t, acme.admin.email);
-    expect((await t.api.get('/auth/tenant/settings', { token })).body.data).toEqual({ settings: { leadDistributionStrategy: 'round-robin', skipOfflineReps: false } });
+    expect((await t.api.get('/auth/tenant/settings', { token })).body.data).toEqual({ settings: { leadDistributionStrategy: 'round-robin', skipOfflineReps: false, repsMayHandOver: false } });
     const put = await t.api.put('/auth/tenant/settings', { leadDistributionStrategy: 'manual' }, { token });
     expect(put.status).toBe(200);
     expect((await t.api.get('/auth/tenant/settings', { token })).body.data.settings.leadDistributionStrategy).toBe('manual');

@@ -43,6 +43,8 @@ export const tenantSettings = pgTable(
     /** Round-robin lead distribution: the sales user who got the last lead. */
     /** Round-robin passes over reps with no live connection (all offline: deals to every active rep). */
     skipOfflineReps: boolean('skip_offline_reps').notNull().default(false),
+    /** Sales users may hand their own chats over to a colleague (admins always may). */
+    repsMayHandOver: boolean('reps_may_hand_over').notNull().default(false),
     roundRobinLastUserId: uuid('round_robin_last_user_id'),
     updatedAt: updatedAtColumn(),
   },

@@ -13,7 +13,7 @@ export function toUserDto(row: UserRow): AuthUser {
   };
 }
 
-/** The signed-in user with their own preferences (sign-in, /auth/me). */
-export function toCurrentUserDto(row: UserRow): CurrentUser {
-  return { ...toUserDto(row), language: row.language as Language, arabicDigits: row.arabicDigits };
+/** The signed-in user with their own preferences and their company's name (sign-in, /auth/me). */
+export function toCurrentUserDto(row: UserRow, companyName: string): CurrentUser {
+  return { ...toUserDto(row), companyName, language: row.language as Language, arabicDigits: row.arabicDigits };
 }

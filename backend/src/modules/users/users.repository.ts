@@ -13,12 +13,20 @@ export type NewUser = { tenantId: string; name: string; email: string; passwordH
 export class UsersRepository {
   /** Sign-in looks a user up before any tenant is known: the platform path. */
   async findByEmail(tx: PlatformTx, email: string): Promise<UserRow | undefined> {
-    const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
     return row;
   }
 
   async emailExists(tx: PlatformTx | TenantTx, email: string): Promise<boolean> {
-    const [row] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
     return !!row;
   }
 
@@ -100,6 +108,11 @@ export class UsersRepository {
       .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
   }
 
+  /** A sign-in session's activity: the user was seen now (the team screens' "last seen"). */
+  async touchLastSeen(tx: PlatformTx, id: string, at: Date) {
+    await tx.update(users).set({ lastSeenAt: at }).where(eq(users.id, id));
+  }
+
   async markFirstLogin(tx: PlatformTx, id: string, at: Date) {
     await tx
       .update(users)
@@ -112,10 +125,7 @@ export class UsersRepository {
   /** Users of every company (or one), with their company, by name; q matches name or email in any case (trigram indexes). */
   async pageAcrossTenants(tx: PlatformTx, filter: { q?: string; tenantId?: string; limit: number; offset: number }) {
     const pattern = filter.q ? containsPattern(filter.q) : undefined;
-    const where = and(
-      filter.tenantId ? eq(users.tenantId, filter.tenantId) : undefined,
-      pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
-    );
+    const where = and(filter.tenantId ? eq(users.tenantId, filter.tenantId) : undefined, pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined);
     const rows = await tx
       .select({ user: users, tenant: { id: tenants.id, name: tenants.name } })
       .from(users)

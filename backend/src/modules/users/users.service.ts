@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser, UsersQuery } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import type { PresenceRecorder } from '../../platform/realtime/presence-recorder.js';
 import { UsersRepository } from './users.repository.js';
 import { toUserDto } from './user.mapper.js';

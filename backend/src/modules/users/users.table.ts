@@ -15,7 +15,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('sales'),
     isActive: boolean('is_active').notNull().default(true),
-    /** The user's own language and digits (issue 10); 'en' | 'ar'. */
+    /** The user's own language and digits; 'en' | 'ar'. */
     language: text('language').notNull().default('en'),
     arabicDigits: boolean('arabic_digits').notNull().default(false),
     firstLoginAt: timestampColumn('first_login_at'),

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
-import { Database } from '../../platform/db/database.service.js';
-import { DEMO_TENANT } from '../demo/demo-accounts.js';
+import { Database } from '../../platform/db/database.js';
+import { DEMO_TENANT } from '../../platform/config/demo-accounts.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
 import { SimulatorDriver } from './drivers/simulator.driver.js';
 import { MessengerEvents } from './messenger-events.js';
@@ -18,7 +18,7 @@ export const DEMO_CHATS: { from: string; name: string; body: string }[] = [
 ];
 
 @Injectable()
-export class DemoChats implements OnModuleInit {
+export class DemoChatsService implements OnModuleInit {
   private readonly logger = new Logger('Demo');
 
   constructor(

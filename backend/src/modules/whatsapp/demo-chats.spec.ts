@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { signIn } from '../../../test/fixtures.js';
 import { connectWhatsApp, sleep, startMessengerApp } from '../../../test/messenger.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../demo/demo-accounts.js';

@@ -1,13 +1,16 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { DomainEvents, type DomainEventHandler, type DomainEventMap } from '../../platform/events/domain-events.js';
 
 /**
  * In-process events of the messenger, for other domains (follow-up sequences stop when the contact
  * replies or the tenant's WhatsApp goes down, and resume when it reconnects). Handlers run after the
- * data is committed; a failing handler is logged and does not affect the others.
+ * data is committed; a failing handler is logged and does not affect the others (DomainEvents).
  */
 export type MessengerEventMap = {
   /** An inbound message was stored (the contact replied). */
-  'message.inbound': { tenantId: string; contactId: string; messageId: string; at: Date; createdContact: boolean };
+  'message.inbound': { tenantId: string; contactId: string; messageId: string; at: Date; createdContact: boolean; body: string };
+  /** WhatsApp reported an outgoing message delivered (2) or read (3); `clientId` is its idempotency key. */
+  'message.ack': { tenantId: string; contactId: string; messageId: string; ack: number; clientId: string | null };
   /**
    * An outgoing message reached WhatsApp (`sent`), could not be sent (`failed`), or was handed to
    * WhatsApp by a process that stopped before hearing back (`unknown`: maybe delivered, never resent
@@ -19,6 +22,8 @@ export type MessengerEventMap = {
     messageId: string;
     status: 'sent' | 'failed' | 'unknown';
     error: string | null;
+    /** The error as a code (common/messages/message-errors.ts); null when sent or unknown to the sender. */
+    errorCode: string | null;
     automated: boolean;
     followUpRunId: string | null;
     /** The message's idempotency key (a follow-up step's is `follow-up:<step id>`). */
@@ -26,34 +31,35 @@ export type MessengerEventMap = {
   };
   /** The tenant's WhatsApp became connected (`firstTime`: the first connection ever). */
   'whatsapp.connected': { tenantId: string; firstTime: boolean };
+  /** Meta refused the company's official API connection (its token, its account): an admin must fix the settings. */
+  'whatsapp.needs_attention': { tenantId: string; reasonCode: 'token_invalid' | 'account_locked'; reason: string };
   /** The tenant's WhatsApp stopped being connected: dropped (reconnecting), needs a QR scan, or logged out. */
   'whatsapp.down': { tenantId: string; state: string; reason: string | null };
 };
 
 export type MessengerEventName = keyof MessengerEventMap;
-type Handler<E extends MessengerEventName> = (payload: MessengerEventMap[E]) => unknown;
 
+// the messenger's events are domain events: any module may listen through DomainEvents too
+declare module '../../platform/events/domain-events.js' {
+  interface DomainEventMap extends MessengerEventMap {}
+}
+
+/**
+ * The messenger's view of the domain-event bus (platform/events/domain-events.ts), kept for the
+ * messages and WhatsApp code: the same subscriptions and emits, over the one bus.
+ */
 @Injectable()
 export class MessengerEvents {
-  private readonly logger = new Logger('MessengerEvents');
-  private readonly handlers = new Map<MessengerEventName, Set<Handler<never>>>();
+  constructor(private readonly bus: DomainEvents) {}
 
   /** Subscribes; returns the unsubscribe function. */
-  on<E extends MessengerEventName>(event: E, handler: Handler<E>): () => void {
-    let set = this.handlers.get(event);
-    if (!set) this.handlers.set(event, (set = new Set()));
-    set.add(handler as Handler<never>);
-    return () => set!.delete(handler as Handler<never>);
+  on<E extends MessengerEventName>(event: E, handler: (payload: MessengerEventMap[E]) => unknown): () => void {
+    return this.bus.on(event, handler as DomainEventHandler<E>);
   }
 
+  /** Runs the handlers now; the emitter does not wait for them. */
   emit<E extends MessengerEventName>(event: E, payload: MessengerEventMap[E]): void {
-    for (const handler of this.handlers.get(event) ?? []) {
-      try {
-        const result = (handler as Handler<E>)(payload);
-        if (result instanceof Promise) result.catch((err) => this.logger.error(`${event} handler failed: ${err}`));
-      } catch (err) {
-        this.logger.error(`${event} handler failed: ${err}`);
-      }
-    }
+    // never rejects: the bus logs a failing handler
+    void this.bus.emit(event, payload as DomainEventMap[E]);
   }
 }

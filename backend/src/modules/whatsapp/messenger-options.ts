@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseEnv, type ConfigEnv, type ConfigSection } from '../../platform/config/config.js';
 
 /**
- * Tunables of the messenger, read once from the environment at start-up (documented in README,
+ * Tunables of the messenger, read once from the environment at start-up (documented in docs/operations.md,
  * "Connecting a real phone"). The object is shared: tests and the benchmark adjust it at run time
  * through `app.get(MESSENGER_OPTIONS)`.
  */

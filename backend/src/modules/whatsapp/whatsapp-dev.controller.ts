@@ -3,6 +3,7 @@ import {
   devDisconnectSchema,
   devInboundSchema,
   devRevokeSchema,
+  mediaMessageType,
   messageSchema,
   normalizePhone,
   whatsAppIdFromPhone,
@@ -10,7 +11,6 @@ import {
   type DevDisconnectRequest,
   type DevInboundRequest,
   type DevRevokeRequest,
-  type MessageType,
 } from '@crm/common';
 import { z } from 'zod';
 import type { TenantActor } from '../../platform/auth/actor.js';
@@ -19,7 +19,7 @@ import { ApiError } from '../../platform/http/api-error.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
 import { SimulatorDriver } from './drivers/simulator.driver.js';
 import type { InboundResult } from './whatsapp-event-sink.js';
-import { WhatsAppSessions } from './whatsapp-sessions.service.js';
+import { WhatsAppSessionsService } from './whatsapp-sessions.service.js';
 import { WHATSAPP_DRIVER } from './whatsapp-driver.js';
 
 const inboundResultSchema = z.object({
@@ -56,7 +56,7 @@ const sentSchema = z.array(
 export class WhatsAppDevController {
   constructor(
     @Inject(WHATSAPP_DRIVER) private readonly simulator: SimulatorDriver,
-    private readonly sessions: WhatsAppSessions,
+    private readonly sessions: WhatsAppSessionsService,
   ) {}
 
   @Post('inbound')
@@ -73,7 +73,7 @@ export class WhatsAppDevController {
       lid: body.lid ? toWhatsAppId(body.lid) : from.endsWith('@lid') ? from : undefined,
       profileName: body.name,
       body: body.body,
-      type: media ? mediaKind(media.mime, body.voice) : 'text',
+      type: media ? mediaMessageType(media.mime, { voice: body.voice }) : 'text',
       media,
     }) as Promise<InboundResult>;
   }
@@ -84,7 +84,7 @@ export class WhatsAppDevController {
   @ApiDoc({ summary: '[simulator] The QR is scanned now', response: whatsAppStatusSchema })
   connectNow(@CurrentUser() actor: TenantActor) {
     this.simulator.connectNow(actor.tenantId);
-    return this.sessions.status(actor.tenantId);
+    return this.sessions.statusFor(actor);
   }
 
   @Post('disconnect')
@@ -93,7 +93,7 @@ export class WhatsAppDevController {
   @ApiDoc({ summary: '[simulator] The session stops answering (silent), drops (drop) or is logged out from the phone (logout)', response: whatsAppStatusSchema })
   disconnect(@CurrentUser() actor: TenantActor, @ValidBody(devDisconnectSchema) body: DevDisconnectRequest) {
     this.simulator.simulateDisconnect(actor.tenantId, body.mode);
-    return this.sessions.status(actor.tenantId);
+    return this.sessions.statusFor(actor);
   }
 
   @Get('sent')
@@ -126,11 +126,4 @@ function toWhatsAppId(value: string): string {
   const phone = normalizePhone(value);
   if (!phone.ok) throw ApiError.badRequest(phone.error, 'from').withCode('contact.phone_invalid');
   return whatsAppIdFromPhone(phone.e164);
-}
-
-function mediaKind(mime: string, voice?: boolean): MessageType {
-  if (mime.startsWith('image/')) return 'image';
-  if (mime.startsWith('video/')) return 'video';
-  if (mime.startsWith('audio/')) return voice ? 'voice' : 'audio';
-  return 'document';
 }

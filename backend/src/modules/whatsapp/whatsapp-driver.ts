@@ -1,9 +1,12 @@
-import type { MessageType } from '@crm/common';
+import type { MessageErrorCode, MessageType } from '@crm/common';
 
 /**
  * The door between the CRM and a WhatsApp connection. One session per tenant; the driver reports
  * what happens on the phone through the events it was given, and carries out sends and deletes.
- * Two drivers: `simulator` (an in-process phone for demos and tests) and `wwebjs` (whatsapp-web.js).
+ * Two QR drivers: `simulator` (an in-process phone for demos and tests) and `wwebjs` (whatsapp-web.js),
+ * one configured per deployment (WHATSAPP_DRIVER); `cloud` (Meta's official Cloud API) runs the
+ * companies whose account's connection kind is `cloud`. WhatsAppDrivers picks each company's session
+ * driver, and a driver of another module registers itself there.
  */
 export const WHATSAPP_DRIVER = Symbol('WHATSAPP_DRIVER');
 
@@ -31,6 +34,11 @@ export interface WhatsAppSessionEvents {
   authenticated(): void;
   ready(info: { phoneNumber?: string | null }): void;
   authFailure(message: string): void;
+  /**
+   * The connection is refused for a reason an admin must fix in the settings (Meta's token or
+   * account): no QR scan helps. Only the Cloud API reports it (optional for the QR drivers' tests).
+   */
+  needsAttention?(reasonCode: 'token_invalid' | 'account_locked', message: string): void;
   /** `loggedOut`: the phone logged this session out (a new QR scan is needed). */
   disconnected(info: { reason: string; loggedOut: boolean }): void;
   /** Resolves once the message is stored (or found to be a duplicate). */
@@ -40,9 +48,14 @@ export interface WhatsAppSessionEvents {
   revoked(waMessageId: string): void;
 }
 
-export type OutgoingContent =
-  | { kind: 'text'; body: string }
-  | { kind: 'media'; data: Buffer; mime: string; fileName?: string | null; caption?: string; asVoice?: boolean; asDocument?: boolean };
+/** A text (with `template`, a WhatsApp template: official API only, `body` being its text filled in, for drivers without templates), or a file. */
+export type OutgoingContent = (
+  | { kind: 'text'; body: string; template?: { name: string; language: string; params: string[] } }
+  | { kind: 'media'; data: Buffer; mime: string; fileName?: string | null; caption?: string; asVoice?: boolean; asDocument?: boolean }
+) & {
+  /** WhatsApp's id of the message this one answers (shown quoted); only the Cloud API driver sends it so far. */
+  replyTo?: string | null;
+};
 
 export interface WhatsAppSession {
   /** Starts connecting: reports `qr` or (with a stored session) `authenticated` then `ready`. */
@@ -58,7 +71,7 @@ export interface WhatsAppSession {
 }
 
 export interface WhatsAppDriver {
-  readonly name: 'simulator' | 'wwebjs';
+  readonly name: 'simulator' | 'wwebjs' | 'cloud';
   /** WhatsApp plays voice notes only as OGG/Opus: the real driver needs the renderer's webm converted. */
   readonly needsOggVoice: boolean;
   createSession(tenantId: string, events: WhatsAppSessionEvents): WhatsAppSession;
@@ -66,11 +79,15 @@ export interface WhatsAppDriver {
   removeStoredSession(tenantId: string): Promise<void>;
 }
 
-/** A send that did not reach WhatsApp; `retryable` says whether trying again may help. */
+/**
+ * A send that did not reach WhatsApp; `retryable` says whether trying again may help. The message
+ * is the English stored as the message's `error`; `code` is what the user reads, in their language.
+ */
 export class WhatsAppSendError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    readonly code: MessageErrorCode = 'refused',
   ) {
     super(message);
   }

@@ -1,5 +1,8 @@
-import type { Message } from '@crm/common';
+import type { Message, MessageErrorCode, ReasonParams } from '@crm/common';
 import type { InboundWhatsAppMessage, WhatsAppAck } from './whatsapp-driver.js';
+
+/** Why WhatsApp gave up on one of our messages after accepting it: the code the rep reads, the English, and the provider's own code. */
+export type MessageFailureReport = { errorCode: MessageErrorCode; error: string; errorParams: ReasonParams | null; retryable: boolean };
 
 export type InboundResult = { status: 'stored' | 'duplicate'; contactId: string; messageId: string; message?: Message };
 
@@ -11,4 +14,12 @@ export interface WhatsAppEventSink {
   inbound(tenantId: string, message: InboundWhatsAppMessage): Promise<InboundResult>;
   ack(tenantId: string, waMessageId: string, ack: WhatsAppAck): Promise<void>;
   revoked(tenantId: string, waMessageId: string): Promise<void>;
+  /** WhatsApp reports one of our messages failed after it was sent (the official API's `failed` status). */
+  failed(tenantId: string, waMessageId: string, failure: MessageFailureReport): Promise<void>;
+  /**
+   * The file of an inbound message stored without it (the official API's download failed and was
+   * tried again later): `stored` (and pushed), `missing` (no such inbound message yet) or `had` (it
+   * has its file already, or the file is not one we keep).
+   */
+  mediaArrived(tenantId: string, waMessageId: string, media: NonNullable<InboundWhatsAppMessage['media']>): Promise<'stored' | 'missing' | 'had'>;
 }

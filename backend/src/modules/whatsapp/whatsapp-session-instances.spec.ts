@@ -1,16 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { connectSocket, connectWhatsApp, inbound, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { ManualClock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.js';
 import { SimulatorDriver } from './drivers/simulator.driver.js';
 import { WHATSAPP_SESSION_LEASE, type WhatsAppSessionLease } from './whatsapp-session-lease.js';
-import { WhatsAppSessions } from './whatsapp-sessions.service.js';
-import { OutboundMessages } from '../messages/outbound-messages.service.js';
+import { WhatsAppSessionsService } from './whatsapp-sessions.service.js';
+import { WhatsAppRepository } from './whatsapp.repository.js';
+import { OutboundMessagesService } from '../messages/outbound-messages.service.js';
 
 /*
  * One company's WhatsApp session with two backend instances on one PostgreSQL and one DATA_DIR
@@ -30,7 +32,7 @@ describe.skipIf(!onPostgres)('WhatsApp session ownership across two backend inst
   let token: string;
   let onTwo: TestSocket;
 
-  const sessionsOf = (app: TestApp) => app.app.get(WhatsAppSessions);
+  const sessionsOf = (app: TestApp) => app.app.get(WhatsAppSessionsService);
   const leaseOf = (app: TestApp) => app.app.get<WhatsAppSessionLease>(WHATSAPP_SESSION_LEASE);
 
   beforeAll(async () => {
@@ -54,7 +56,7 @@ describe.skipIf(!onPostgres)('WhatsApp session ownership across two backend inst
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('only the instance that connected runs the session: the other neither starts it at boot nor in its sweep, and reports the owner\'s state', async () => {
+  it("only the instance that connected runs the session: the other neither starts it at boot nor in its sweep, and reports the owner's state", async () => {
     expect(leaseOf(one).holds(company.tenantId)).toBe(true);
     await sessionsOf(two).leaseRoundOnce();
     await sleep(LEASE_SECONDS * 1000);
@@ -67,7 +69,7 @@ describe.skipIf(!onPostgres)('WhatsApp session ownership across two backend inst
     expect((await two.api.get('/whatsapp/status', { token })).body.data).toMatchObject({ state: 'connected', ready: true });
   }, 30_000);
 
-  it('messages sent through the instance that does not own the session are sent by the owner\'s session, in the order written, and both instances hear it', async () => {
+  it("messages sent through the instance that does not own the session are sent by the owner's session, in the order written, and both instances hear it", async () => {
     const first = await inbound(one, token, { from: '+201001230001', name: 'Hana', body: 'Hello' });
     const contactId = first.body.data.contactId as string;
     const onOne = await connectSocket(one, token);
@@ -86,7 +88,11 @@ describe.skipIf(!onPostgres)('WhatsApp session ownership across two backend inst
       for (const socket of process.env.REDIS_URL ? [onOne, onTwo] : [onOne]) {
         for (const m of asked) await socket.waitFor('msg:update', (u) => u._id === m._id && u.status === 'sent', 10_000);
       }
-      const sentBy = (app: TestApp) => app.app.get(SimulatorDriver).sent.filter((s) => s.tenantId === company.tenantId).map((s) => (s.content.kind === 'text' ? s.content.body : ''));
+      const sentBy = (app: TestApp) =>
+        app.app
+          .get(SimulatorDriver)
+          .sent.filter((s) => s.tenantId === company.tenantId)
+          .map((s) => (s.content.kind === 'text' ? s.content.body : ''));
       const sentByOwner = sentBy(one);
       expect(sentBy(two)).toEqual([]);
       expect(sentByOwner.filter((b) => b.startsWith('Via '))).toEqual(['Via B 1', 'Via B 2', 'Via B 3', 'Via A']);
@@ -109,7 +115,7 @@ describe.skipIf(!onPostgres)('WhatsApp session ownership across two backend inst
     const contactId = res.body.data.contactId as string;
     const asked = await sessionsOf(two).canSend(company.tenantId);
     expect(asked).toBe(true);
-    const message = await two.app.get(OutboundMessages).send(company.tenantId, { contactId, body: 'Automated via B', automated: true });
+    const message = await two.app.get(OutboundMessagesService).send(company.tenantId, { contactId, body: 'Automated via B', automated: true });
     expect(message.status).toBe('pending');
     let status = '';
     for (let i = 0; i < 100 && status !== 'sent'; i++) {
@@ -120,13 +126,53 @@ describe.skipIf(!onPostgres)('WhatsApp session ownership across two backend inst
     expect(status).toBe('sent');
   }, 30_000);
 
+  it.skipIf(!process.env.REDIS_URL)(
+    "the QR reaches the admins' sockets on the other instance too, and never a rep's there",
+    async () => {
+      const other = await seedCompany(one, 'wa-owner-qr');
+      const [adminToken, salesToken] = await Promise.all([signIn(one, other.admin.email), signIn(one, other.sales[0].email)]);
+      const adminOnTwo = await connectSocket(two, adminToken);
+      const salesOnTwo = await connectSocket(two, salesToken);
+      try {
+        expect((await one.api.post('/whatsapp/start', undefined, { token: adminToken })).status).toBe(200);
+        expect((await adminOnTwo.waitFor('wa:status', (s) => s.state === 'scan')).qr).toMatch(/^data:image\/png;base64,/);
+        expect(await salesOnTwo.waitFor('wa:status', (s) => s.state === 'scan')).toMatchObject({ tenantId: other.tenantId, qr: null });
+        expect((await one.api.post('/dev/whatsapp/connect-now', undefined, { token: adminToken })).status).toBe(200);
+        await salesOnTwo.waitFor('wa:status', (s) => s.state === 'connected');
+        expect(salesOnTwo.all('wa:status').every((s) => s.qr === null)).toBe(true);
+      } finally {
+        adminOnTwo.close();
+        salesOnTwo.close();
+        await one.api.delete('/whatsapp/session', { token: adminToken });
+      }
+    },
+    30_000,
+  );
+
   it('logged out through the instance that does not own the session: the owner stops it at its next renewal, and nobody restarts it', async () => {
     const other = await seedCompany(one, 'wa-owner-logout');
     const otherToken = await signIn(one, other.admin.email);
     await connectWhatsApp(one, otherToken);
     expect(leaseOf(one).holds(other.tenantId)).toBe(true);
 
-    expect((await two.api.delete('/whatsapp/session', { token: otherToken })).status).toBe(200);
+    // the owner runs a lease round as soon as its lease is revoked: by then the database must say "logged out, no auto-start"
+    const stored = () => two.app.get(Database).tenant(other.tenantId, (tx) => two.app.get(WhatsAppRepository).find(tx, other.tenantId));
+    // the owner's own write of "connected, auto-start on" lands first (it is stored off the owner's path)
+    for (let i = 0; i < 100 && !(await stored())?.autoStart; i++) await sleep(20);
+    expect(await stored()).toMatchObject({ state: 'connected', autoStart: true });
+    const atRevoke: unknown[] = [];
+    const lease = leaseOf(two);
+    const revokeElsewhere = lease.revokeElsewhere.bind(lease);
+    const spy = vi.spyOn(lease, 'revokeElsewhere').mockImplementation(async (tenantId: string) => {
+      if (tenantId === other.tenantId) atRevoke.push(await stored().then((row) => ({ state: row?.state, autoStart: row?.autoStart })));
+      return revokeElsewhere(tenantId);
+    });
+    try {
+      expect((await two.api.delete('/whatsapp/session', { token: otherToken })).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(atRevoke).toEqual([{ state: 'not_configured', autoStart: false }]);
     for (let i = 0; i < 100 && sessionsOf(one).sessionOf(other.tenantId); i++) await sleep(50);
     expect(sessionsOf(one).sessionOf(other.tenantId)).toBeUndefined();
     await Promise.all([sessionsOf(one).leaseRoundOnce(), sessionsOf(two).leaseRoundOnce()]);

@@ -36,7 +36,10 @@ export class WhatsAppSessionLeaseRepository {
   /** Our lease ends now: another instance may take the session over at its next sweep. */
   async expire(tx: PlatformTx, tenantIds: string[], owner: string, now: Date): Promise<void> {
     if (!tenantIds.length) return;
-    await tx.update(leases).set({ expiresAt: now }).where(and(eq(leases.owner, owner), inArray(leases.tenantId, tenantIds)));
+    await tx
+      .update(leases)
+      .set({ expiresAt: now })
+      .where(and(eq(leases.owner, owner), inArray(leases.tenantId, tenantIds)));
   }
 
   /** Our lease is gone (the session was stopped on purpose): nobody takes it over by itself. */

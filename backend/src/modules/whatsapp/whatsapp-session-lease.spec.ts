@@ -91,7 +91,7 @@ describe('WhatsApp session lease', () => {
     expect(await b.acquire(tenantId)).toBe(true);
   });
 
-  it('handed over at shutdown: the other instance\'s sweep takes it over at once', async () => {
+  it("handed over at shutdown: the other instance's sweep takes it over at once", async () => {
     await connectedBefore(tenantId);
     await a.acquire(tenantId);
     expect(await b.toTakeOver(false)).not.toContain(tenantId);

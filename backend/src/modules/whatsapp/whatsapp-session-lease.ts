@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/database.service.js';
+import type { Database } from '../../platform/db/database.js';
 import type { WhatsAppSessionLeaseRepository } from './whatsapp-session-lease.repository.js';
 
 export const WHATSAPP_SESSION_LEASE = Symbol('WHATSAPP_SESSION_LEASE');

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MESSENGER_OPTIONS, type MessengerOptions } from './messenger-options.js';
-import { WhatsAppSessions } from './whatsapp-sessions.service.js';
+import { WhatsAppSessionsService } from './whatsapp-sessions.service.js';
 
 /**
  * Sessions of WhatsApp-Web die silently (the phone is off-line for days, WhatsApp unlinks the
@@ -9,17 +9,18 @@ import { WhatsAppSessions } from './whatsapp-sessions.service.js';
  * twice in a row moves to `needs_qr` and the admins are told.
  */
 @Injectable()
-export class WhatsAppWatchdog implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WhatsAppWatchdogService implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
 
   constructor(
-    private readonly sessions: WhatsAppSessions,
+    private readonly sessions: WhatsAppSessionsService,
     @Inject(MESSENGER_OPTIONS) private readonly options: MessengerOptions,
   ) {}
 
   onApplicationBootstrap() {
     if (this.options.watchdogIntervalMs <= 0) return;
+    // a round cannot reject: a failed ping counts as a miss, and markNeedsQr logs its own failures
     this.timer = setInterval(() => void this.runOnce(), this.options.watchdogIntervalMs);
     this.timer.unref();
   }

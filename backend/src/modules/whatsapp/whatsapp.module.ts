@@ -3,7 +3,7 @@ import { APP_CONFIG, configSectionProvider } from '../../platform/config/config.
 import type { AppConfig } from '../../platform/config/config.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
-import { DemoChats } from './demo-chats.service.js';
+import { DemoChatsService } from './demo-chats.service.js';
 import { SimulatorDriver } from './drivers/simulator.driver.js';
 import { WwebjsDriver } from './drivers/wwebjs.driver.js';
 import { MessengerEvents } from './messenger-events.js';
@@ -11,16 +11,22 @@ import { MESSENGER_OPTIONS, messengerConfig, type MessengerOptions } from './mes
 import { WhatsAppDevController } from './whatsapp-dev.controller.js';
 import { WHATSAPP_DRIVER } from './whatsapp-driver.js';
 import { SystemClock } from '../../platform/clock.js';
-import { Database } from '../../platform/db/database.service.js';
+import { Database } from '../../platform/db/database.js';
 import { WhatsAppSessionLeaseRepository } from './whatsapp-session-lease.repository.js';
 import { defaultInstanceId, WHATSAPP_SESSION_LEASE, WhatsAppSessionLease } from './whatsapp-session-lease.js';
-import { WhatsAppSessions } from './whatsapp-sessions.service.js';
-import { WhatsAppWatchdog } from './whatsapp-watchdog.service.js';
+import { WhatsAppDrivers } from './whatsapp-drivers.js';
+import { WhatsAppLeaseRounds } from './whatsapp-lease-rounds.js';
+import { WhatsAppLiveSessions } from './whatsapp-live-sessions.js';
+import { WhatsAppReconnects } from './whatsapp-reconnects.js';
+import { WhatsAppSessionsService } from './whatsapp-sessions.service.js';
+import { WhatsAppStatusCache } from './whatsapp-status-cache.js';
+import { WhatsAppWatchdogService } from './whatsapp-watchdog.service.js';
 import { WhatsAppController } from './whatsapp.controller.js';
 import { WhatsAppRepository } from './whatsapp.repository.js';
 
 /**
- * The company's WhatsApp connection: the driver chosen by WHATSAPP_DRIVER, one session per tenant,
+ * The company's WhatsApp connection: the driver configured by WHATSAPP_DRIVER (WhatsAppDrivers picks
+ * each company's, and other connection kinds register there), one session per tenant,
  * the watchdog, and the messenger's in-process events. The simulator's dev routes exist only with
  * the simulator driver.
  */
@@ -53,11 +59,25 @@ export class WhatsAppModule {
           useFactory: (db: Database, repo: WhatsAppSessionLeaseRepository, options: MessengerOptions, appConfig: AppConfig) =>
             new WhatsAppSessionLease(db, repo, new SystemClock(), { instanceId: defaultInstanceId(options.instanceId, !!appConfig.databaseUrl), ttlMs: options.leaseTtlMs }),
         },
-        WhatsAppSessions,
-        WhatsAppWatchdog,
-        DemoChats,
+        WhatsAppDrivers,
+        WhatsAppStatusCache,
+        WhatsAppReconnects,
+        WhatsAppLiveSessions,
+        WhatsAppLeaseRounds,
+        WhatsAppSessionsService,
+        WhatsAppWatchdogService,
+        DemoChatsService,
       ],
-      exports: [MESSENGER_OPTIONS, WHATSAPP_DRIVER, WHATSAPP_SESSION_LEASE, MessengerEvents, WhatsAppSessions, WhatsAppWatchdog, ...(simulator ? [SimulatorDriver] : [])],
+      exports: [
+        MESSENGER_OPTIONS,
+        WHATSAPP_DRIVER,
+        WHATSAPP_SESSION_LEASE,
+        MessengerEvents,
+        WhatsAppDrivers,
+        WhatsAppSessionsService,
+        WhatsAppWatchdogService,
+        ...(simulator ? [SimulatorDriver] : []),
+      ],
     };
   }
 }

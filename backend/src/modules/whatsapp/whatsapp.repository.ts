@@ -4,7 +4,7 @@ import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { whatsappAccounts, type WhatsappAccountRow } from './whatsapp.table.js';
 
-export type AccountPatch = Partial<Pick<WhatsappAccountRow, 'state' | 'autoStart' | 'phoneNumber' | 'lastConnectedAt' | 'lastEventAt' | 'name'>>;
+export type AccountPatch = Partial<Pick<WhatsappAccountRow, 'state' | 'reasonCode' | 'connectionKind' | 'autoStart' | 'phoneNumber' | 'lastConnectedAt' | 'lastEventAt' | 'name'>>;
 
 @Injectable()
 export class WhatsAppRepository {

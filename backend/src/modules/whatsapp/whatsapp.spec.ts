@@ -1,13 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { connectSocket, connectWhatsApp, messengerTestEnv, sleep, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
+import { Database } from '../../platform/db/database.js';
+import { SimulatorDriver } from './drivers/simulator.driver.js';
 import { MessengerEvents, type MessengerEventMap } from './messenger-events.js';
-import { WhatsAppWatchdog } from './whatsapp-watchdog.service.js';
+import { WHATSAPP_SESSION_LEASE, type WhatsAppSessionLease } from './whatsapp-session-lease.js';
+import { WhatsAppSessionsService } from './whatsapp-sessions.service.js';
+import { WhatsAppRepository } from './whatsapp.repository.js';
+import { WhatsAppWatchdogService } from './whatsapp-watchdog.service.js';
 
 let t: TestApp;
 let a: SeededCompany;
@@ -35,7 +40,7 @@ const socketFor = async (token: string) => {
 };
 
 describe('connect flow', () => {
-  it('not configured → account → start shows a QR → scanned → connected, pushed to the whole company only', async () => {
+  it('not configured → account → start shows a QR (to the admins only) → scanned → connected, pushed to the whole company only', async () => {
     const admin = await socketFor(adminA);
     const sales = await socketFor(salesA);
     const other = await socketFor(adminB);
@@ -49,10 +54,12 @@ describe('connect flow', () => {
     const start = await t.api.post('/whatsapp/start', undefined, { token: adminA });
     expect(start.status).toBe(200);
     expect(['initializing', 'scan']).toContain(start.body.data.state);
-    const scan = await sales.waitFor('wa:status', (s) => s.state === 'scan');
+    const scan = await admin.waitFor('wa:status', (s) => s.state === 'scan');
     expect(scan).toMatchObject({ ready: false, tenantId: a.tenantId });
     expect(scan.qr).toMatch(/^data:image\/png;base64,/);
-    expect((await t.api.get('/whatsapp/status', { token: salesA })).body.data.state).toBe('scan');
+    // a rep sees the state, never the QR: whoever scans it links their phone as the company's
+    expect(await sales.waitFor('wa:status', (s) => s.state === 'scan')).toMatchObject({ ready: false, tenantId: a.tenantId, qr: null });
+    expect((await t.api.get('/whatsapp/status', { token: salesA })).body.data).toMatchObject({ state: 'scan', qr: null });
 
     expect((await t.api.post('/dev/whatsapp/connect-now', undefined, { token: adminA })).status).toBe(200);
     const connected = await admin.waitFor('wa:status', (s) => s.state === 'connected');
@@ -72,9 +79,74 @@ describe('connect flow', () => {
   it('a dropped connection reconnects by itself with the stored session (no QR)', async () => {
     const admin = await socketFor(adminA);
     await t.api.post('/dev/whatsapp/disconnect', { mode: 'drop' }, { token: adminA });
-    await admin.waitFor('wa:status', (s) => s.state === 'disconnected');
-    await admin.waitFor('wa:status', (s) => s.state === 'connected');
+    const dropped = await admin.waitFor('wa:status', (s) => s.state === 'disconnected');
+    // the reason as a code the renderer words, beside the English
+    expect(dropped).toMatchObject({ reason: 'The connection was lost. Reconnecting…', reasonCode: 'reconnecting' });
+    const connected = await admin.waitFor('wa:status', (s) => s.state === 'connected');
+    expect(connected).toMatchObject({ reason: null, reasonCode: null });
     expect(admin.all('wa:status').some((s) => s.state === 'scan')).toBe(false);
+  });
+});
+
+describe('who links the company WhatsApp (whatsapp.session.manage: admins)', () => {
+  let c: SeededCompany;
+  let adminC: string;
+  let salesC: string;
+  beforeAll(async () => {
+    c = await seedCompany(t, 'wa-charlie');
+    [adminC, salesC] = await Promise.all([signIn(t, c.admin.email), signIn(t, c.sales[0].email)]);
+  });
+
+  it("refuses a rep's account and start with 403 permission_denied, and starts nothing", async () => {
+    const admin = await socketFor(adminC);
+    const sales = await socketFor(salesC);
+    const account = await t.api.post('/whatsapp/accounts', { name: 'My own phone' }, { token: salesC });
+    expect([account.status, account.body.code]).toEqual([403, 'permission_denied']);
+    const start = await t.api.post('/whatsapp/start', undefined, { token: salesC });
+    expect([start.status, start.body.code]).toEqual([403, 'permission_denied']);
+    await sleep(100);
+    expect(t.app.get(WhatsAppSessionsService).runsHere(c.tenantId)).toBe(false);
+    expect(t.app.get(SimulatorDriver).stateOf(c.tenantId)).toBeUndefined();
+    expect(await t.app.get(Database).tenant(c.tenantId, (tx) => t.app.get(WhatsAppRepository).find(tx, c.tenantId))).toBeUndefined();
+    expect((await t.api.get('/whatsapp/status', { token: adminC })).body.data).toMatchObject({ state: 'not_configured', qr: null });
+    expect([...admin.all('wa:status'), ...sales.all('wa:status')]).toEqual([]);
+  });
+
+  it("gives the QR to the admins' sockets and GET /whatsapp/status only; reps get the state without it; other companies nothing", async () => {
+    const admin = await socketFor(adminC);
+    const sales = await socketFor(salesC);
+    const otherCompany = await socketFor(adminB);
+    expect((await t.api.post('/whatsapp/accounts', { name: 'Default Account' }, { token: adminC })).status).toBe(200);
+    expect((await t.api.post('/whatsapp/start', undefined, { token: adminC })).status).toBe(200);
+
+    const adminScan = await admin.waitFor('wa:status', (s) => s.state === 'scan');
+    expect(adminScan.qr).toMatch(/^data:image\/png;base64,/);
+    expect(await sales.waitFor('wa:status', (s) => s.state === 'scan')).toMatchObject({ tenantId: c.tenantId, ready: false, qr: null });
+
+    const adminStatus = (await t.api.get('/whatsapp/status', { token: adminC })).body.data;
+    expect(adminStatus).toMatchObject({ state: 'scan', qr: adminScan.qr });
+    expect((await t.api.get('/whatsapp/status', { token: salesC })).body.data).toMatchObject({ state: 'scan', tenantId: c.tenantId, qr: null });
+
+    // asked over the socket too (wa:get_status)
+    expect(sales.all('wa:status').every((s) => s.qr === null)).toBe(true);
+    sales.clear();
+    admin.clear();
+    sales.socket.emit('wa:get_status');
+    admin.socket.emit('wa:get_status');
+    expect(await sales.waitFor('wa:status')).toMatchObject({ state: 'scan', qr: null });
+    expect(await admin.waitFor('wa:status')).toMatchObject({ state: 'scan', qr: adminScan.qr });
+
+    // the admin scans it: connected for everyone
+    expect((await t.api.post('/dev/whatsapp/connect-now', undefined, { token: adminC })).status).toBe(200);
+    await admin.waitFor('wa:status', (s) => s.state === 'connected');
+    await sales.waitFor('wa:status', (s) => s.state === 'connected');
+    expect(sales.all('wa:status').every((s) => s.qr === null)).toBe(true);
+    expect(otherCompany.all('wa:status')).toEqual([]);
+    expect((await t.api.get('/whatsapp/status', { token: adminB })).body.data).toMatchObject({ state: 'not_configured', qr: null, tenantId: b.tenantId });
+
+    // a rep's start changes nothing once connected either
+    expect((await t.api.post('/whatsapp/start', undefined, { token: salesC })).status).toBe(403);
+    expect((await t.api.get('/whatsapp/status', { token: salesC })).body.data).toMatchObject({ state: 'connected', ready: true });
   });
 });
 
@@ -84,7 +156,7 @@ describe('watchdog', () => {
     const sales = await socketFor(salesA);
     const down: MessengerEventMap['whatsapp.down'][] = [];
     t.app.get(MessengerEvents).on('whatsapp.down', (e) => void down.push(e));
-    const watchdog = t.app.get(WhatsAppWatchdog);
+    const watchdog = t.app.get(WhatsAppWatchdogService);
 
     await watchdog.runOnce();
     expect((await t.api.get('/whatsapp/status', { token: adminA })).body.data.state).toBe('connected');
@@ -96,7 +168,8 @@ describe('watchdog', () => {
     const status = (await t.api.get('/whatsapp/status', { token: adminA })).body.data;
     expect(status).toMatchObject({ state: 'needs_qr', ready: false, qr: null });
     expect(status.reason).toMatch(/stopped answering/);
-    await admin.waitFor('wa:status', (s) => s.state === 'needs_qr');
+    expect(status.reasonCode).toBe('not_answering');
+    expect(await admin.waitFor('wa:status', (s) => s.state === 'needs_qr')).toMatchObject({ reasonCode: 'not_answering' });
 
     const note = await admin.waitFor('new_notification');
     expect(note.text).toMatch(/WhatsApp needs a new QR scan/);
@@ -120,6 +193,8 @@ describe('watchdog', () => {
     await t.api.post('/dev/whatsapp/disconnect', { mode: 'logout' }, { token: adminA });
     const status = await admin.waitFor('wa:status', (s) => s.state === 'needs_qr');
     expect(status.reason).toMatch(/logged out from the phone/);
+    expect(status.reasonCode).toBe('logged_out');
+    expect((await t.api.get('/whatsapp/status', { token: adminA })).body.data).toMatchObject({ state: 'needs_qr', reasonCode: 'logged_out' });
     await admin.waitFor('new_notification');
     await t.api.post('/whatsapp/start', undefined, { token: adminA });
     await admin.waitFor('wa:status', (s) => s.state === 'scan');
@@ -138,6 +213,30 @@ describe('delete session', () => {
     await admin.waitFor('wa:status', (s) => s.state === 'not_configured');
     await t.api.post('/whatsapp/start', undefined, { token: adminA });
     await admin.waitFor('wa:status', (s) => s.state === 'scan');
+  });
+});
+
+describe('logout order', () => {
+  it('stores the logged-out state (auto-start off) before the lease is given up, so no lease round can take the session over', async () => {
+    const d = await seedCompany(t, 'wa-delta');
+    const token = await signIn(t, d.admin.email);
+    await connectWhatsApp(t, token);
+    const lease = t.app.get<WhatsAppSessionLease>(WHATSAPP_SESSION_LEASE);
+    const stored = () => t.app.get(Database).tenant(d.tenantId, (tx) => t.app.get(WhatsAppRepository).find(tx, d.tenantId));
+    const seen: unknown[] = [];
+    const release = lease.release.bind(lease);
+    const spy = vi.spyOn(lease, 'release').mockImplementation(async (tenantId: string) => {
+      if (tenantId === d.tenantId) seen.push(await stored().then((row) => ({ state: row?.state, autoStart: row?.autoStart })));
+      return release(tenantId);
+    });
+    try {
+      expect((await t.api.delete('/whatsapp/session', { token })).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(seen).toEqual([{ state: 'not_configured', autoStart: false }]);
+    expect(t.app.get(WhatsAppSessionsService).runsHere(d.tenantId)).toBe(false);
+    expect((await t.api.get('/whatsapp/status', { token })).body.data.state).toBe('not_configured');
   });
 });
 

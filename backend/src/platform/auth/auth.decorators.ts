@@ -14,8 +14,7 @@ export const SuperRoute = () => SetMetadata(SUPER, true);
 export const RequirePermission = (permission: Permission) => SetMetadata(PERMISSION, permission);
 
 type Target = object;
-const read = <T>(key: string, handler: Target, controller: Target): T | undefined =>
-  Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller);
+const read = <T>(key: string, handler: Target, controller: Target): T | undefined => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller);
 
 export const isPublicRoute = (handler: Target, controller: Target) => read<boolean>(PUBLIC, handler, controller) === true;
 export const isSuperRoute = (handler: Target, controller: Target) => read<boolean>(SUPER, handler, controller) === true;

@@ -64,7 +64,7 @@ describe('the permission table guards every route', () => {
   }
 });
 
-describe('the super area is the super administrator\'s only', () => {
+describe("the super area is the super administrator's only", () => {
   it("refuses a company user's token on every /super route, and changes nothing", async () => {
     const superOps: { method: string; path: string }[] = [];
     for (const [path, methods] of Object.entries<any>(doc.paths)) {
@@ -72,7 +72,14 @@ describe('the super area is the super administrator\'s only', () => {
       for (const method of Object.keys(methods)) superOps.push({ method: method.toUpperCase(), path });
     }
     const paths = superOps.map((o) => `${o.method} ${o.path}`);
-    for (const route of ['GET /api/super/users', 'POST /api/super/users', 'PATCH /api/super/users/{id}', 'DELETE /api/super/users/{id}', 'GET /api/super/users/{id}/sessions', 'DELETE /api/super/tenants/{id}']) {
+    for (const route of [
+      'GET /api/super/users',
+      'POST /api/super/users',
+      'PATCH /api/super/users/{id}',
+      'DELETE /api/super/users/{id}',
+      'GET /api/super/users/{id}/sessions',
+      'DELETE /api/super/tenants/{id}',
+    ]) {
       expect(paths).toContain(route);
     }
     const wrong: string[] = [];

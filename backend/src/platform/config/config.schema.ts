@@ -6,7 +6,12 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 /** `https://crm.example.com, http://localhost:5173`: origins only (scheme, host, port; no path). */
 const originList = z
   .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .refine((items) => items.every((item) => /^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/i.test(item.replace(/\/$/, ''))), {
     message: 'must be a comma-separated list of origins such as https://crm.example.com (scheme and host, no path)',
   })
@@ -22,8 +27,14 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: positiveInt(10),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" or "-"').default('crm'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" or "-"')
+    .default('crm'),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WHATSAPP_DRIVER: z.enum(['simulator', 'wwebjs']).optional(),

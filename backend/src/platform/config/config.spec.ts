@@ -30,10 +30,7 @@ describe('loadConfig', () => {
 
   it('reads CORS_ORIGINS as a list of origins (none by default)', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).corsOrigins).toEqual([]);
-    expect(loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: ' https://crm.example.com/, http://localhost:5173 ' }).corsOrigins).toEqual([
-      'https://crm.example.com',
-      'http://localhost:5173',
-    ]);
+    expect(loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: ' https://crm.example.com/, http://localhost:5173 ' }).corsOrigins).toEqual(['https://crm.example.com', 'http://localhost:5173']);
   });
 
   it('reads an empty variable as unset', () => {

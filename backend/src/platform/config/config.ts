@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { envSchema } from './config.schema.js';
 
 /** The backend's resolved configuration: what every module reads instead of process.env. */
@@ -58,9 +58,7 @@ export type LoadConfigOptions = {
 /** Parses the environment; throws ConfigError with one readable line naming the bad variable. */
 export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
   // an empty variable (FOO= in an env file) means "not set", not "set to nothing"
-  const env: ConfigEnv = Object.fromEntries(
-    Object.entries(rawEnv).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
-  );
+  const env: ConfigEnv = Object.fromEntries(Object.entries(rawEnv).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
   const e = parseEnv(envSchema, env);
   const sections = new Map<symbol, unknown>();
   for (const section of options.sections ?? []) sections.set(section.token, readSection(section, env));

@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 /**
  * `column = any($1::type[])`: one array parameter, where drizzle's `inArray` binds one parameter per
  * value. For lists of hundreds or thousands (an inbound batch's senders, an export's chunk of ids)
- * building, sending and planning those parameters cost more than the query (issue 17).
+ * building, sending and planning those parameters cost more than the query.
  */
 export function anyOf(column: PgColumn, values: readonly unknown[]): SQL {
   return sql`${column} = any(${sql.param(values)}::${sql.raw(column.getSQLType())}[])`;

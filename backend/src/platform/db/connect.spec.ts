@@ -49,9 +49,7 @@ describe('DbConnection.transaction (BEGIN and the prelude in one round trip)', (
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('drops a connection that died in the middle, and the next transaction gets a new one', async () => {
-    const failure = await conn
-      .transaction('select 1', (tx) => tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`))
-      .catch((e: Error) => e);
+    const failure = await conn.transaction('select 1', (tx) => tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`)).catch((e: Error) => e);
     expect(failure).toBeInstanceOf(Error);
     expect(await conn.transaction('select 1', async (tx) => rows(await tx.execute(sql`select 3 as three`)))).toEqual([{ three: 3 }]);
   });

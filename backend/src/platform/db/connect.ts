@@ -63,8 +63,7 @@ async function connectPglite(dir: string, schema: Schema): Promise<DbConnection>
         return work(tx as Tx);
       }),
     // exec() takes several statements at once, as the simple protocol of node-postgres does
-    raw: async (query, params) =>
-      (params?.length ? (await client.query(query, params)).rows : ((await client.exec(query)).at(-1)?.rows ?? [])) as never,
+    raw: async (query, params) => (params?.length ? (await client.query(query, params)).rows : ((await client.exec(query)).at(-1)?.rows ?? [])) as never,
   };
 }
 

@@ -47,26 +47,56 @@ describe('DatabaseSignals', () => {
     const stop = await receiver.listen('crm_test_signal', (payload) => heard.push(payload));
     const stopOther = await receiver.listen('crm_test_other', (payload) => other.push(payload));
     for (const payload of ['tenant-1', 'tenant-2', 'tenant-3']) await sender.notify('crm_test_signal', payload);
-    expect(await until(() => heard, (h) => h.length === 3)).toEqual(['tenant-1', 'tenant-2', 'tenant-3']);
+    expect(
+      await until(
+        () => heard,
+        (h) => h.length === 3,
+      ),
+    ).toEqual(['tenant-1', 'tenant-2', 'tenant-3']);
     expect(other).toEqual([]);
     stop();
     await sender.notify('crm_test_signal', 'after stop');
     await sender.notify('crm_test_other', 'still listening');
-    await until(() => other, (o) => o.length === 1);
+    await until(
+      () => other,
+      (o) => o.length === 1,
+    );
     expect(heard).toEqual(['tenant-1', 'tenant-2', 'tenant-3']);
     stopOther();
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('after its listening connection is killed it reconnects, asks its listeners to catch up, and hears again', async () => {
-    const heard: string[] = [];
-    let caughtUp = 0;
-    await receiver.listen('crm_test_reconnect', (payload) => heard.push(payload), () => caughtUp++);
-    await sender.notify('crm_test_reconnect', 'before');
-    await until(() => heard, (h) => h.length === 1);
-    // the database ends the listening session (a restart, a network cut, an idle timeout)
-    await one.raw(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'LISTEN %crm_test_reconnect%'`);
-    expect(await until(() => caughtUp, (n) => n === 1, 10_000)).toBe(1);
-    await sender.notify('crm_test_reconnect', 'after');
-    expect(await until(() => heard, (h) => h.length === 2)).toEqual(['before', 'after']);
-  }, 20_000);
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'after its listening connection is killed it reconnects, asks its listeners to catch up, and hears again',
+    async () => {
+      const heard: string[] = [];
+      let caughtUp = 0;
+      await receiver.listen(
+        'crm_test_reconnect',
+        (payload) => heard.push(payload),
+        () => caughtUp++,
+      );
+      await sender.notify('crm_test_reconnect', 'before');
+      await until(
+        () => heard,
+        (h) => h.length === 1,
+      );
+      // the database ends the listening session (a restart, a network cut, an idle timeout)
+      await one.raw(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'LISTEN %crm_test_reconnect%'`);
+      expect(
+        await until(
+          () => caughtUp,
+          (n) => n === 1,
+          10_000,
+        ),
+      ).toBe(1);
+      await sender.notify('crm_test_reconnect', 'after');
+      expect(
+        await until(
+          () => heard,
+          (h) => h.length === 2,
+        ),
+      ).toEqual(['before', 'after']);
+    },
+    20_000,
+  );
 });

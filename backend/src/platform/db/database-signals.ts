@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
-import { DB_CONNECTION } from './database.service.js';
+import { DB_CONNECTION } from './database.js';
 import type { DbConnection } from './database.types.js';
 
 type Listener = { onSignal: (payload: string) => void; onReconnect?: () => void };

@@ -2,7 +2,7 @@ import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nes
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { connectDatabase, pgliteDirFor } from './connect.js';
-import { Database, DB_CONNECTION } from './database.service.js';
+import { Database, DB_CONNECTION } from './database.js';
 import { DatabaseSignals } from './database-signals.js';
 import type { DbConnection, Schema } from './database.types.js';
 import { migrateDatabase } from './migrate.js';

@@ -11,12 +11,8 @@ describe('migrations', () => {
     try {
       await migrateDatabase(conn, database.databaseUrl);
       await migrateDatabase(conn, database.databaseUrl);
-      const tables = await conn.raw<{ table_name: string }>(
-        "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
-      );
-      expect(tables.map((r) => r.table_name)).toEqual(
-        expect.arrayContaining(['tenants', 'users', 'platform_admins', 'user_sessions', 'tenant_settings', 'login_failures']),
-      );
+      const tables = await conn.raw<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public' order by table_name");
+      expect(tables.map((r) => r.table_name)).toEqual(expect.arrayContaining(['tenants', 'users', 'platform_admins', 'user_sessions', 'tenant_settings', 'login_failures']));
       const applied = await conn.raw<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
       const files = readdirSync(migrationsFolder()).filter((f) => f.endsWith('.sql'));
       expect(applied[0].n).toBe(files.length);

@@ -30,19 +30,18 @@ describe('row-level security', () => {
 
   it('refuses an insert that carries another tenant’s id', async () => {
     const err = await t.db
-      .tenant(a.tenantId, (tx) =>
-        tx.execute(sql`insert into users (id, tenant_id, name, email, password_hash, role) values (${newId()}, ${b.tenantId}, 'Intruder', 'intruder@x.test', 'x', 'admin')`),
-      )
-      .then(() => undefined, (e: unknown) => e);
+      .tenant(a.tenantId, (tx) => tx.execute(sql`insert into users (id, tenant_id, name, email, password_hash, role) values (${newId()}, ${b.tenantId}, 'Intruder', 'intruder@x.test', 'x', 'admin')`))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(pgError(err)?.message).toMatch(/row-level security/);
     const count = await t.db.platform(async (tx) => rows(await tx.execute(sql`select id from users where email = 'intruder@x.test'`)));
     expect(count).toEqual([]);
   });
 
   it('cannot update or delete another tenant’s rows, even by id', async () => {
-    const updated = await t.db.tenant(a.tenantId, async (tx) =>
-      rows(await tx.execute(sql`update users set name = 'hacked' where id = ${b.admin.id} returning id`)),
-    );
+    const updated = await t.db.tenant(a.tenantId, async (tx) => rows(await tx.execute(sql`update users set name = 'hacked' where id = ${b.admin.id} returning id`)));
     expect(updated).toEqual([]);
     const deleted = await t.db.tenant(a.tenantId, async (tx) => rows(await tx.execute(sql`delete from users where id = ${b.admin.id} returning id`)));
     expect(deleted).toEqual([]);
@@ -145,4 +144,3 @@ describe('definerCall: one read through a SECURITY DEFINER function', () => {
     await expect(attempt).rejects.toSatisfy((e: unknown) => pgError(e)?.code === '42501');
   });
 });
-

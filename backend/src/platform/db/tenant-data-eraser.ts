@@ -37,9 +37,7 @@ export async function tenantTables(tx: PlatformTx): Promise<string[]> {
     join pg_class child on child.oid = k.conrelid
     join pg_class parent on parent.oid = k.confrelid
     join pg_namespace n on n.oid = child.relnamespace
-    where k.contype = 'f' and n.nspname = 'public' and child.oid <> parent.oid`)) as unknown as
-    | { rows: { child: string; parent: string }[] }
-    | { child: string; parent: string }[];
+    where k.contype = 'f' and n.nspname = 'public' and child.oid <> parent.oid`)) as unknown as { rows: { child: string; parent: string }[] } | { child: string; parent: string }[];
   const inSet = new Set(names);
   // referencedBy[p] = tables that must be emptied before p
   const waitingOn = new Map(names.map((n) => [n, new Set<string>()]));

@@ -6,17 +6,12 @@ import type { Tx } from './database.types.js';
  * Many rows in one `INSERT … SELECT * FROM unnest($1::uuid[], $2::text[], …)`: one array parameter
  * per column whatever the number of rows. Drizzle's multi-row `VALUES` builds and binds a parameter
  * per cell (thousands per inbound batch), which took ~14 % of the main thread at 2,000 inbound
- * msg/s (issue 17). A column left undefined in every row gets its database default; one given in
+ * msg/s. A column left undefined in every row gets its database default; one given in
  * some rows only gets its `$defaultFn` in the others (or is refused, to keep defaults honest).
  * `suffix` follows the SELECT (e.g. `on conflict … do nothing`); the inserted rows come back
  * mapped like drizzle's `returning()`, in no particular order.
  */
-export async function insertWithUnnest<T extends PgTable>(
-  tx: Tx,
-  table: T,
-  values: T['$inferInsert'][],
-  suffix?: SQL,
-): Promise<T['$inferSelect'][]> {
+export async function insertWithUnnest<T extends PgTable>(tx: Tx, table: T, values: T['$inferInsert'][], suffix?: SQL): Promise<T['$inferSelect'][]> {
   if (!values.length) return [];
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
   const names: SQLChunk[] = [];
@@ -34,9 +29,7 @@ export async function insertWithUnnest<T extends PgTable>(
     names.push(sql.identifier(column.name));
     arrays.push(sql`${sql.param(driverValues)}::${sql.raw(column.getSQLType())}[]`);
   }
-  const result = await tx.execute(
-    sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)}) ${suffix ?? sql``} returning *`,
-  );
+  const result = await tx.execute(sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)}) ${suffix ?? sql``} returning *`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => {
     const row: Record<string, unknown> = {};
     for (const [key, column] of columns) {

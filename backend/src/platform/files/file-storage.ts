@@ -22,7 +22,6 @@ export abstract class FileStorage {
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[a-z0-9]{1,8}$/;
 
-
 /** A key is `{tenantId}/{folder…}/{name}.{ext}`; anything else (.., absolute paths, odd characters) is refused. */
 export function isValidFileKey(key: string): boolean {
   return KEY.test(key);

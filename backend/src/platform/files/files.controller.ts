@@ -21,13 +21,7 @@ export class FilesController {
 
   @Get(':key')
   @ApiDoc({ summary: 'A stored media file, through a signed short-lived URL', binary: 'application/octet-stream' })
-  async get(
-    @Param('key') encodedKey: string,
-    @Query('exp') exp: string | undefined,
-    @Query('sig') sig: string | undefined,
-    @Query('fn') fn: string | undefined,
-    @Res() res: Response,
-  ) {
+  async get(@Param('key') encodedKey: string, @Query('exp') exp: string | undefined, @Query('sig') sig: string | undefined, @Query('fn') fn: string | undefined, @Res() res: Response) {
     const key = this.urls.verify(encodedKey, exp, sig, fn);
     if (!key) throw ApiError.forbidden('This link has expired or is not valid.').withCode('media.link_invalid');
     const file = await this.storage.stream(key);

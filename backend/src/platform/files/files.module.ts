@@ -11,11 +11,7 @@ import { SignedUrls } from './signed-urls.js';
 @Global()
 @Module({
   controllers: [FilesController],
-  providers: [
-    { provide: FileStorage, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalFileStorage(join(config.dataDir, 'files')) },
-    SignedUrls,
-    MediaInspector,
-  ],
+  providers: [{ provide: FileStorage, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalFileStorage(join(config.dataDir, 'files')) }, SignedUrls, MediaInspector],
   exports: [FileStorage, SignedUrls, MediaInspector],
 })
 export class FilesModule {}

@@ -33,7 +33,14 @@ describe('signed media URLs', () => {
     expect(urls.verify(other, exp, sig, fn)).toBeUndefined();
     expect(urls.verify(k, String(Number(exp) + 3600), sig, fn)).toBeUndefined();
     expect(urls.verify(k, exp, sig, 'b.jpg')).toBeUndefined();
-    expect(urls.verify(k, exp, sig!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')), fn)).toBeUndefined();
+    expect(
+      urls.verify(
+        k,
+        exp,
+        sig!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+        fn,
+      ),
+    ).toBeUndefined();
     expect(urls.verify(k, exp, undefined, fn)).toBeUndefined();
     expect(make(clock, 't'.repeat(40)).verify(k, exp, sig, fn)).toBeUndefined();
   });

@@ -36,7 +36,12 @@ export function buildOpenApiDocument(discovery: DiscoveryService, prefix: string
       const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
       if (method === undefined || path === undefined) continue;
       const doc = getRouteDoc(handler) ?? {};
-      const fullPath = '/' + [prefix, base, path].map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/');
+      const fullPath =
+        '/' +
+        [prefix, base, path]
+          .map((p) => p.replace(/^\/|\/$/g, ''))
+          .filter(Boolean)
+          .join('/');
       const isPublic = isPublicRoute(handler, controller);
       const security = isPublic ? [] : [{ [isSuperRoute(handler, controller) ? 'super' : 'tenant']: [] }];
       // which entry of the permission table guards the route (absent: any signed-in user of the audience)

@@ -26,7 +26,10 @@ export function normalizeOrigin(value: string): string | undefined {
 export class OriginPolicy {
   private readonly allowed: Set<string>;
 
-  constructor(configured: readonly string[], private readonly trustProxy: boolean) {
+  constructor(
+    configured: readonly string[],
+    private readonly trustProxy: boolean,
+  ) {
     this.allowed = new Set([DESKTOP_APP_ORIGIN, ...configured.map((o) => normalizeOrigin(o) ?? o)]);
   }
 

@@ -51,6 +51,7 @@ describe('web app under a folder whose name starts with a dot (~/.local/share/cr
     mkdirSync(join(rendererDir, 'assets'), { recursive: true });
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>CRM</title><div id="root"></div>');
     writeFileSync(join(rendererDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(rendererDir, 'assets', 'app-abc123.js.map'), '{"sourcesContent":["the whole source"]}');
     writeFileSync(join(rendererDir, '.env'), 'SECRET=do-not-serve');
     mkdirSync(join(rendererDir, '.git'));
     writeFileSync(join(rendererDir, '.git', 'config'), '[core] secret');
@@ -68,6 +69,12 @@ describe('web app under a folder whose name starts with a dot (~/.local/share/cr
       expect(await res.text()).toContain('<div id="root">');
     }
     expect(await (await fetch(`${dotted.url}/assets/app-abc123.js`)).text()).toBe('console.log(1)');
+  });
+
+  it("does not serve the build's source maps", async () => {
+    const res = await fetch(`${dotted.url}/assets/app-abc123.js.map`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('the whole source');
   });
 
   it('still refuses dotfiles inside the web app folder', async () => {

@@ -42,6 +42,8 @@ export function serveRenderer(app: Express, rendererDir: string | undefined) {
     });
     return;
   }
+  // the build's source maps stay on the server's disk: they would hand anyone the app's whole source
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.endsWith('.map') ? res.status(404).type('text/plain').send('Not found') : next()));
   app.use(
     express.static(rendererDir, {
       index: false,

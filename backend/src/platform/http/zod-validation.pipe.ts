@@ -1,4 +1,4 @@
-import { type PipeTransform } from '@nestjs/common';
+import type { PipeTransform } from '@nestjs/common';
 import { echoInput, hasUnstorableCharacters, unstorableTextMessage, withoutUnstorableCharacters } from '@crm/common';
 import type { z } from 'zod';
 import { ApiError } from './api-error.js';
@@ -8,7 +8,7 @@ import { ApiError } from './api-error.js';
  * - `refuse` (bodies, path parameters): 400 naming the field, before anything is written;
  * - `strip` (query strings): dropped, so a search for "\0" is a search for nothing;
  * - `raw`: passed through, for routes that stand in for WhatsApp itself (the simulator's phone),
- *   whose text is made storable where every driver's inbound messages are (InboundMessages).
+ *   whose text is made storable where every driver's inbound messages are (InboundMessagesService).
  */
 export type TextPolicy = 'refuse' | 'strip' | 'raw';
 

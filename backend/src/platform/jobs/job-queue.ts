@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type Db as BossDb, type DrizzleTransactionLike, type Job, type Queue, type SendOptions } from 'pg-boss';
-import { DB_CONNECTION } from '../db/database.service.js';
+import { DB_CONNECTION } from '../db/database.js';
 import type { DbConnection, Tx } from '../db/database.types.js';
 import { APP_ROLE, PLATFORM_ROLE } from '../db/tenancy.js';
 
@@ -79,6 +79,16 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
     return this.started().work<T>(name, { batchSize: 1, ...options }, async ([job]) => {
       if (job) await handler(job);
     });
+  }
+
+  /**
+   * Runs `handler` for up to `batchSize` jobs of the queue at once, for queues that must keep up
+   * with bursts: pg-boss waits the polling interval between fetches unless woken, so one job per
+   * fetch caps a worker at one job per interval. The batch fails (and is retried) as one when the
+   * handler throws, so handlers must be safe to run again, as every handler here is.
+   */
+  workBatch<T extends object>(name: string, options: WorkerOptions & { batchSize: number }, handler: (jobs: Job<T>[]) => Promise<void>): Promise<string> {
+    return this.started().work<T>(name, options, handler);
   }
 
   /** Enqueues in the caller's transaction: the job exists if and only if the transaction commits. */

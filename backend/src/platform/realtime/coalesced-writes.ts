@@ -3,7 +3,7 @@ import type { Server } from 'socket.io';
 type Corkable = { cork(): void; uncork(): void };
 
 /**
- * One write to the network per flush of a connection, not one per frame (issue 17). Engine.io hands
+ * One write to the network per flush of a connection, not one per frame. Engine.io hands
  * a connection's queued packets to the WebSocket transport in one go, and `ws` writes each frame as
  * its own corked pair (header, payload): at 2,000 inbound msg/s to 50 sockets that was ~12,000
  * `writev` system calls a second, an eighth of the main thread. The engine emits `flush` right

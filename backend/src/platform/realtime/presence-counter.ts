@@ -8,28 +8,40 @@ import { randomUUID } from 'node:crypto';
  * two "online"s or a missed "offline".
  */
 export interface PresenceCounter {
-  /** One more socket of the user; their count afterwards. */
+  /** One more socket of the user; their count afterwards. The user is no longer leaving. */
   add(userId: string): Promise<number>;
-  /** One socket of the user fewer; their count afterwards. */
-  remove(userId: string): Promise<number>;
+  /**
+   * One socket of the user fewer; their count afterwards. When it reaches 0 the user is *leaving*
+   * for `leaving.ms` (the offline grace time): still online for whoever asks, as idle as they were.
+   */
+  remove(userId: string, leaving: Leaving): Promise<number>;
   count(userId: string): Promise<number>;
+  /** Those of `userIds` whose last socket closed less than the grace time ago (and none came back), and whether they were idle. */
+  leaving(userIds: readonly string[]): Promise<Map<string, { idle: boolean }>>;
   stop(): Promise<void>;
 }
+
+export type Leaving = { ms: number; idle: boolean };
 
 /** One backend: the counts live in this process. */
 export class LocalPresenceCounter implements PresenceCounter {
   private readonly counts = new Map<string, number>();
+  /** Leaving users: until when (monotonic ms, the timers' time, not the app's Clock) and how idle. */
+  private readonly leavingUsers = new Map<string, { until: number; idle: boolean }>();
 
   async add(userId: string) {
     const n = (this.counts.get(userId) ?? 0) + 1;
     this.counts.set(userId, n);
+    this.leavingUsers.delete(userId);
     return n;
   }
 
-  async remove(userId: string) {
+  async remove(userId: string, leaving: Leaving) {
     const n = Math.max(0, (this.counts.get(userId) ?? 0) - 1);
-    if (n === 0) this.counts.delete(userId);
-    else this.counts.set(userId, n);
+    if (n === 0) {
+      this.counts.delete(userId);
+      this.leavingUsers.set(userId, { until: performance.now() + leaving.ms, idle: leaving.idle });
+    } else this.counts.set(userId, n);
     return n;
   }
 
@@ -37,14 +49,28 @@ export class LocalPresenceCounter implements PresenceCounter {
     return this.counts.get(userId) ?? 0;
   }
 
+  async leaving(userIds: readonly string[]) {
+    const now = performance.now();
+    const found = new Map<string, { idle: boolean }>();
+    for (const userId of userIds) {
+      const leaving = this.leavingUsers.get(userId);
+      if (!leaving) continue;
+      if (leaving.until > now) found.set(userId, { idle: leaving.idle });
+      else this.leavingUsers.delete(userId);
+    }
+    return found;
+  }
+
   async stop() {
     this.counts.clear();
+    this.leavingUsers.clear();
   }
 }
 
 /** The few commands the counter sends (a node-redis client has them). */
 type RedisClient = {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  mGet(keys: string[]): Promise<(string | null)[]>;
   set(key: string, value: string, options: { PX: number }): Promise<unknown>;
   del(key: string): Promise<unknown>;
 };
@@ -73,6 +99,18 @@ const CHANGE = `
 local n = redis.call('HINCRBY', KEYS[1], ARGV[2], ARGV[3])
 if n <= 0 then redis.call('HDEL', KEYS[1], ARGV[2]) end
 ${SUM_LIVE}`;
+/* A socket more: the user is no longer leaving (KEYS[2]). */
+const ADD = CHANGE.replace(
+  'return total',
+  `redis.call('DEL', KEYS[2])
+return total`,
+);
+/* A socket fewer: at 0 the user is leaving for ARGV[4] ms, as idle as ARGV[5] says (KEYS[2], which expires by itself). */
+const REMOVE = CHANGE.replace(
+  'return total',
+  `if total == 0 then redis.call('SET', KEYS[2], ARGV[5], 'PX', ARGV[4]) end
+return total`,
+);
 
 /** Several backends behind the Redis adapter (REDIS_URL): the counts live in Redis. */
 export class RedisPresenceCounter implements PresenceCounter {
@@ -97,12 +135,23 @@ export class RedisPresenceCounter implements PresenceCounter {
     return counter;
   }
 
-  add(userId: string) {
-    return this.change(userId, 1);
+  async add(userId: string) {
+    return Number(await this.redis.eval(ADD, { keys: [this.userKey(userId), this.leavingKey(userId)], arguments: [`${this.prefix}:instance:`, this.instanceId, '1'] }));
   }
 
-  remove(userId: string) {
-    return this.change(userId, -1);
+  async remove(userId: string, leaving: Leaving) {
+    const args = [`${this.prefix}:instance:`, this.instanceId, '-1', String(Math.max(1, Math.round(leaving.ms))), leaving.idle ? '1' : '0'];
+    return Number(await this.redis.eval(REMOVE, { keys: [this.userKey(userId), this.leavingKey(userId)], arguments: args }));
+  }
+
+  async leaving(userIds: readonly string[]) {
+    const found = new Map<string, { idle: boolean }>();
+    if (userIds.length === 0) return found;
+    const values = await this.redis.mGet(userIds.map((userId) => this.leavingKey(userId)));
+    userIds.forEach((userId, i) => {
+      if (values[i] !== null) found.set(userId, { idle: values[i] === '1' });
+    });
+    return found;
   }
 
   async count(userId: string) {
@@ -115,16 +164,15 @@ export class RedisPresenceCounter implements PresenceCounter {
     await this.redis.del(`${this.prefix}:instance:${this.instanceId}`).catch(() => undefined);
   }
 
-  private async change(userId: string, by: 1 | -1) {
-    const n = await this.redis.eval(CHANGE, { keys: [this.userKey(userId)], arguments: [`${this.prefix}:instance:`, this.instanceId, String(by)] });
-    return Number(n);
-  }
-
   private async beat() {
     await this.redis.set(`${this.prefix}:instance:${this.instanceId}`, '1', { PX: INSTANCE_TTL_MS });
   }
 
   private userKey(userId: string) {
     return `${this.prefix}:user:${userId}`;
+  }
+
+  private leavingKey(userId: string) {
+    return `${this.prefix}:leaving:${userId}`;
   }
 }

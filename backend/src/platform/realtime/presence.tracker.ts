@@ -28,7 +28,9 @@ export const PARTIAL_READS_MS = 10_000;
  * Who of a company is online, idle or offline, told to that company only:
  * - `user:status_change` {isOnline: true} when a user's first socket connects (on any instance);
  *   {isOnline: false, lastSeen} when their last socket has been gone for the grace time (a reconnect
- *   within it, even to another instance, is no flap); that lastSeen is stored as the user's;
+ *   within it, even to another instance, is no flap); that lastSeen is stored as the user's. Until
+ *   then the user reads online in connectedUsers too (GET /users, lead distribution), as idle as
+ *   they were: the list and the events never disagree about a reload;
  * - `user:idle` when none of their windows has reported input for the idle time, and
  *   `user:status_change` online again on the next input.
  * Sockets are counted per user by a PresenceCounter (in Redis when there are several instances).
@@ -80,7 +82,8 @@ export class PresenceTracker {
     // a socket cut before it was counted takes nothing away
     if (!data.counted) return;
     await data.counted;
-    await this.counter.remove(actor.userId);
+    // leaving for the grace time: GET /users still says online (a reload, an app restart), as the events do
+    await this.counter.remove(actor.userId, { ms: this.options.offlineGraceMs, idle: data.idle === true });
     clearTimeout(this.offlineTimers.get(actor.userId));
     const timer = setTimeout(() => {
       this.offlineTimers.delete(actor.userId);
@@ -125,6 +128,8 @@ export class PresenceTracker {
         if (count > here) users.set(userId, { idle: false, sockets: count });
       }
     }
+    // whose last socket closed within the grace time: not offline until it is announced
+    for (const [userId, { idle }] of await this.leaving(userIds.filter((userId) => !users.has(userId)))) users.set(userId, { idle, sockets: 0 });
     return new Map([...users].map(([userId, { idle }]) => [userId, { idle }]));
   }
 
@@ -197,6 +202,19 @@ export class PresenceTracker {
     } catch (err) {
       read.catch(() => undefined);
       this.logger.warn(`presence counts not read: ${err instanceof Error ? err.message : err}`);
+      return new Map();
+    }
+  }
+
+  /** Those of `userIds` inside the offline grace time (see PresenceCounter.leaving); none when Redis does not answer in time. */
+  private async leaving(userIds: readonly string[]): Promise<Map<string, { idle: boolean }>> {
+    if (userIds.length === 0) return new Map();
+    const read = this.counter.leaving(userIds);
+    try {
+      return await within(read, ALL_INSTANCES_READ_MS);
+    } catch (err) {
+      read.catch(() => undefined);
+      this.logger.warn(`presence of users within the offline grace time not read: ${err instanceof Error ? err.message : err}`);
       return new Map();
     }
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RealtimeGateway } from './realtime.gateway.js';
-import type { ForceLogoutEvent, ServerToClientEvents } from '@crm/common';
-import { adminsRoom, tenantRoom, userRoom } from './rooms.js';
+import type { ForceLogoutEvent, Permission, ServerToClientEvents } from '@crm/common';
+import { adminsRoom, permissionRoom, tenantRoom, userRoom } from './rooms.js';
 
 type EventName = keyof ServerToClientEvents & string;
 type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -17,6 +17,22 @@ export class RealtimeEmitter {
 
   toTenant<E extends EventName>(tenantId: string, event: E, payload: PayloadOf<E>) {
     this.gateway.server?.to(tenantRoom(tenantId)).emit(event, payload as never);
+  }
+
+  /**
+   * An event to every socket of the company, whose full payload only the users whose role holds
+   * `permission` may see: their sockets get `full`, every other socket of the company gets
+   * `redacted` (each socket exactly one of the two).
+   */
+  toTenantByPermission<E extends EventName>(tenantId: string, permission: Permission, event: E, full: PayloadOf<E>, redacted: PayloadOf<E>) {
+    const server = this.gateway.server;
+    if (!server) return;
+    const permitted = permissionRoom(tenantId, permission);
+    server.to(permitted).emit(event, full as never);
+    server
+      .to(tenantRoom(tenantId))
+      .except(permitted)
+      .emit(event, redacted as never);
   }
 
   toUser<E extends EventName>(userId: string, event: E, payload: PayloadOf<E>) {

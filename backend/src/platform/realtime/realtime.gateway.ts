@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import type { ForceLogoutEvent } from '@crm/common';
+import { PERMISSION_NAMES, type ForceLogoutEvent } from '@crm/common';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { may, type Actor, type TenantActor } from '../auth/actor.js';
@@ -13,14 +13,15 @@ import { PRESENCE_RECORDER, type PresenceRecorder } from './presence-recorder.js
 import { PresenceTracker } from './presence.tracker.js';
 import { attachRedisAdapter } from './redis-adapter.js';
 import { coalesceWebSocketWrites } from './coalesced-writes.js';
-import { RealtimeClientEvents } from './client-events.js';
-import { adminsRoom, platformRoom, sessionRoom, tenantRoom, userRoom } from './rooms.js';
+import { RealtimeClientEvents } from './realtime-client-events.js';
+import { adminsRoom, permissionRoom, platformRoom, sessionRoom, tenantRoom, userRoom } from './rooms.js';
 import { SOCKET_AUTHENTICATOR, type SessionRef, type SocketAuthenticator } from './socket-authenticator.js';
 
 /**
  * The realtime door. A socket proves who it is with the same token as HTTP (handshake `auth.token`)
  * and joins its rooms: `session:{id}` always, `tenant:{id}` and `user:{id}` for staff (plus
- * `admins:{tenantId}` for admins), `platform` for the super administrator. Client events registered
+ * `admins:{tenantId}` for admins, and `perm:{permission}:{tenantId}` for each permission of the
+ * user's role), `platform` for the super administrator. Client events registered
  * in RealtimeClientEvents are bound to staff sockets once authenticated.
  *
  * A socket lives no longer than its session: whoever ends a session calls endSession (through
@@ -45,7 +46,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Befo
     private readonly moduleRef: ModuleRef,
     clock: Clock,
   ) {
-    this.presence = new PresenceTracker(() => this.server, clock, config.presence, (actor, at) => this.recorder().recordLastSeen(actor, at));
+    this.presence = new PresenceTracker(
+      () => this.server,
+      clock,
+      config.presence,
+      (actor, at) => this.recorder().recordLastSeen(actor, at),
+    );
   }
 
   async afterInit(server: Server) {
@@ -114,9 +120,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Befo
     const tenantActor = new Promise<TenantActor | undefined>((resolve) => (authenticated = resolve));
     for (const [event, handler] of this.clientEvents.entries()) {
       socket.on(event, (...args: unknown[]) => {
-        tenantActor
-          .then((actor) => (actor ? handler(actor, socket, args) : undefined))
-          .catch((err: unknown) => this.logger.warn(`${event} failed: ${err instanceof Error ? err.message : err}`));
+        tenantActor.then((actor) => (actor ? handler(actor, socket, args) : undefined)).catch((err: unknown) => this.logger.warn(`${event} failed: ${err instanceof Error ? err.message : err}`));
       });
     }
     const token = (socket.handshake.auth?.token as string | undefined) ?? bearerToken(socket.handshake.headers.authorization);
@@ -137,6 +141,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Befo
       rooms.push(tenantRoom(actor.tenantId), userRoom(actor.userId));
       // the admins room carries every conversation of the company
       if (may(actor, 'contacts.all')) rooms.push(adminsRoom(actor.tenantId));
+      // one room per permission of the role: events only its holders may see (RealtimeEmitter.toTenantByPermission)
+      for (const permission of PERMISSION_NAMES) if (may(actor, permission)) rooms.push(permissionRoom(actor.tenantId, permission));
     } else {
       rooms.push(platformRoom());
     }

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { RealtimeClientEvents } from './client-events.js';
+import { RealtimeClientEvents } from './realtime-client-events.js';
 import { RealtimeEmitter } from './realtime.emitter.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 

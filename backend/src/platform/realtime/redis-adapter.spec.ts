@@ -20,7 +20,7 @@ describe.skipIf(!REDIS_URL)('attachRedisAdapter (several instances)', () => {
   const sockets: Socket[] = [];
   afterEach(async () => {
     sockets.splice(0).forEach((s) => s.close());
-    await Promise.all(opened.splice(0).map(({ io }) => new Promise<void>((resolve) => io.close(() => resolve()))));
+    await Promise.all(opened.splice(0).map(({ io }) => new Promise<void>((resolve) => void io.close(() => resolve()))));
   });
 
   async function instance() {
@@ -38,7 +38,11 @@ describe.skipIf(!REDIS_URL)('attachRedisAdapter (several instances)', () => {
     const join = (s: import('socket.io').Socket) => void s.join(s.handshake.query.rooms === 'both' ? [admins, user] : [admins]);
     a.io.on('connection', join);
     b.io.on('connection', join);
-    const clients = [connect(a.url, { transports: ['websocket'], query: { rooms: 'both' } }), connect(b.url, { transports: ['websocket'], query: { rooms: 'both' } }), connect(b.url, { transports: ['websocket'] })];
+    const clients = [
+      connect(a.url, { transports: ['websocket'], query: { rooms: 'both' } }),
+      connect(b.url, { transports: ['websocket'], query: { rooms: 'both' } }),
+      connect(b.url, { transports: ['websocket'] }),
+    ];
     sockets.push(...clients);
     await Promise.all(clients.map((c) => new Promise<void>((resolve) => c.once('connect', () => resolve()))));
     await new Promise((r) => setTimeout(r, 100)); // the joins are done
@@ -55,7 +59,7 @@ describe.skipIf(!REDIS_URL)('attachRedisAdapter (several instances)', () => {
     expect(got[2].sort()).toEqual(['to both rooms', 'to the admins']);
   });
 
-  it("closes its sockets when Redis cut its subscription, so that they reconnect and catch up with what they missed", async () => {
+  it('closes its sockets when Redis cut its subscription, so that they reconnect and catch up with what they missed', async () => {
     const [a, b] = [await instance(), await instance()];
     const room = randomUUID();
     b.io.on('connection', (s) => void s.join(room));

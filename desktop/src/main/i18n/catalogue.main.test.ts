@@ -48,7 +48,7 @@ describe('main-process catalogue', () => {
   });
 });
 
-describe('main process in the user\'s language', () => {
+describe("main process in the user's language", () => {
   function setUp() {
     const { ipcMain, invoke } = fakeIpcMain();
     const router = createIpcRouter({ ipcMain, isTrustedSender: () => true, log: silentLog });
@@ -62,7 +62,7 @@ describe('main process in the user\'s language', () => {
     return { call, dialog, language };
   }
 
-  it('names the save dialog\'s file type and its notices in Arabic once the page says Arabic', async () => {
+  it("names the save dialog's file type and its notices in Arabic once the page says Arabic", async () => {
     const { call, dialog } = setUp();
     expect(await call(IPC_CHANNELS.setLanguage, 'ar')).toEqual({ ok: true, value: null });
 

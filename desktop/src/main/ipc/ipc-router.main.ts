@@ -17,11 +17,7 @@ export interface Logger {
 }
 
 export interface IpcRouter {
-  handle<T, R>(
-    channel: IpcChannel,
-    schema: PayloadSchema<T> | null,
-    handler: (payload: T, event: IpcMainInvokeEvent) => Promise<BridgeResult<R>> | BridgeResult<R>,
-  ): void;
+  handle<T, R>(channel: IpcChannel, schema: PayloadSchema<T> | null, handler: (payload: T, event: IpcMainInvokeEvent) => Promise<BridgeResult<R>> | BridgeResult<R>): void;
 }
 
 export const FORBIDDEN = 'Forbidden';
@@ -31,15 +27,7 @@ export const FORBIDDEN = 'Forbidden';
  * may call), then the payload is validated, and errors come back as `{ ok: false }` values
  * instead of rejected promises.
  */
-export function createIpcRouter({
-  ipcMain,
-  isTrustedSender,
-  log,
-}: {
-  ipcMain: IpcMainLike;
-  isTrustedSender: (event: IpcMainInvokeEvent) => boolean;
-  log: Logger;
-}): IpcRouter {
+export function createIpcRouter({ ipcMain, isTrustedSender, log }: { ipcMain: IpcMainLike; isTrustedSender: (event: IpcMainInvokeEvent) => boolean; log: Logger }): IpcRouter {
   return {
     handle(channel, schema, handler) {
       ipcMain.handle(channel, async (event, payload) => {

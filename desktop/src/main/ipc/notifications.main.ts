@@ -25,11 +25,7 @@ export type NotifiableWindow = Pick<BrowserWindow, 'isMinimized' | 'restore' | '
  */
 export function registerNotificationIpc(
   router: IpcRouter,
-  {
-    Notification,
-    getWindow,
-    texts = ENGLISH_TEXTS,
-  }: { Notification: NotificationClass; getWindow: () => NotifiableWindow | null; texts?: MainTexts },
+  { Notification, getWindow, texts = ENGLISH_TEXTS }: { Notification: NotificationClass; getWindow: () => NotifiableWindow | null; texts?: MainTexts },
 ): void {
   const live = new Set<NotificationLike>();
 

@@ -23,14 +23,17 @@ function setUp(choice: { canceled: boolean; filePath?: string }) {
 const bytes = new Uint8Array([80, 75, 3, 4, 0, 255]);
 
 describe('save-file dialog', () => {
-  it('suggests the caller\'s file name and writes exactly the bytes where the user chose', async () => {
+  it("suggests the caller's file name and writes exactly the bytes where the user chose", async () => {
     const { dialog, writeFile, save, window } = setUp({ canceled: false, filePath: '/home/mona/Reports/leads_2026-11-22.xlsx' });
     const result = await save({ defaultName: 'leads_2026-11-22.xlsx', data: bytes });
 
-    expect(dialog.showSaveDialog).toHaveBeenCalledWith(window, expect.objectContaining({
-      defaultPath: '/home/mona/Downloads/leads_2026-11-22.xlsx',
-      filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
-    }));
+    expect(dialog.showSaveDialog).toHaveBeenCalledWith(
+      window,
+      expect.objectContaining({
+        defaultPath: '/home/mona/Downloads/leads_2026-11-22.xlsx',
+        filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
+      }),
+    );
     expect(writeFile).toHaveBeenCalledOnce();
     expect(writeFile).toHaveBeenCalledWith('/home/mona/Reports/leads_2026-11-22.xlsx', bytes);
     expect(result).toEqual({ ok: true, value: { saved: true, path: '/home/mona/Reports/leads_2026-11-22.xlsx' } });

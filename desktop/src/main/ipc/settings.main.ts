@@ -1,11 +1,4 @@
-import {
-  authTokenSchema,
-  bridgeError,
-  bridgeOk,
-  desktopSettingsPatchSchema,
-  externalUrlSchema,
-  IPC_CHANNELS,
-} from '@crm/common';
+import { authTokenSchema, bridgeError, bridgeOk, desktopSettingsPatchSchema, externalUrlSchema, IPC_CHANNELS } from '@crm/common';
 import { ENGLISH_TEXTS, type MainTexts } from '../i18n/catalogue.main';
 import type { SettingsService } from '../settings.main';
 import type { TokenVault } from '../token-vault.main';

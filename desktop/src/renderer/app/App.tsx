@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ServerSetupPage } from '../modules/server-setup/ServerSetupPage';
 import { AppProviders } from './AppProviders';
@@ -7,9 +7,10 @@ import { appRoutes } from './routes';
 /** The whole renderer. `needsServerSetup`: first run of the desktop app, before a server is known. */
 export function App({ needsServerSetup = false }: { needsServerSetup?: boolean }) {
   const router = useMemo(() => (needsServerSetup ? null : createBrowserRouter(appRoutes)), [needsServerSetup]);
-  return (
-    <AppProviders>
-      {router ? <RouterProvider router={router} /> : <ServerSetupPage onSaved={() => window.location.reload()} />}
-    </AppProviders>
-  );
+  // the signed-in home's code arrives while the sign-in screen waits for typing, not after Sign In
+  useEffect(() => {
+    const id = setTimeout(() => void Promise.all([import('./layout/AppLayout'), import('../modules/dashboard/DashboardPage')]).catch(() => undefined), 200);
+    return () => clearTimeout(id);
+  }, []);
+  return <AppProviders>{router ? <RouterProvider router={router} /> : <ServerSetupPage onSaved={() => window.location.reload()} />}</AppProviders>;
 }

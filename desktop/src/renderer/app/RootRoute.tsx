@@ -11,7 +11,7 @@ export function RootRoute() {
     void useAuthStore.getState().bootstrap();
   }, []);
 
-  useEffect(() => bridge.onNotificationClick(({ route }) => navigate(route)), [navigate]);
+  useEffect(() => bridge.onNotificationClick(({ route }) => void navigate(route)), [navigate]);
 
   return <Outlet />;
 }

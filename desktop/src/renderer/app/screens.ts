@@ -18,8 +18,7 @@ export interface ScreenRoute {
  * canned responses, follow-up templates, products, shipping, reports, team, tasks) have their own routes
  * in routes.tsx.
  */
-export const companyScreens: ScreenRoute[] = [
-];
+export const companyScreens: ScreenRoute[] = [];
 
 /**
  * Super area screens still waiting for their issue, under `/super` (RequireSuper). The dashboard,

@@ -1,33 +1,7 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  createTheme,
-  Loader,
-  Menu,
-  Modal,
-  Paper,
-  Table,
-  TextInput,
-  PasswordInput,
-  Tooltip,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, createTheme, Loader, Menu, Modal, Paper, Table, TextInput, PasswordInput, Tooltip, type MantineColorsTuple } from '@mantine/core';
 
 /** The product's green, close to WhatsApp's so the messenger feels at home. Shade 6 is the primary. */
-const brand: MantineColorsTuple = [
-  '#e6fbf3',
-  '#d3f3e7',
-  '#a8e6cf',
-  '#79d8b5',
-  '#52cc9f',
-  '#39c591',
-  '#1fa37a',
-  '#138f6a',
-  '#057f5c',
-  '#006e4e',
-];
+const brand: MantineColorsTuple = ['#e6fbf3', '#d3f3e7', '#a8e6cf', '#79d8b5', '#52cc9f', '#39c591', '#1fa37a', '#138f6a', '#057f5c', '#006e4e'];
 
 /** Sizes of the app frame; the layout reads them from here and nowhere else. */
 export const layoutTokens = {
@@ -38,8 +12,7 @@ export const layoutTokens = {
   contentMaxWidth: 1400,
 } as const;
 
-const systemFonts =
-  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Helvetica Neue', Arial, sans-serif";
+const systemFonts = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Helvetica Neue', Arial, sans-serif";
 
 /** All theme tokens of the product live here: colours, type, radius, focus ring and component defaults. */
 export const theme = createTheme({

@@ -57,7 +57,7 @@ describe('formatting', () => {
     expect(formatMoney(99.5, { currency: 'USD' })).toContain('٩٩٫٥');
   });
 
-  it('dates can be shown in a given zone (the tenant\'s)', () => {
+  it("dates can be shown in a given zone (the tenant's)", () => {
     expect(formatDate('2026-11-22T23:30:00Z', { timeZone: 'Africa/Cairo' })).toBe('Nov 23, 2026');
     expect(formatDate('2026-11-22T23:30:00Z', { timeZone: 'UTC' })).toBe('Nov 22, 2026');
   });
@@ -73,7 +73,7 @@ describe('errors by code', () => {
     }
   });
 
-  it('Arabic shows the code in Arabic; English keeps the server\'s own English text', () => {
+  it("Arabic shows the code in Arabic; English keeps the server's own English text", () => {
     expect(errorMessage(conflict, 'common:unknownError')).toBe('A contact with this phone already exists.');
     applyPreferences({ language: 'ar' });
     expect(errorMessage(conflict, 'common:unknownError')).toBe('توجد جهة اتصال بهذا الرقم بالفعل.');

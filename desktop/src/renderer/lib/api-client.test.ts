@@ -2,8 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildUrl, createApiClient, tokenKindFor } from './api-client';
 import { ApiError, describeError, errorText } from './api-error';
 
-const respond = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
-  new Response(typeof payload === 'string' ? payload : JSON.stringify(payload), { status, headers });
+const respond = (status: number, payload: unknown, headers: Record<string, string> = {}) => new Response(typeof payload === 'string' ? payload : JSON.stringify(payload), { status, headers });
 
 function client(response: Response | (() => Promise<Response>), extra: { onUnauthorized?: () => void } = {}) {
   const fetch = vi.fn<(input: string, init: RequestInit) => Promise<Response>>(typeof response === 'function' ? response : async () => response);
@@ -40,9 +39,7 @@ describe('api client', () => {
   });
 
   it('builds queries without empty values', () => {
-    expect(buildUrl('/api', '/contacts', { stage: 'lead', q: '', page: 2, assignedTo: undefined, isArchived: false })).toBe(
-      '/api/contacts?stage=lead&page=2&isArchived=false',
-    );
+    expect(buildUrl('/api', '/contacts', { stage: 'lead', q: '', page: 2, assignedTo: undefined, isArchived: false })).toBe('/api/contacts?stage=lead&page=2&isArchived=false');
   });
 
   it("turns an error envelope into an ApiError with the server's text and status", async () => {
@@ -54,10 +51,8 @@ describe('api client', () => {
     expect(errorText(error, 'fallback')).toBe('Company suspended');
   });
 
-  it('keeps the error code and its values, so a screen can word the error in the user\'s language', async () => {
-    const { api } = client(
-      respond(409, { ok: false, error: 'A contact with this phone number already exists.', code: 'contact.phone_taken', params: { label: 'Mona' } }),
-    );
+  it("keeps the error code and its values, so a screen can word the error in the user's language", async () => {
+    const { api } = client(respond(409, { ok: false, error: 'A contact with this phone number already exists.', code: 'contact.phone_taken', params: { label: 'Mona' } }));
     const error = (await api.post('/contacts', {}).catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('contact.phone_taken');
     expect(error.params).toEqual({ label: 'Mona' });

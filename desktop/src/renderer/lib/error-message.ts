@@ -43,7 +43,7 @@ export function errorCodeText(code: ErrorCode | string, params: ErrorParams = {}
  * In English the server's own text comes first: it is English already and names the case more
  * precisely than a generic code's text ('Phone already exists' rather than 'This conflicts…').
  *
- * `list`: the spec's rule for lists (core.md §8) also shows the exception's own message, e.g.
+ * `list`: the spec's rule for lists also shows the exception's own message, e.g.
  * 'Could not reach the server.'; forms (sign-in) show the fallback instead.
  */
 export function errorMessage(error: unknown, fallbackKey: string, options: { list?: boolean } = {}): string {

@@ -88,9 +88,7 @@ export const monthStartDay = (now: Date = new Date()): string => monthStartIn(no
 export function formatDay(day: string | null | undefined): string {
   if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return day || '-';
   const [year, month, date] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, date)),
-  );
+  return new Intl.DateTimeFormat(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)));
 }
 
 /** "negotiation" → "Negotiation". */

@@ -46,4 +46,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
 }
 
 /** The backend's demo flag; most tests run with it off so nothing is prefilled. */
-export const healthHandler = (demo: boolean): Handler => () => ok({ status: 'ok', db: 'up', demo });
+export const healthHandler =
+  (demo: boolean): Handler =>
+  () =>
+    ok({ status: 'ok', db: 'up', demo });

@@ -28,7 +28,7 @@ const parseDay = (text: string): string | null => {
 
 /**
  * From / To days plus the quick filters: Today sets both to today; Month runs from the first of
- * the month to today (spec/core.md §9). Days are the user's calendar days.
+ * the month to today. Days are the user's calendar days.
  */
 export function DateRangeFilter({ from, to, onChange, fromLabel, toLabel, monthLabel }: DateRangeFilterProps) {
   const { t } = useTranslation('common');

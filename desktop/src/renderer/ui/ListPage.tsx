@@ -54,7 +54,8 @@ export function ListPage({ title, subtitle, actions, filters, summary, tableLabe
         </Card>
       )}
       <Card padding={0}>
-        <Table.ScrollContainer minWidth={minWidth}>
+        {/* a table wider than its card shows its scrollbar, not only on hover: nothing looks cut off */}
+        <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto' }}>
           <Table aria-label={tableLabel} {...(dense ? { horizontalSpacing: 'xs', fz: 'sm' } : {})}>
             <Table.Thead>
               <Table.Tr>{head}</Table.Tr>

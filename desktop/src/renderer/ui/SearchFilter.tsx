@@ -9,7 +9,7 @@ interface SearchFilterProps {
   value: string;
   /** Called with the trimmed text once typing pauses for `delay` ms. */
   onChange: (value: string) => void;
-  /** spec/core.md §9: 300 ms for leads and customers, 400 ms for deals. */
+  /** 300 ms for leads and customers, 400 ms for deals. */
   delay: number;
   /** A translated text; 'Search' when absent. */
   label?: string;

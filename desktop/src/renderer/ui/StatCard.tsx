@@ -3,8 +3,12 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A figure card (the company dashboard's and the super dashboard's): label, icon, value, optional detail. */
-export function StatCard({ label, detail, value, icon: Icon, color, loading }: { label: string; detail?: string; value: ReactNode; icon: LucideIcon; color: string; loading: boolean }) {
+/**
+ * A figure card, the one of the app (the company dashboard, the super dashboard, reports, team
+ * performance): label, optional icon, value, optional detail. The label names the card for
+ * assistive technology and tests (a group named by its label).
+ */
+export function StatCard({ label, detail, value, icon: Icon, color, loading = false }: { label: string; detail?: string; value: ReactNode; icon?: LucideIcon; color?: string; loading?: boolean }) {
   // Re-render on a language switch: the value was formatted in the chosen locale.
   useTranslation();
   return (
@@ -15,9 +19,11 @@ export function StatCard({ label, detail, value, icon: Icon, color, loading }: {
         <Text size="sm" c="dimmed" fw={600} truncate="end" title={label} data-stat-label="">
           {label}
         </Text>
-        <ThemeIcon variant="light" color={color} size={30} radius="md" aria-hidden style={{ flexShrink: 0 }}>
-          <Icon size={16} />
-        </ThemeIcon>
+        {Icon && (
+          <ThemeIcon variant="light" color={color} size={30} radius="md" aria-hidden style={{ flexShrink: 0 }}>
+            <Icon size={16} />
+          </ThemeIcon>
+        )}
       </Group>
       {loading ? (
         <Skeleton height={28} width={90} mt={8} />
@@ -35,4 +41,3 @@ export function StatCard({ label, detail, value, icon: Icon, color, loading }: {
     </Card>
   );
 }
-

@@ -21,14 +21,15 @@ export function confirmDelete({ title, message, texts, remove, failureText, onDe
     children: <Text size="sm">{message}</Text>,
     labels: { confirm: texts.confirm, cancel: texts.cancel },
     confirmProps: { color: 'red' },
-    onConfirm: async () => {
-      try {
-        await remove();
-        notifications.show({ color: 'green', message: texts.done });
-        await onDeleted();
-      } catch (failure) {
-        notifications.show({ color: 'red', title, message: failureText(failure) });
-      }
-    },
+    onConfirm: () =>
+      void (async () => {
+        try {
+          await remove();
+          notifications.show({ color: 'green', message: texts.done });
+          await onDeleted();
+        } catch (failure) {
+          notifications.show({ color: 'red', title, message: failureText(failure) });
+        }
+      })(),
   });
 }

@@ -84,8 +84,7 @@ export function readWebmOpus(buf: Buffer): { head: Buffer; packets: Buffer[] } {
   if (!opus || opus.number === undefined) throw new VoiceConversionError('no Opus audio track');
   const packets = blocks.filter((b) => b.track === opus.number && b.data.length > 0).map((b) => b.data);
   if (!packets.length) throw new VoiceConversionError('the recording is empty');
-  const head =
-    opus.codecPrivate && opus.codecPrivate.subarray(0, 8).toString('ascii') === 'OpusHead' ? opus.codecPrivate : defaultOpusHead(1);
+  const head = opus.codecPrivate && opus.codecPrivate.subarray(0, 8).toString('ascii') === 'OpusHead' ? opus.codecPrivate : defaultOpusHead(1);
   return { head, packets };
 }
 

@@ -42,13 +42,17 @@ describe("a company's browser profile left locked by an instance that died", () 
     expect(releaseProfileLock(join(profile, 'never-created'))).toEqual([]);
   });
 
-  it.skipIf(!existsSync(CHROMIUM))('is refused by the real Chromium until the marks are gone, then opens', async () => {
-    const profile = profileLockedElsewhere();
-    const locked = await openWithChromium(profile);
-    expect(locked.ok).toBe(false);
-    expect(locked.output).toMatch(/in use by another .*on another computer/);
-    releaseProfileLock(profile);
-    const released = await openWithChromium(profile);
-    expect(released.ok, released.output).toBe(true);
-  }, 70_000);
+  it.skipIf(!existsSync(CHROMIUM))(
+    'is refused by the real Chromium until the marks are gone, then opens',
+    async () => {
+      const profile = profileLockedElsewhere();
+      const locked = await openWithChromium(profile);
+      expect(locked.ok).toBe(false);
+      expect(locked.output).toMatch(/in use by another .*on another computer/);
+      releaseProfileLock(profile);
+      const released = await openWithChromium(profile);
+      expect(released.ok, released.output).toBe(true);
+    },
+    70_000,
+  );
 });

@@ -1,17 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MessageErrorCode } from '@crm/common';
 import { ApiError } from '../../../platform/http/api-error.js';
 import type { MessengerOptions } from '../messenger-options.js';
-import {
-  NOT_CONNECTED,
-  WhatsAppSendError,
-  type InboundWhatsAppMessage,
-  type OutgoingContent,
-  type WhatsAppDriver,
-  type WhatsAppSession,
-  type WhatsAppSessionEvents,
-} from '../whatsapp-driver.js';
+import { NOT_CONNECTED, WhatsAppSendError, type InboundWhatsAppMessage, type OutgoingContent, type WhatsAppDriver, type WhatsAppSession, type WhatsAppSessionEvents } from '../whatsapp-driver.js';
 
 /** Delays of the simulated phone before the time scale: ack 1, 2 and 3 after a send. */
 export const SIM_ACK_DELAYS_MS = [300, 1_200, 2_500] as const;
@@ -33,7 +26,7 @@ export class SimulatorDriver implements WhatsAppDriver {
   /** Every send that reached the simulated WhatsApp, for tests. */
   readonly sent: SimulatedSend[] = [];
   readonly deletedForEveryone: { tenantId: string; chatId: string; id: string }[] = [];
-  private failures: { count: number; message: string; retryable: boolean } | undefined;
+  private failures: { count: number; message: string; retryable: boolean; code: MessageErrorCode } | undefined;
   private hangs = 0;
 
   constructor(
@@ -124,8 +117,8 @@ export class SimulatorDriver implements WhatsAppDriver {
   }
 
   /** The next `count` sends fail with this error. */
-  failNextSends(count: number, message = 'Simulated send failure.', retryable = true) {
-    this.failures = { count, message, retryable };
+  failNextSends(count: number, message = 'Simulated send failure.', retryable = true, code: MessageErrorCode = 'refused') {
+    this.failures = { count, message, retryable, code };
   }
 
   stateOf(tenantId: string) {
@@ -142,7 +135,7 @@ export class SimulatorDriver implements WhatsAppDriver {
     return this.options.simAutoConnectMs;
   }
 
-  takeFailure(): { message: string; retryable: boolean } | undefined {
+  takeFailure(): { message: string; retryable: boolean; code: MessageErrorCode } | undefined {
     if (!this.failures || this.failures.count <= 0) return undefined;
     this.failures.count--;
     return this.failures;
@@ -227,9 +220,9 @@ export class SimulatorSession implements WhatsAppSession {
   }
 
   async send(chatId: string, content: OutgoingContent): Promise<{ id: string }> {
-    if (this.state !== 'connected') throw new WhatsAppSendError(NOT_CONNECTED, true);
+    if (this.state !== 'connected') throw new WhatsAppSendError(NOT_CONNECTED, true, 'not_connected');
     const failure = this.driver.takeFailure();
-    if (failure) throw new WhatsAppSendError(failure.message, failure.retryable);
+    if (failure) throw new WhatsAppSendError(failure.message, failure.retryable, failure.code);
     const id = `true_${chatId}_${randomBytes(10).toString('hex').toUpperCase()}`;
     const send = { tenantId: this.tenantId, chatId, id, content, at: Date.now() };
     this.driver.sent.push(send);
@@ -245,7 +238,7 @@ export class SimulatorSession implements WhatsAppSession {
   }
 
   async deleteForEveryone(chatId: string, waMessageId: string): Promise<void> {
-    if (this.state !== 'connected') throw new WhatsAppSendError(NOT_CONNECTED, true);
+    if (this.state !== 'connected') throw new WhatsAppSendError(NOT_CONNECTED, true, 'not_connected');
     this.driver.deletedForEveryone.push({ tenantId: this.tenantId, chatId, id: waMessageId });
   }
 }

@@ -136,7 +136,15 @@ describe('whatsapp-web.js driver: library events → ours', () => {
     await flush();
     await flush();
     expect(inbound).toHaveLength(2);
-    expect(inbound[0]).toMatchObject({ id: 'false_201001234567@c.us_A1', from: '201001234567@c.us', phoneId: '201001234567@c.us', profileName: 'Mona', body: 'hi', type: 'text', timestamp: new Date(1_800_000_000_000) });
+    expect(inbound[0]).toMatchObject({
+      id: 'false_201001234567@c.us_A1',
+      from: '201001234567@c.us',
+      phoneId: '201001234567@c.us',
+      profileName: 'Mona',
+      body: 'hi',
+      type: 'text',
+      timestamp: new Date(1_800_000_000_000),
+    });
     expect(inbound[1]).toMatchObject({ id: 'false_123@lid_A2', from: '123456789012345@lid', lid: '123456789012345@lid', phoneId: '201223334455@c.us', type: 'voice' });
     expect(inbound[1].media).toEqual({ data: Buffer.from('OggS-voice'), mime: 'audio/ogg; codecs=opus', fileName: undefined });
     expect(client.getContactLidAndPhone).toHaveBeenCalledWith(['123456789012345@lid']);
@@ -165,7 +173,11 @@ describe('whatsapp-web.js driver: our calls → library', () => {
     expect(await session.send('201001234567@c.us', { kind: 'text', body: 'hello' })).toEqual({ id: 'true_201001234567@c.us_3EB0AAA' });
     expect(client.sendMessage).toHaveBeenLastCalledWith('201001234567@c.us', 'hello');
     await session.send('201001234567@c.us', { kind: 'media', data: Buffer.from('img'), mime: 'image/png', fileName: 'a.png', caption: 'look' });
-    expect(client.sendMessage).toHaveBeenLastCalledWith('201001234567@c.us', { mime: 'image/png', data: Buffer.from('img').toString('base64'), name: 'a.png' }, { caption: 'look', sendAudioAsVoice: undefined, sendMediaAsDocument: undefined });
+    expect(client.sendMessage).toHaveBeenLastCalledWith(
+      '201001234567@c.us',
+      { mime: 'image/png', data: Buffer.from('img').toString('base64'), name: 'a.png' },
+      { caption: 'look', sendAudioAsVoice: undefined, sendMediaAsDocument: undefined },
+    );
     await session.send('201001234567@c.us', { kind: 'media', data: Buffer.from('ogg'), mime: 'audio/ogg; codecs=opus', asVoice: true });
     expect(client.sendMessage.mock.calls.at(-1)![2]).toMatchObject({ sendAudioAsVoice: true });
   });
@@ -174,9 +186,14 @@ describe('whatsapp-web.js driver: our calls → library', () => {
     const { client, session } = await startSession();
     client.emit('ready');
     client.sendMessage.mockRejectedValueOnce(new Error('Evaluation failed: Error: invalid wid'));
-    await expect(session.send('1@c.us', { kind: 'text', body: 'x' })).rejects.toEqual(new WhatsAppSendError('This number is not on WhatsApp.', false));
+    await expect(session.send('1@c.us', { kind: 'text', body: 'x' })).rejects.toEqual(new WhatsAppSendError('This number is not on WhatsApp.', false, 'not_on_whatsapp'));
     client.sendMessage.mockRejectedValueOnce(new Error('Protocol error: Target closed'));
-    await expect(session.send('1@c.us', { kind: 'text', body: 'x' })).rejects.toMatchObject({ retryable: true });
+    // the code words it for the user; WhatsApp's own words stay in the English
+    await expect(session.send('1@c.us', { kind: 'text', body: 'x' })).rejects.toMatchObject({
+      retryable: true,
+      code: 'refused',
+      message: 'WhatsApp did not accept the message: Protocol error: Target closed',
+    });
   });
 
   it('deletes for everyone through the message, pings with getState, logs out and forgets the stored session', async () => {

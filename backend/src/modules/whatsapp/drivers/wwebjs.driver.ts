@@ -6,15 +6,7 @@ import { Logger } from '@nestjs/common';
 import type { MessageType } from '@crm/common';
 import type { MessengerOptions } from '../messenger-options.js';
 import { releaseProfileLock } from './chromium-profile-lock.js';
-import {
-  NOT_CONNECTED,
-  WhatsAppSendError,
-  type InboundWhatsAppMessage,
-  type OutgoingContent,
-  type WhatsAppDriver,
-  type WhatsAppSession,
-  type WhatsAppSessionEvents,
-} from '../whatsapp-driver.js';
+import { NOT_CONNECTED, WhatsAppSendError, type InboundWhatsAppMessage, type OutgoingContent, type WhatsAppDriver, type WhatsAppSession, type WhatsAppSessionEvents } from '../whatsapp-driver.js';
 
 /** The part of whatsapp-web.js's Message we read. */
 export type WwebjsMessageLike = {
@@ -51,9 +43,7 @@ export type WwebjsClientFactory = (options: { tenantId: string; dataPath: string
 /** The real thing: whatsapp-web.js with LocalAuth per tenant and the system Chromium (loaded only when used). */
 export const defaultWwebjsClientFactory: WwebjsClientFactory = async ({ tenantId, dataPath, executablePath }) => {
   if (!existsSync(executablePath)) {
-    throw new Error(
-      `Chromium was not found at ${executablePath}: install it (apt-get install chromium) or set PUPPETEER_EXECUTABLE_PATH.`,
-    );
+    throw new Error(`Chromium was not found at ${executablePath}: install it (apt-get install chromium) or set PUPPETEER_EXECUTABLE_PATH.`);
   }
   const wwebjs = (await import('whatsapp-web.js')).default;
   const client = new wwebjs.Client({
@@ -229,7 +219,7 @@ export class WwebjsSession implements WhatsAppSession {
 
   async send(chatId: string, content: OutgoingContent): Promise<{ id: string }> {
     const client = this.client;
-    if (!client || !this.ready) throw new WhatsAppSendError(NOT_CONNECTED, true);
+    if (!client || !this.ready) throw new WhatsAppSendError(NOT_CONNECTED, true, 'not_connected');
     try {
       const sent =
         content.kind === 'text'
@@ -243,15 +233,15 @@ export class WwebjsSession implements WhatsAppSession {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const permanent = /invalid wid|not a whatsapp user|no lid for user|wid error/i.test(message);
-      throw new WhatsAppSendError(permanent ? 'This number is not on WhatsApp.' : `WhatsApp did not accept the message: ${message}`, !permanent);
+      throw new WhatsAppSendError(permanent ? 'This number is not on WhatsApp.' : `WhatsApp did not accept the message: ${message}`, !permanent, permanent ? 'not_on_whatsapp' : 'refused');
     }
   }
 
   async deleteForEveryone(_chatId: string, waMessageId: string): Promise<void> {
     const client = this.client;
-    if (!client || !this.ready) throw new WhatsAppSendError(NOT_CONNECTED, true);
+    if (!client || !this.ready) throw new WhatsAppSendError(NOT_CONNECTED, true, 'not_connected');
     const msg = await client.getMessageById(waMessageId);
-    if (!msg?.delete) throw new WhatsAppSendError('The message was not found on WhatsApp.', false);
+    if (!msg?.delete) throw new WhatsAppSendError('The message was not found on WhatsApp.', false, 'not_found_on_whatsapp');
     await msg.delete(true);
   }
 }

@@ -3,7 +3,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { useCan } from '../../modules/auth/use-can';
 
 /**
- * Spec/admin.md §2: users opening a screen their role may not use are redirected to /. Which role
+ * Users opening a screen their role may not use are redirected to /. Which role
  * may use which screen comes from the permission table, as on the server.
  */
 export function RequirePermission({ permission }: { permission: Permission }) {

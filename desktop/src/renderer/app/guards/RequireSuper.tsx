@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { useSuperStore } from '../../modules/super/store';
 
-/** Spec/admin.md §2: the super area requires the super token, else /super/login. */
+/** The super area requires the super token, else /super/login. */
 export function RequireSuper() {
   const token = useSuperStore((state) => state.token);
   return token ? <Outlet /> : <Navigate to="/super/login" replace />;

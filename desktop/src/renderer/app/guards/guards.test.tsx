@@ -65,16 +65,13 @@ describe('route guards', () => {
   });
 
   // the screens the permission table keeps from sales users (common/rules/permissions.ts)
-  it.each(['/team/settings', '/team/performance', '/team/tasks', '/team/users', '/expenses', '/reports', '/products', '/shipping'])(
-    'redirects a sales user from %s to /',
-    async (path) => {
-      signedInAs(salesUser);
-      const { router } = renderApp(path);
-      // a redirect renders the whole dashboard: allow for a busy machine
-      expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/');
-    },
-  );
+  it.each(['/team/settings', '/team/performance', '/team/tasks', '/team/users', '/expenses', '/reports', '/products', '/shipping'])('redirects a sales user from %s to /', async (path) => {
+    signedInAs(salesUser);
+    const { router } = renderApp(path);
+    // a redirect renders the whole dashboard: allow for a busy machine
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
 
   it.each([
     ['/team/settings', 'Team Settings'],
@@ -93,15 +90,12 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'My Tasks' })).toBeInTheDocument();
   });
 
-  it.each(['/super', '/super/dashboard', '/super/tenants', '/super/tenants/abc', '/super/users'])(
-    'sends %s to /super/login without a super token',
-    async (path) => {
-      fakeApi({ 'GET /api/health': healthHandler(false) });
-      const { router } = renderApp(path);
-      expect(await screen.findByRole('heading', { name: 'Super Admin Login' })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/super/login');
-    },
-  );
+  it.each(['/super', '/super/dashboard', '/super/tenants', '/super/tenants/abc', '/super/users'])('sends %s to /super/login without a super token', async (path) => {
+    fakeApi({ 'GET /api/health': healthHandler(false) });
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Super Admin Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/super/login');
+  });
 
   it('opens the super area with a super token, /super going to the dashboard', async () => {
     localStorage.setItem('superToken', 'super-token');

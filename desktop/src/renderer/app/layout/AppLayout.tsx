@@ -19,7 +19,7 @@ export function AppLayout() {
 
   const signOut = async () => {
     await logout();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

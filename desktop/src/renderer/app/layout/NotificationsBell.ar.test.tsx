@@ -2,7 +2,7 @@ import type { Notification } from '@crm/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { applyPreferences } from '../../i18n';
-import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../../modules/chats/testing';
+import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../../modules/messenger/testing';
 import { resetNotificationsStoreForTests } from '../../modules/notifications/store';
 import { adminUser, ok } from '../../test/fake-api';
 import { NotificationsBell } from './NotificationsBell';
@@ -20,7 +20,7 @@ const notification = (overrides: Partial<Notification>): Notification => ({
   ...overrides,
 });
 
-/** Issue 10: notifications are stored as a code with parameters; each user reads them in their language. */
+/** Notifications are stored as a code with parameters; each user reads them in their language. */
 describe('notifications bell in Arabic', () => {
   it('words each code in Arabic with its parameters, and shows the English text of a row without code', async () => {
     const arabicAdmin = { ...adminUser, language: 'ar' as const, arabicDigits: false };
@@ -48,7 +48,9 @@ describe('notifications bell in Arabic', () => {
 
     await user.click(screen.getByRole('button', { name: 'الإشعارات' }));
     const list = await screen.findByRole('list', { name: 'قائمة الإشعارات' }, { timeout: 5000 });
-    const texts = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    const texts = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(texts[0]).toContain('واتساب يحتاج إلى مسح رمز QR جديد: تم تسجيل خروج واتساب من الهاتف. امسح رمز QR مرة أخرى لإعادة الاتصال.');
     expect(texts[1]).toContain('مخزون منخفض: تبقّى من Leather Sandals 4 فقط (الحد الأدنى 6).');
     expect(texts[2]).toContain('A text from a newer server');

@@ -2,7 +2,7 @@ import type { Notification } from '@crm/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../../modules/chats/testing';
+import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../../modules/messenger/testing';
 import { resetNotificationsStoreForTests } from '../../modules/notifications/store';
 import { adminUser, ok } from '../../test/fake-api';
 import { NotificationsBell } from './NotificationsBell';

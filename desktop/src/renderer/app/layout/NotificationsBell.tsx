@@ -11,7 +11,7 @@ import { useNotificationsFeed } from '../../modules/notifications/use-notificati
 import classes from './NotificationsBell.module.css';
 
 /**
- * The header bell (spec/admin.md "Notifications"): the latest notifications, unread until the
+ * The header bell: the latest notifications, unread until the
  * bell is opened; 2 s after opening, unread ones are marked read. Pushed ones go on top with a sound.
  */
 export function NotificationsBell() {
@@ -32,7 +32,7 @@ export function NotificationsBell() {
   const open = (item: Notification) => {
     if (!item.link) return;
     setOpened(false);
-    navigate(item.link);
+    void navigate(item.link);
   };
 
   return (

@@ -18,7 +18,7 @@ export function SuperLayout() {
 
   const signOut = async () => {
     await logout();
-    navigate('/super/login', { replace: true });
+    void navigate('/super/login', { replace: true });
   };
 
   return (

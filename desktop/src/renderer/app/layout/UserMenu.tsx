@@ -19,7 +19,7 @@ interface UserMenuProps {
 /** The language names, each written in its own language. */
 const LANGUAGE_KEYS = { en: 'common:language.en', ar: 'common:language.ar' } as const;
 
-/** Spec: the user menu shows the initial, name and email, a Profile link and Sign out; plus the language (issue 10). */
+/** The user menu shows the initial, name and email, a Profile link and Sign out; plus the language. */
 export function UserMenu({ name, email, profileTo, onSignOut }: UserMenuProps) {
   const { t } = useTranslation('layout');
   const language = useLocaleStore((state) => state.language);

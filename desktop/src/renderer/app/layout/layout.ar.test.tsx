@@ -18,7 +18,7 @@ async function openAsArabicAdmin() {
   return { ...view, ...api, nav };
 }
 
-/** Issue 10: a user who chose Arabic gets the frame in Arabic, right to left, on any machine. */
+/** A user who chose Arabic gets the frame in Arabic, right to left, on any machine. */
 describe('app layout in Arabic', () => {
   it('is right to left with Arabic sidebar, header and user menu', async () => {
     const { nav, user } = await openAsArabicAdmin();
@@ -26,6 +26,7 @@ describe('app layout in Arabic', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
     expect(within(nav).getByRole('link', { name: 'لوحة التحكم' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('group', { name: 'إدارة الفريق' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'ربط واتساب' })).toHaveAttribute('href', '/settings/whatsapp');
     expect(screen.getByRole('button', { name: 'طي الشريط الجانبي' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /المظهر/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'الإشعارات' })).toBeInTheDocument();

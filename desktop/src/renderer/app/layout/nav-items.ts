@@ -7,10 +7,14 @@ import {
   LayoutDashboard,
   ListChecks,
   MessageCircle,
+  Megaphone,
   MessagesSquare,
+  PlugZap,
   Package,
   Repeat,
+  Send,
   Settings,
+  Tags,
   ShoppingCart,
   TrendingUp,
   Truck,
@@ -38,7 +42,7 @@ export interface NavSection {
   items: NavItem[];
 }
 
-/** spec/admin.md §2 "App layout": the main entries; admin-only ones name their permission. */
+/** The app layout's main entries; admin-only ones name their permission. */
 const main: NavItem[] = [
   { labelKey: 'layout:nav.dashboard', to: '/', icon: LayoutDashboard, end: true },
   { labelKey: 'layout:nav.whatsapp', to: '/whatsapp', icon: MessageCircle },
@@ -51,6 +55,7 @@ const main: NavItem[] = [
   { labelKey: 'layout:nav.products', to: '/products', icon: Package, permission: 'products.manage' },
   { labelKey: 'layout:nav.shipping', to: '/shipping', icon: Truck, permission: 'shipping.manage' },
   { labelKey: 'layout:nav.reports', to: '/reports', icon: FileSpreadsheet, permission: 'reports.view' },
+  { labelKey: 'layout:nav.campaigns', to: '/campaigns', icon: Megaphone, permission: 'campaigns.manage' },
 ];
 
 const sections: NavSection[] = [
@@ -63,15 +68,17 @@ const sections: NavSection[] = [
       { labelKey: 'layout:nav.performance', to: '/team/performance', icon: TrendingUp, permission: 'team.manage' },
       { labelKey: 'layout:nav.tasks', to: '/team/tasks', icon: ClipboardList, permission: 'team.manage' },
       { labelKey: 'layout:nav.settings', to: '/team/settings', icon: Settings, permission: 'team.manage' },
+      { labelKey: 'layout:nav.labels', to: '/settings/labels', icon: Tags, permission: 'labels.manage' },
+      // how the company connects WhatsApp (QR or Meta's official API): its admins' settings
+      { labelKey: 'layout:nav.whatsappConnection', to: '/settings/whatsapp', icon: PlugZap, permission: 'whatsapp.session.manage' },
+      { labelKey: 'layout:nav.sending', to: '/settings/sending', icon: Send, permission: 'campaigns.manage' },
     ],
   },
 ];
 
 /** The sidebar of a role: the entries its permissions allow, and the sections left with any. */
 export function navSectionsFor(role: Role): NavSection[] {
-  return sections
-    .map((section) => ({ ...section, items: section.items.filter((item) => !item.permission || can(role, item.permission)) }))
-    .filter((section) => section.items.length > 0);
+  return sections.map((section) => ({ ...section, items: section.items.filter((item) => !item.permission || can(role, item.permission)) })).filter((section) => section.items.length > 0);
 }
 
 /** The super administrator's sidebar; its logout button is rendered by the layout. */

@@ -1,11 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fakeApi, healthHandler, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 const EVERYONE = ['Dashboard', 'WhatsApp', 'Leads', 'Customers', 'Sales', 'Canned Responses', 'Follow-up Templates'];
-const ADMIN_ONLY = ['Expenses', 'Products', 'Shipping', 'Reports'];
-const TEAM = ['Users', 'Performance', 'Tasks', 'Settings'];
+const ADMIN_ONLY = ['Expenses', 'Products', 'Shipping', 'Reports', 'Campaigns'];
+const TEAM = ['Users', 'Performance', 'Tasks', 'Settings', 'Labels', 'WhatsApp Connection', 'Sending'];
 
 async function sidebarFor(user: typeof adminUser) {
   localStorage.setItem('token', 'token');
@@ -27,6 +27,7 @@ describe('sidebar', () => {
     const team = within(nav).getByRole('group', { name: 'Team Management' });
     expect(linkNames(team)).toEqual(TEAM);
     expect(within(team).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/team/settings');
+    expect(within(team).getByRole('link', { name: 'WhatsApp Connection' })).toHaveAttribute('href', '/settings/whatsapp');
     expect(within(nav).queryByText('My Space')).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'My Tasks' })).not.toBeInTheDocument();
   });
@@ -65,8 +66,9 @@ describe('sidebar', () => {
   it('marks the current screen and collapses to icons with accessible names, remembering the choice', async () => {
     const { nav, user, router } = await sidebarFor(adminUser);
     await user.click(within(nav).getByRole('link', { name: 'Leads' }));
+    // each screen is fetched when first visited: the address changes once it has arrived
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page'));
     expect(router.state.location.pathname).toBe('/leads');
-    expect(within(nav).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
 
     await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));

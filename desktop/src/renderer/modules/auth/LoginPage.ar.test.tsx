@@ -4,7 +4,7 @@ import { adminUser, fakeApi, healthHandler, json, ok } from '../../test/fake-api
 import { renderApp } from '../../test/render-app';
 import { applyPreferences, initialPreferences } from '../../i18n';
 
-/** Issue 10: the login screen offers the language, follows the system's on first start, and the user's saved one wins after sign-in. */
+/** The login screen offers the language, follows the system's on first start, and the user's saved one wins after sign-in. */
 describe('login page in Arabic', () => {
   it('follows the system language on first start: Arabic, right to left', async () => {
     localStorage.setItem('crm-language', 'ar'); // as a previous start on an Arabic system left it

@@ -10,7 +10,7 @@ import { ProductPitch } from './components/ProductPitch';
 import { DEMO_CREDENTIALS } from './demo-credentials';
 import { useAuthStore } from './store';
 
-/** Spec/core.md §2 "Sign-in": after success the guard sends the user on to / (or where they were going). */
+/** Sign-in: after success the guard sends the user on to / (or where they were going). */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const login = useAuthStore((state) => state.login);

@@ -1,4 +1,4 @@
-import type { AuthUser, LoginRequest, UpdatePreferencesRequest, UserPreferences } from '@crm/common';
+import type { AuthUser, CurrentUser, LoginRequest, UpdatePreferencesRequest, UserPreferences } from '@crm/common';
 import { create } from 'zustand';
 import { ApiError, onUnauthorized } from '../../lib/api';
 import { bridge } from '../../lib/bridge';
@@ -7,8 +7,8 @@ import { sessionTokens } from '../../lib/session-tokens';
 import { useRealtimeStore } from '../realtime/store';
 import { authApi } from './api';
 
-/** The signed-in user; the server always sends the preferences (CurrentUser); test fixtures may leave them out. */
-export type SignedInUser = AuthUser & Partial<UserPreferences>;
+/** The signed-in user; the server always sends the preferences and the company name (CurrentUser); test fixtures may leave them out. */
+export type SignedInUser = AuthUser & Partial<UserPreferences & Pick<CurrentUser, 'companyName'>>;
 
 /** `checking` while the stored token is verified: the guards show 'Loading Application...'. */
 export type AuthStatus = 'checking' | 'authenticated' | 'anonymous';

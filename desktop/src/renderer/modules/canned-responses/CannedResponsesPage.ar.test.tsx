@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeMessengerApi, messengerTestSetup, testId } from '../chats/testing';
+import { fakeMessengerApi, messengerTestSetup, testId } from '../messenger/testing';
 
 const arabicAdmin = { ...adminUser, language: 'ar' as const, arabicDigits: false };
 
@@ -27,7 +27,7 @@ async function openInArabic(items: CannedResponse[], handlers: Parameters<typeof
   return { ...view, api };
 }
 
-/** Issue 10: the canned responses manager in Arabic, right to left. */
+/** The canned responses manager in Arabic, right to left. */
 describe('Canned Responses manager in Arabic', { timeout: 15_000 }, () => {
   it('shows the form, the empty text and the required rule in Arabic', async () => {
     const { user } = await openInArabic([]);
@@ -38,6 +38,19 @@ describe('Canned Responses manager in Arabic', { timeout: 15_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'نص الرد' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إضافة الرد' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('العنوان والنص مطلوبان.');
+  });
+
+  it('explains the blanks in Arabic, the blanks themselves kept as typed', async () => {
+    const { user } = await openInArabic([]);
+    expect(await screen.findByText('خانات تُملأ تلقائيًا عند إدراج الرد')).toBeInTheDocument();
+    expect(screen.getByText('اسم جهة الاتصال (كلمة لائقة إن لم يكن معروفًا)')).toBeInTheDocument();
+    expect(screen.getByText('اسمك')).toBeInTheDocument();
+    expect(screen.getByText('اسم الشركة')).toBeInTheDocument();
+    expect(screen.getByText('أول منتج في صفقة جهة الاتصال (يُحذف إن لم يوجد)')).toBeInTheDocument();
+    expect(screen.getByText('اكتب / في خانة الرسالة داخل المحادثة لاختيار رد بعنوانه.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'نص الرد' }), 'أهلاً ');
+    await user.click(screen.getByRole('button', { name: 'أضف {name} إلى النص' }));
+    expect(screen.getByRole('textbox', { name: 'نص الرد' })).toHaveValue('أهلاً {name}');
   });
 
   it('words a refused save by its code in Arabic', async () => {

@@ -2,7 +2,7 @@ import type { CannedResponse, CannedResponseInput } from '@crm/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok } from '../../test/fake-api';
-import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../chats/testing';
+import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../messenger/testing';
 import { CannedResponsesPage } from './CannedResponsesPage';
 
 const response = (overrides: Partial<CannedResponse> = {}): CannedResponse => ({
@@ -30,6 +30,34 @@ describe('Canned Responses manager', () => {
     expect(within(shipping).getByText('Shipping takes 2-3 days.')).toBeInTheDocument();
     expect(within(shipping).getByRole('button', { name: 'Edit Shipping' })).toBeInTheDocument();
     expect(within(screen.getByRole('listitem', { name: 'Returns' })).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows the blanks a response may hold and puts one at the cursor of the text with a click', async () => {
+    const { api, user } = setup([], {
+      'POST /api/canned-responses': ({ body }) => ok(response({ ...(body as CannedResponseInput) })),
+    });
+    await screen.findByText('No canned responses yet.');
+    expect(screen.getByText('Blanks filled in when the response is inserted')).toBeInTheDocument();
+    expect(screen.getByText('the contact’s name (a polite word when unknown)')).toBeInTheDocument();
+    expect(screen.getByText('your name')).toBeInTheDocument();
+    expect(screen.getByText('the company’s name')).toBeInTheDocument();
+    expect(screen.getByText('the first product of the contact’s deal (left out when there is none)')).toBeInTheDocument();
+    expect(screen.getByText('Type / in a chat’s message box to pick a response by its title.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Greeting');
+    const text = screen.getByRole('textbox', { name: 'Response Text' });
+    await user.type(text, 'Hi , how is your ?');
+    (text as HTMLTextAreaElement).setSelectionRange(3, 3);
+    await user.click(screen.getByRole('button', { name: 'Add {name} to the text' }));
+    await waitFor(() => expect(text).toHaveValue('Hi {name}, how is your ?'));
+    // The cursor lands after the blank on the next frame; wait for it before moving it ourselves.
+    await waitFor(() => expect((text as HTMLTextAreaElement).selectionStart).toBe('Hi {name}'.length));
+    const question = (text as HTMLTextAreaElement).value.indexOf('?');
+    (text as HTMLTextAreaElement).setSelectionRange(question, question);
+    await user.click(screen.getByRole('button', { name: 'Add {product} to the text' }));
+    await waitFor(() => expect(text).toHaveValue('Hi {name}, how is your {product}?'));
+    await user.click(screen.getByRole('button', { name: 'Add Response' }));
+    await waitFor(() => expect(api.to('POST', '/api/canned-responses').map((r) => r.body)).toEqual([{ title: 'Greeting', text: 'Hi {name}, how is your {product}?' }]));
   });
 
   it("refuses a blank title or text with 'Title and text are required.'", async () => {

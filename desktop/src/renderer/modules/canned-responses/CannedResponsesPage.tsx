@@ -6,9 +6,10 @@ import { CircleAlert, MessageSquareText, Pencil, Plus, Save, Trash2, X } from 'l
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader';
+import { QuickReplyBlanks } from './QuickReplyBlanks';
 import { useCannedResponsesStore, validateCannedResponse } from './store';
 
-/** spec/admin.md "Canned Responses manager": one form for add or edit, and the responses as cards with Edit and Delete. */
+/** Canned Responses manager: one form for add or edit, and the responses as cards with Edit and Delete. */
 export function CannedResponsesPage() {
   const { t } = useTranslation('canned');
   const { items, status, error, load, save, remove } = useCannedResponsesStore();
@@ -18,6 +19,7 @@ export function CannedResponsesPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
+  const textInput = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     void load({ force: true });
@@ -58,6 +60,18 @@ export function CannedResponsesPage() {
     }
   };
 
+  /** A blank goes where the cursor is in the text (at the end when the text was never focused). */
+  const insertBlank = (blank: string) => {
+    const el = textInput.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + blank + text.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + blank.length, start + blank.length);
+    });
+  };
+
   const confirmDelete = (response: CannedResponse) =>
     modals.openConfirmModal({
       title: t('confirmDelete.title'),
@@ -68,15 +82,16 @@ export function CannedResponsesPage() {
       ),
       labels: { confirm: t('confirmDelete.confirm'), cancel: t('confirmDelete.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await remove(response._id);
-          if (editing?._id === response._id) reset();
-          notifications.show({ color: 'green', message: t('deleted') });
-        } catch (failure) {
-          notifications.show({ color: 'red', title: t('deleteFailedTitle'), message: (failure as Error).message });
-        }
-      },
+      onConfirm: () =>
+        void (async () => {
+          try {
+            await remove(response._id);
+            if (editing?._id === response._id) reset();
+            notifications.show({ color: 'green', message: t('deleted') });
+          } catch (failure) {
+            notifications.show({ color: 'red', title: t('deleteFailedTitle'), message: (failure as Error).message });
+          }
+        })(),
     });
 
   return (
@@ -84,7 +99,7 @@ export function CannedResponsesPage() {
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card component="form" onSubmit={submit} noValidate aria-label={editing ? t('form.editLabel') : t('form.addLabel')}>
+          <Card component="form" onSubmit={(event) => void submit(event)} noValidate aria-label={editing ? t('form.editLabel') : t('form.addLabel')}>
             <Stack gap="md">
               <Title order={2} size="h4">
                 {editing ? t('form.editHeading') : t('form.addHeading')}
@@ -95,7 +110,8 @@ export function CannedResponsesPage() {
                 </Alert>
               )}
               <TextInput ref={titleInput} label={t('form.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} dir="auto" />
-              <Textarea label={t('form.text')} value={text} onChange={(e) => setText(e.currentTarget.value)} rows={6} resize="vertical" maxLength={4096} dir="auto" />
+              <Textarea ref={textInput} label={t('form.text')} value={text} onChange={(e) => setText(e.currentTarget.value)} rows={6} resize="vertical" maxLength={4096} dir="auto" />
+              <QuickReplyBlanks onInsert={insertBlank} />
               <Group justify="flex-end" gap="sm">
                 {editing && (
                   <Button variant="default" leftSection={<X size={16} aria-hidden />} onClick={reset}>
@@ -144,7 +160,14 @@ export function CannedResponsesPage() {
                       <Button size="xs" variant="light" leftSection={<Pencil size={14} aria-hidden />} onClick={() => startEdit(response)} aria-label={t('editLabel', { title: response.title })}>
                         {t('edit')}
                       </Button>
-                      <Button size="xs" variant="light" color="red" leftSection={<Trash2 size={14} aria-hidden />} onClick={() => confirmDelete(response)} aria-label={t('deleteLabel', { title: response.title })}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        leftSection={<Trash2 size={14} aria-hidden />}
+                        onClick={() => confirmDelete(response)}
+                        aria-label={t('deleteLabel', { title: response.title })}
+                      >
                         {t('delete')}
                       </Button>
                     </Group>

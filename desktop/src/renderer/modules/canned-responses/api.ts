@@ -1,7 +1,7 @@
 import type { CannedResponse, CannedResponseInput, ListResult } from '@crm/common';
 import { api } from '../../lib/api';
 
-/** spec/admin.md §7: canned responses. */
+/** Canned responses. */
 export const cannedResponsesApi = {
   list: () => api.get<ListResult<CannedResponse>>('/canned-responses'),
   create: (input: CannedResponseInput) => api.post<CannedResponse>('/canned-responses', input),

@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Contact } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, makeContact, type CrmHandler } from './testing/fake-crm-api';
+import { makeRun } from '../follow-ups/testing';
+import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
+import { makeContact } from './testing/make-contact';
 
 const arabicAdmin = { ...adminUser, language: 'ar' as const, arabicDigits: false };
 
@@ -18,7 +21,7 @@ async function openProfileInArabic(contact: Contact, handlers: Record<string, Cr
   return { ...view, ...api };
 }
 
-/** Issue 10: the contact profile in Arabic, right to left; the spec's Arabic alerts for an Arabic user. */
+/** The contact profile in Arabic, right to left; the spec's Arabic alerts for an Arabic user. */
 describe('Contact profile in Arabic', { timeout: 15_000 }, () => {
   it('shows the Arabic sections, stage, buttons and keeps the phone left to right', async () => {
     await openProfileInArabic(makeContact({ name: 'منى حسن', phone: '+201001234567', stage: 'customer', assignedTo: null }));
@@ -36,13 +39,93 @@ describe('Contact profile in Arabic', { timeout: 15_000 }, () => {
     expect(screen.getByText('تم حفظ كل التغييرات')).toBeInTheDocument();
   });
 
-  it("words a colleague's contact by its code in Arabic (issue 16)", async () => {
+  it('shows the hand-overs in Arabic', async () => {
+    const handOvers = [
+      {
+        _id: '0190a0b0-0000-7000-8000-00000000f001',
+        from: null,
+        to: { _id: '0190a0b0-0000-7000-8000-00000000f003', name: 'عمر' },
+        note: 'تريد اللون الأحمر',
+        timestamp: '2026-11-20T10:00:00.000Z',
+        changedBy: { _id: '0190a0b0-0000-7000-8000-00000000f004', name: 'أميرة' },
+      },
+    ];
+    await openProfileInArabic(makeContact({ handOvers }));
+    const list = screen.getByLabelText('سجل التحويلات');
+    expect(within(list).getByText('غير مُسنَد ← عمر')).toBeInTheDocument();
+    expect(within(list).getByText('ملاحظة: تريد اللون الأحمر')).toBeInTheDocument();
+    expect(within(list).getByText(/بواسطة أميرة/)).toBeInTheDocument();
+  });
+
+  it("words a colleague's contact by its code in Arabic", async () => {
     const id = '0190a0b0-0000-7000-8000-00000000cafe';
     fakeCrmApi(arabicAdmin, {
       [`GET /api/contacts/${id}`]: () => json(403, { ok: false, code: 'contact.assigned_elsewhere', error: 'This contact is assigned to someone else. Ask an admin to reassign it to you.' }),
     });
     renderApp(`/contacts/${id}`);
     expect(await screen.findByText('جهة الاتصال هذه مُسندة إلى زميل آخر. اطلب من المسؤول إعادة إسنادها إليك.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("words the follow-up runs' and steps' reasons from their codes in Arabic, never the English sentence", async () => {
+    const contact = makeContact({ name: 'منى حسن', stage: 'lead' });
+    const at = (day: number) => `2026-11-${day}T10:00:00.000Z`;
+    const step = { delay: 24, message: 'x', sentAt: null, messageId: null };
+    const active = makeRun({
+      contactId: contact._id,
+      templateName: 'تذكير',
+      pausedReason: 'WhatsApp is disconnected (it needs a new QR scan). Steps due meanwhile are sent when it reconnects, if less than 24 hours late.',
+      pausedReasonCode: 'paused',
+      pausedReasonParams: { maxHours: 24 },
+      steps: [
+        { ...step, step: 1, status: 'failed', scheduledAt: at(20), reason: 'Failed: WhatsApp is not connected.', reasonCode: 'failed', reasonParams: { error: 'not_connected' } },
+        { ...step, step: 2, status: 'scheduled', scheduledAt: at(21), reason: 'Waiting for WhatsApp to be connected.', reasonCode: 'waiting', reasonParams: null },
+      ],
+    });
+    const stopped = makeRun({
+      contactId: contact._id,
+      templateName: 'عرض',
+      status: 'stopped',
+      endedAt: at(19),
+      stopReason: 'Stopped by Samir.',
+      stopReasonCode: 'stopped_by',
+      stopReasonParams: { name: 'سمير' },
+      steps: [{ ...step, step: 1, status: 'cancelled', scheduledAt: at(19), reason: 'Not sent: stopped by Samir.', reasonCode: 'stopped_by', reasonParams: { name: 'سمير' } }],
+    });
+    const expired = makeRun({
+      contactId: contact._id,
+      templateName: 'متأخرة',
+      status: 'expired',
+      endedAt: at(18),
+      stopReason: 'Step 1 could not be sent within 24 hours of its time because WhatsApp was disconnected.',
+      stopReasonCode: 'expired_disconnected',
+      stopReasonParams: { step: 1, maxHours: 24 },
+      steps: [
+        {
+          ...step,
+          step: 1,
+          status: 'expired',
+          scheduledAt: at(17),
+          reason: 'Not sent: 25 hours late (WhatsApp was disconnected). Steps are not sent 24 hours or more after their time.',
+          reasonCode: 'expired_disconnected',
+          reasonParams: { hoursLate: 25, maxHours: 24 },
+        },
+      ],
+    });
+    await openProfileInArabic(contact, { [`GET /api/contacts/${contact._id}/follow-ups`]: () => ok({ items: [active, stopped, expired], total: 3 }) });
+    await userEvent.click(screen.getByRole('button', { name: 'المتابعات' }));
+
+    const current = await screen.findByRole('article', { name: 'متابعة تذكير' });
+    expect(within(current).getByText('واتساب غير متصل (يحتاج إلى مسح رمز QR جديد). تُرسل الخطوات المستحقة خلال ذلك عند عودة الاتصال إذا تأخرت أقل من 24 ساعة.')).toBeInTheDocument();
+    expect(within(current).getByText('فشلت: واتساب غير متصل.')).toBeInTheDocument();
+    expect(within(current).getByText('في انتظار اتصال واتساب.')).toBeInTheDocument();
+    const ended = screen.getByRole('article', { name: 'متابعة عرض' });
+    expect(within(ended).getByText('أوقفها سمير.')).toBeInTheDocument();
+    expect(within(ended).getByText('لم تُرسل: أوقفها سمير.')).toBeInTheDocument();
+    const late = screen.getByRole('article', { name: 'متابعة متأخرة' });
+    expect(within(late).getByText('تعذّر إرسال الخطوة 1 خلال 24 ساعة من موعدها لأن واتساب كان غير متصل.')).toBeInTheDocument();
+    expect(within(late).getByText('لم تُرسل: تأخرت 25 ساعة (كان واتساب غير متصل). لا تُرسل الخطوات بعد 24 ساعة أو أكثر من موعدها.')).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'سلاسل المتابعة' });
+    expect(section).not.toHaveTextContent(/WhatsApp|Failed|Waiting|Stopped by|Not sent|could not be sent/);
   });
 
   it("confirms a save with the spec's Arabic alert", async () => {

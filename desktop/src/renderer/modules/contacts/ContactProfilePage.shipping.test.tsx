@@ -3,7 +3,8 @@ import type { Contact, ShippingCompany } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, makeContact, testId, type CrmHandler } from './testing/fake-crm-api';
+import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
+import { makeContact } from './testing/make-contact';
 
 const company = (overrides: Partial<ShippingCompany>): ShippingCompany => ({
   _id: testId(),
@@ -47,6 +48,16 @@ async function openDeal(contact: Contact, handlers: Record<string, CrmHandler> =
 }
 
 describe('Deal editor: shipping', { timeout: 20_000 }, () => {
+  it('never links a tracking URL that is not http(s), such as one stored before they were refused', async () => {
+    const evil = company({ name: 'Evil Couriers', trackingURL: 'javascript:alert(document.cookie)//{tracking}' });
+    const contact = makeContact({ stage: 'sales', salesData: shippingOf({ company: { _id: evil._id, name: 'Evil Couriers' }, trackingNumber: 'EG1' }) });
+    await openDeal(contact, { 'GET /api/shipping': () => ok({ items: [bosta, aramex, evil], total: 3 }) });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Shipping Company' })).toHaveValue(evil._id));
+    expect(screen.getByLabelText('Tracking Number')).toHaveValue('EG1');
+    expect(screen.queryByRole('link', { name: 'Track the parcel' })).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="javascript:" i]')).toBeNull();
+  });
+
   it("links the tracking number to the parcel on the company's site when its tracking URL holds {tracking}", async () => {
     const contact = makeContact({ stage: 'sales', salesData: shippingOf({ company: { _id: bosta._id, name: 'Bosta' }, trackingNumber: 'EG 42/7' }) });
     const { user, companySelect } = await openDeal(contact);

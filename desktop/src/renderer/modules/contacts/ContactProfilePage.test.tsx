@@ -3,7 +3,8 @@ import type { Contact, StageHistoryEntry } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { deferred, fakeCrmApi, makeContact, testId, type CrmHandler } from './testing/fake-crm-api';
+import { deferred, fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
+import { makeContact } from './testing/make-contact';
 import { makeRun } from '../follow-ups/testing';
 import userEvent from '@testing-library/user-event';
 
@@ -46,8 +47,7 @@ describe('Contact profile', { timeout: 15_000 }, () => {
   it("tells a sales user that a colleague's contact is assigned to someone else, not 'Contact not found.'", async () => {
     const id = '0190a0b0-0000-7000-8000-00000000cafe';
     fakeCrmApi(salesUser, {
-      [`GET /api/contacts/${id}`]: () =>
-        json(403, { ok: false, code: 'contact.assigned_elsewhere', error: 'This contact is assigned to someone else. Ask an admin to reassign it to you.' }),
+      [`GET /api/contacts/${id}`]: () => json(403, { ok: false, code: 'contact.assigned_elsewhere', error: 'This contact is assigned to someone else. Ask an admin to reassign it to you.' }),
     });
     renderApp(`/contacts/${id}`);
     expect(await screen.findByText('This contact is assigned to someone else. Ask an admin to reassign it to you.', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('Contact profile', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to Leads' })).toHaveAttribute('href', '/leads');
   });
 
-  it('alerts with the server error when the profile cannot be loaded (the spec\'s Arabic alert, in English for an English user)', async () => {
+  it("alerts with the server error when the profile cannot be loaded (the spec's Arabic alert, in English for an English user)", async () => {
     fakeCrmApi(adminUser, { 'GET /api/contacts/0190a0b0-0000-7000-8000-00000000beef': () => fail(500, 'Database unavailable') });
     renderApp('/contacts/0190a0b0-0000-7000-8000-00000000beef');
     expect((await screen.findAllByText(`Failed to load the contact's data: Database unavailable`)).length).toBeGreaterThan(0);
@@ -106,7 +106,11 @@ describe('Contact profile', { timeout: 15_000 }, () => {
 
   it('asks before changing the stage, sends it, and shows the new stage and history', async () => {
     const contact = makeContact({ stage: 'lead' });
-    const converted = { ...contact, stage: 'customer' as const, stageHistory: [{ _id: testId(), from: 'lead' as const, to: 'customer' as const, timestamp: '2026-11-21T12:00:00Z', changedBy: { _id: adminUser._id, name: 'Amira Admin' } }] };
+    const converted = {
+      ...contact,
+      stage: 'customer' as const,
+      stageHistory: [{ _id: testId(), from: 'lead' as const, to: 'customer' as const, timestamp: '2026-11-21T12:00:00Z', changedBy: { _id: adminUser._id, name: 'Amira Admin' } }],
+    };
     const { user, to } = await openProfile(contact, { [`PATCH /api/contacts/${contact._id}/stage`]: () => ok(converted) });
 
     await user.click(screen.getByRole('button', { name: 'Convert to Customer' }));
@@ -151,19 +155,46 @@ describe('Contact profile', { timeout: 15_000 }, () => {
     expect(screen.queryByText('lead → lead')).not.toBeInTheDocument();
   });
 
+  it("shows the chat's hand-overs: from whom to whom, by whom, with the note", async () => {
+    const handOvers = [
+      {
+        _id: '0190a0b0-0000-7000-8000-00000000f001',
+        from: { _id: '0190a0b0-0000-7000-8000-00000000f002', name: 'Samir Sales' },
+        to: { _id: '0190a0b0-0000-7000-8000-00000000f003', name: 'Omar Sales' },
+        note: 'She wants the red one',
+        timestamp: '2026-11-20T10:00:00.000Z',
+        changedBy: { _id: '0190a0b0-0000-7000-8000-00000000f004', name: 'Amira Admin' },
+      },
+    ];
+    await openProfile(makeContact({ handOvers }));
+    const list = screen.getByLabelText('Hand-overs');
+    expect(within(list).getByText('Samir Sales → Omar Sales')).toBeInTheDocument();
+    expect(within(list).getByText('Note: She wants the red one')).toBeInTheDocument();
+    expect(within(list).getByText(/ · by Amira Admin/)).toBeInTheDocument();
+  });
+
+  it("shows the deal's pipeline moves with who, when and why it was lost", async () => {
+    const pipelineHistory = [
+      { _id: testId(), from: 'proposal' as const, to: 'lost' as const, lostReason: 'Too expensive', timestamp: '2026-11-22T10:00:00Z', changedBy: { _id: adminUser._id, name: 'Amira Admin' } },
+      { _id: testId(), from: null, to: 'new' as const, lostReason: null, timestamp: '2026-11-20T09:00:00Z', changedBy: null },
+    ];
+    await openProfile(makeContact({ stage: 'sales', pipelineHistory }));
+    const moves = screen.getByLabelText('Pipeline History');
+    expect(within(moves).getByText('proposal → lost')).toBeInTheDocument();
+    expect(within(moves).getByText('Reason: Too expensive')).toBeInTheDocument();
+    expect(within(moves).getByText(/ · by Amira Admin/)).toBeInTheDocument();
+    expect(within(moves).getByText('Deal opened in new')).toBeInTheDocument();
+  });
+
   it("shows a sales deal with status 'new' when none is set, and the shipping defaults", async () => {
     await openProfile(makeContact({ stage: 'sales' }));
     expect(screen.getByRole('button', { name: 'Sales Deal and Shipping Details' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Pipeline Status' })).toHaveValue('new');
-    expect(within(screen.getByRole('combobox', { name: 'Pipeline Status' })).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual([
-      'new',
-      'contacted',
-      'qualified',
-      'proposal',
-      'negotiation',
-      'won',
-      'lost',
-    ]);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Pipeline Status' }))
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['new', 'contacted', 'qualified', 'proposal', 'negotiation', 'won', 'lost']);
     expect(screen.getByRole('combobox', { name: 'Shipping Status' })).toHaveValue('pending');
     await waitFor(() => expect(within(screen.getByRole('combobox', { name: 'Shipping Company' })).getByRole('option', { name: 'Bosta' })).toBeInTheDocument());
   });

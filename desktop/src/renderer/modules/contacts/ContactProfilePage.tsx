@@ -1,43 +1,24 @@
 import { Accordion, Alert, Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
-import { type Contact, type ContactStage, type ShippingCompany } from '@crm/common';
+import type { ContactStage } from '@crm/common';
 import { ArrowLeft, CircleAlert, Mail, Save, Trash2, UserRound } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FullPageLoader } from '../../ui/FullPageLoader';
-import { ApiError } from '../../lib/api';
-import { errorMessage } from '../../lib/error-message';
-import { i18n } from '../../i18n';
 import { Ltr } from '../../ui/Ltr';
-import { useAuthStore } from '../auth/store';
 import { useCan } from '../auth/use-can';
-import { contactsApi, lookupsApi } from './api';
+import { ContactLabels } from '../labels/ContactLabels';
 import { StageBadge } from './components/badges';
 import { STAGE_ACTION_KEYS, STAGE_KEYS } from './labels';
 import { ContactChatSlot } from './components/ContactChatSlot';
 import { FollowUpStatus } from '../follow-ups';
-import { dealFormFrom, detailsFormFrom, rowsWithoutProduct, toUpdateRequest, type DealForm, type DetailsForm, type ShippingChoice } from './profile/deal-form';
+import { OrderConfirmationBadge } from '../order-confirmations/OrderConfirmationBadge';
 import { DealSection } from './profile/DealSection';
 import { DetailsSection } from './profile/DetailsSection';
 import { ManagementSection } from './profile/ManagementSection';
+import { useContactProfile } from './profile/use-contact-profile';
 import classes from './ContactProfilePage.module.css';
-
-/**
- * The spec asks for Arabic alerts on fetch, save, stage change and delete, with the server's
- * error appended, and success alerts (spec/core.md §8). They are in the user's language now:
- * the spec's Arabic wording when Arabic is chosen, its translation in English (issue 10).
- */
-const withReason = (text: string, error: unknown): string =>
-  i18n.t('contacts:profile.withReason', { text, reason: errorMessage(error, 'common:unknownError', { list: true }) });
-
-/** An alert's text may mix Arabic and the server's English: let the browser pick each line's direction. */
-const alertText = (text: string): ReactNode => (
-  <Text span size="sm" dir="auto" style={{ display: 'block' }}>
-    {text}
-  </Text>
-);
 
 const BACK = {
   lead: { to: '/leads', key: 'contacts:profile.back.leads' },
@@ -47,81 +28,13 @@ const BACK = {
 
 const SECTIONS = ['details', 'deal', 'management'];
 
-type LoadState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'not-yours'; message: string } | { kind: 'error'; message: string } | { kind: 'ready'; contact: Contact };
-
-/** spec/core.md §2 "Contact profile". */
 export function ContactProfilePage() {
   const { t } = useTranslation('contacts');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const canDelete = useCan('contacts.delete');
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [details, setDetails] = useState<DetailsForm | null>(null);
-  const [deal, setDeal] = useState<DealForm | null>(null);
-  const [saved, setSaved] = useState<{ details: DetailsForm; deal: DealForm } | null>(null);
-  const [rowErrors, setRowErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [shippingCompanies, setShippingCompanies] = useState<ShippingCompany[]>([]);
   const [openSections, setOpenSections] = useState<string[]>(SECTIONS);
-
-  /** The server's copy replaces what is shown; `keepDetails` keeps unsaved contact details (stage moves). */
-  const adopt = useCallback((contact: Contact, keepDetails = false) => {
-    const nextDeal = dealFormFrom(contact);
-    const nextDetails = detailsFormFrom(contact);
-    setState({ kind: 'ready', contact });
-    setDeal(nextDeal);
-    setDetails((current) => (keepDetails && current ? current : nextDetails));
-    setSaved((current) => ({ details: keepDetails && current ? current.details : nextDetails, deal: nextDeal }));
-    setRowErrors([]);
-  }, []);
-
-  useEffect(() => {
-    let alive = true;
-    setState({ kind: 'loading' });
-    contactsApi.get(id).then(
-      (contact) => alive && adopt(contact),
-      (error) => {
-        if (!alive) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return setState({ kind: 'not-found' });
-        // A colleague's (or nobody's) contact: say so, in the user's language (issue 16).
-        if (error instanceof ApiError && (error.code === 'contact.assigned_elsewhere' || error.code === 'contact.unassigned')) {
-          return setState({ kind: 'not-yours', message: errorMessage(error, 'contacts:profile.notYours') });
-        }
-        const message = withReason(i18n.t('contacts:profile.alerts.loadFailed'), error);
-        setState({ kind: 'error', message });
-        notifications.show({ color: 'red', message: alertText(message) });
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [id, adopt]);
-
-  const contact = state.kind === 'ready' ? state.contact : null;
-  const isSales = contact?.stage === 'sales';
-
-  useEffect(() => {
-    if (!isSales) return;
-    let alive = true;
-    lookupsApi.shippingCompanies().then(
-      (list) => alive && setShippingCompanies(list.items),
-      () => alive && setShippingCompanies([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [isSales]);
-
-  // A company on the deal that is not in the list any more still shows by name.
-  const companies = useMemo((): ShippingChoice[] => {
-    const current = contact?.salesData.shippingDetails.company;
-    return current && !shippingCompanies.some((c) => c._id === current._id) ? [current, ...shippingCompanies] : shippingCompanies;
-  }, [contact, shippingCompanies]);
-
-  const dirty = useMemo(() => {
-    if (!saved || !details || !deal) return false;
-    return JSON.stringify(saved.details) !== JSON.stringify(details) || (isSales && JSON.stringify(saved.deal) !== JSON.stringify(deal));
-  }, [saved, details, deal, isSales]);
+  const { state, contact, isSales, details, setDetails, deal, setDeal, rowErrors, busy, companies, dirty, save, changeStage: moveTo, remove } = useContactProfile(id);
 
   if (state.kind === 'loading') return <FullPageLoader label={t('profile.loading')} inline />;
   if (state.kind === 'not-found') return <Problem text={t('profile.notFound')} muted />;
@@ -130,23 +43,8 @@ export function ContactProfilePage() {
   if (!contact || !details || !deal) return null;
 
   const saveAll = async () => {
-    const missing = isSales ? rowsWithoutProduct(deal) : [];
-    setRowErrors(missing);
-    if (missing.length > 0) {
-      setOpenSections((open) => (open.includes('deal') ? open : [...open, 'deal']));
-      notifications.show({ color: 'red', message: alertText(t('profile.alerts.chooseProducts')) });
-      return;
-    }
-    setBusy(true);
-    try {
-      const updated = await contactsApi.update(contact._id, toUpdateRequest(details, isSales ? deal : null));
-      adopt(updated);
-      notifications.show({ color: 'green', message: alertText(t('profile.alerts.saved')) });
-    } catch (error) {
-      notifications.show({ color: 'red', message: alertText(withReason(t('profile.alerts.saveFailed'), error)) });
-    } finally {
-      setBusy(false);
-    }
+    // Rows without a product are named in the deal section: open it.
+    if ((await save()) === 'incomplete') setOpenSections((open) => (open.includes('deal') ? open : [...open, 'deal']));
   };
 
   const changeStage = (to: ContactStage) =>
@@ -159,18 +57,7 @@ export function ContactProfilePage() {
         </Text>
       ),
       labels: { confirm: t(STAGE_ACTION_KEYS[to]), cancel: t('profile.cancel') },
-      onConfirm: async () => {
-        setBusy(true);
-        try {
-          const updated = await contactsApi.changeStage(contact._id, to);
-          adopt(updated, true);
-          notifications.show({ color: 'green', message: alertText(t('profile.alerts.stageChanged')) });
-        } catch (error) {
-          notifications.show({ color: 'red', message: alertText(withReason(t('profile.alerts.stageFailed'), error)) });
-        } finally {
-          setBusy(false);
-        }
-      },
+      onConfirm: () => void moveTo(to),
     });
 
   const deleteContact = () =>
@@ -179,17 +66,10 @@ export function ContactProfilePage() {
       children: <Text size="sm">{t('profile.confirmDelete', { name: contact.name || contact.phone })}</Text>,
       labels: { confirm: t('profile.deleteContact'), cancel: t('profile.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        setBusy(true);
-        try {
-          await contactsApi.remove(contact._id);
-          notifications.show({ color: 'green', message: alertText(t('profile.alerts.deleted')) });
-          navigate('/leads');
-        } catch (error) {
-          notifications.show({ color: 'red', message: alertText(withReason(t('profile.alerts.deleteFailed'), error)) });
-          setBusy(false);
-        }
-      },
+      onConfirm: () =>
+        void (async () => {
+          if (await remove()) await navigate('/leads');
+        })(),
     });
 
   return (
@@ -226,6 +106,7 @@ export function ContactProfilePage() {
               <Badge color={contact.assignedTo ? 'brand' : 'gray'} variant="light" leftSection={<UserRound size={12} aria-hidden />}>
                 {contact.assignedTo ? t('profile.assignedTo', { name: contact.assignedTo.name }) : t('profile.unassigned')}
               </Badge>
+              <ContactLabels contactId={contact._id} name={contact.name || contact.phone} />
             </Group>
           </Stack>
         </Group>
@@ -242,7 +123,10 @@ export function ContactProfilePage() {
           <Accordion.Item value="deal">
             <Accordion.Control>{t('profile.sections.deal')}</Accordion.Control>
             <Accordion.Panel>
-              <DealSection value={deal} onChange={setDeal} shippingCompanies={companies} rowErrors={rowErrors} />
+              <Stack gap="md">
+                <OrderConfirmationBadge contactId={contact._id} />
+                <DealSection value={deal} onChange={setDeal} shippingCompanies={companies} rowErrors={rowErrors} />
+              </Stack>
             </Accordion.Panel>
           </Accordion.Item>
         )}

@@ -1,4 +1,5 @@
 import type {
+  ContactImportStatus,
   AssignBulkRequest,
   AssignBulkResult,
   ChangeStageRequest,
@@ -23,7 +24,7 @@ export type ContactListQuery = QueryParams<ContactsQuery>;
 
 const asQuery = (query: ContactListQuery): Query => ({ ...query }) as Query;
 
-/** Contacts: leads, customers, deals and the contact profile (spec/core.md §7). */
+/** Contacts: leads, customers, deals and the contact profile. */
 export const contactsApi = {
   list: (query: ContactListQuery, signal?: AbortSignal) => api.get<ContactList>('/contacts', { query: asQuery(query), signal }),
   stats: (query: QueryParams<ContactStatsQuery>) => api.get<ContactStats>('/contacts/stats', { query: asQuery(query) }),
@@ -38,8 +39,10 @@ export const contactsApi = {
   import: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return api.post<ContactImportResult>('/contacts/import', form);
+    // an older server answers the result; a newer one the import's status (then polled)
+    return api.post<ContactImportResult | ContactImportStatus>('/contacts/import', form);
   },
+  importStatus: (id: string) => api.get<ContactImportStatus>(`/contacts/imports/${encodeURIComponent(id)}`),
 };
 
 /** Read-only lists the contact screens pick from. */

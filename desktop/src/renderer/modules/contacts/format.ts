@@ -6,7 +6,7 @@ import type { MantineColor } from '@mantine/core';
 export const STAGE_COLORS: Record<ContactStage, MantineColor> = { lead: 'blue', customer: 'teal', sales: 'grape' };
 
 /**
- * spec/core.md §4: new gray, contacted blue, qualified indigo, proposal amber, won green, lost red;
+ * New gray, contacted blue, qualified indigo, proposal amber, won green, lost red;
  * negotiation (only in the profile's reading) gets violet, between proposal and won.
  */
 export const PIPELINE_STATUS_COLORS: Record<PipelineStatus, MantineColor> = {

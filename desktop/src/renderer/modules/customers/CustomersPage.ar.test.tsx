@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, list, makeContact, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
+import { list, makeContact } from '../contacts/testing/make-contact';
 
 const arabicAdmin = { ...adminUser, language: 'ar' as const, arabicDigits: false };
 
@@ -13,17 +14,18 @@ async function openCustomersInArabic(handler: CrmHandler) {
   return { ...view, ...api };
 }
 
-/** Issue 10: the customers list in Arabic, right to left, with phone numbers kept left to right. */
+/** The customers list in Arabic, right to left, with phone numbers kept left to right. */
 describe('Customers in Arabic', { timeout: 15_000 }, () => {
   it('shows Arabic heads, count, filters and pager; phones stay left to right', async () => {
-    const customers = [
-      makeContact({ name: 'هبة منصور', phone: '+201001234567', stage: 'customer' }),
-      makeContact({ name: 'Omar', stage: 'customer' }),
-    ];
+    const customers = [makeContact({ name: 'هبة منصور', phone: '+201001234567', stage: 'customer' }), makeContact({ name: 'Omar', stage: 'customer' })];
     await openCustomersInArabic(() => list(customers));
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     const table = screen.getByRole('table', { name: 'العملاء' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['الاسم', 'الهاتف', 'البريد الإلكتروني', 'المرحلة', 'الإجراءات']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['الاسم', 'الهاتف', 'البريد الإلكتروني', 'المرحلة', 'الإجراءات']);
     const row = (await within(table).findByText('هبة منصور')).closest('tr')!;
     expect(within(row).getByText('+201001234567').closest('bdi')).toHaveAttribute('dir', 'ltr');
     expect(within(row).getByRole('link', { name: 'عرض الملف' })).toBeInTheDocument();

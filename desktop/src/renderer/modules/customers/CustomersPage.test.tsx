@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { adminUser, fail } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { todayDay } from '../../lib/format';
-import { deferred, fakeCrmApi, list, makeContact, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { deferred, fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
+import { list, makeContact } from '../contacts/testing/make-contact';
 
 async function openCustomers(handler: CrmHandler) {
   const api = fakeCrmApi(adminUser, { 'GET /api/contacts': handler });
@@ -19,7 +20,11 @@ describe('Customers', { timeout: 15_000 }, () => {
     const customer = makeContact({ name: 'Heba Mansour', email: 'heba@shop.eg', stage: 'customer' });
     const { requests } = await openCustomers(() => list([customer]));
     const table = screen.getByRole('table', { name: 'Customers' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Phone', 'Email', 'Stage', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Phone', 'Email', 'Stage', 'Actions']);
     const row = (await within(table).findByText('Heba Mansour')).closest('tr')!;
     expect(within(row).getByText('heba@shop.eg')).toBeInTheDocument();
     expect(within(row).getByText('customer')).toBeInTheDocument();

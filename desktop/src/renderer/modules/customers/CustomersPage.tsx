@@ -8,9 +8,11 @@ import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { ListPage } from '../../ui/ListPage';
 import { Ltr } from '../../ui/Ltr';
 import { SearchFilter } from '../../ui/SearchFilter';
+import { LabelChips } from '../labels/LabelChips';
+import { LabelFilter } from '../labels/LabelFilter';
 import { CUSTOMERS_PAGE_SIZE, useCustomersStore } from './store';
 
-/** spec/core.md §2 "Customers": contacts in the customer stage, not archived, newest first. */
+/** The Customers list: contacts in the customer stage, not archived, newest first. */
 export function CustomersPage() {
   const { t } = useTranslation('customers');
   const { filters, page, items, total, status, error, setFilters, setPage, load } = useCustomersStore();
@@ -25,12 +27,8 @@ export function CustomersPage() {
       subtitle={status === 'ready' ? t('count', { count: total }) : undefined}
       filters={
         <>
-          <SearchFilter
-            value={filters.q}
-            onChange={(q) => setFilters({ q })}
-            delay={SEARCH_DEBOUNCE_MS.customers}
-            placeholder={t('searchPlaceholder')}
-          />
+          <SearchFilter value={filters.q} onChange={(q) => setFilters({ q })} delay={SEARCH_DEBOUNCE_MS.customers} placeholder={t('searchPlaceholder')} />
+          <LabelFilter value={filters} onChange={(value) => setFilters(value)} />
           <DateRangeFilter from={filters.from} to={filters.to} onChange={(range) => setFilters(range)} />
         </>
       }
@@ -54,11 +52,26 @@ export function CustomersPage() {
     >
       {items.map((customer) => (
         <Table.Tr key={customer._id}>
-          <Table.Td fw={500}>{customer.name || <Text span c="dimmed">—</Text>}</Table.Td>
+          <Table.Td fw={500}>
+            {customer.name || (
+              <Text span c="dimmed">
+                —
+              </Text>
+            )}
+            <LabelChips labelIds={customer.labelIds} size="xs" />
+          </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>
             <Ltr>{customer.phone}</Ltr>
           </Table.Td>
-          <Table.Td>{customer.email ? <Ltr>{customer.email}</Ltr> : <Text span c="dimmed">—</Text>}</Table.Td>
+          <Table.Td>
+            {customer.email ? (
+              <Ltr>{customer.email}</Ltr>
+            ) : (
+              <Text span c="dimmed">
+                —
+              </Text>
+            )}
+          </Table.Td>
           <Table.Td>
             <StageBadge stage={customer.stage} />
           </Table.Td>

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 
 const arabicAdmin = { ...adminUser, language: 'ar' as const, arabicDigits: false };
 const stats = { leads: 167, customers: 67, sales: 66, salesAmount: 105_754.5, conversionRate: 22 };
@@ -19,7 +19,7 @@ async function openDashboardInArabic(handlers: Record<string, CrmHandler> = {}) 
 }
 const card = (name: string) => screen.getByRole('group', { name });
 
-/** Issue 10: the dashboard in Arabic, right to left. */
+/** The dashboard in Arabic, right to left. */
 describe('Dashboard in Arabic', { timeout: 15_000 }, () => {
   it('shows the Arabic cards, filters and Admin Insights', async () => {
     await openDashboardInArabic();

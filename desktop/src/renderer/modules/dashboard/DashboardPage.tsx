@@ -1,15 +1,16 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { isCalendarDay, type ContactStats } from '@crm/common';
+import { isCalendarDay } from '@crm/common';
 import { Building2, CalendarDays, CircleAlert, Coins, Percent, ShoppingCart, UserCheck, UserPlus, Users } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatNumber, userTimeZone } from '../../lib/format';
 import { Money } from '../../ui/Money';
 import { StatCard } from '../../ui/StatCard';
 import { errorMessage } from '../../lib/error-message';
+import { useQuery } from '../../lib/load/use-query';
 import { useAuthStore } from '../auth/store';
 import { useCan } from '../auth/use-can';
 import { useSuperStore } from '../super/store';
@@ -17,7 +18,7 @@ import { dashboardApi } from './api';
 
 /**
  * Five cards in a row from 1408 px; three below (1024-1407 px), where five would be too narrow for
- * 'Conversion Rate' and 'EGP 105,754.50' on one line each (issue 16).
+ * 'Conversion Rate' and 'EGP 105,754.50' on one line each.
  */
 const STAT_COLUMNS = { base: 1, xs: 2, md: 3, xl: 5 };
 
@@ -26,7 +27,7 @@ type Range = { from: string | null; to: string | null };
 const parseDay = (text: string): string | null => (isCalendarDay(text.trim()) ? text.trim() : null);
 
 /**
- * spec/core.md §2 "Dashboard overview": From / To with Apply, five stat cards and, for admins and
+ * The dashboard overview: From / To with Apply, five stat cards and, for admins and
  * a super session, Admin Insights. Errors are shown, not only logged (ARCHITECTURE).
  */
 export function DashboardPage() {
@@ -35,33 +36,10 @@ export function DashboardPage() {
   const superToken = useSuperStore((state) => state.token);
   const [draft, setDraft] = useState<Range>({ from: null, to: null });
   const [applied, setApplied] = useState<Range>({ from: null, to: null });
-  const [stats, setStats] = useState<ContactStats | null>(null);
-  const [statsError, setStatsError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  const loadStats = useCallback(async (range: Range, isAlive: () => boolean) => {
-    setLoading(true);
-    setStatsError(null);
-    try {
-      const result = await dashboardApi.stats({ ...range, tz: userTimeZone() });
-      if (isAlive()) setStats(result);
-    } catch (error) {
-      if (isAlive()) {
-        setStats(null);
-        setStatsError(errorMessage(error, 'dashboard:statsFailed', { list: true }));
-      }
-    } finally {
-      if (isAlive()) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    let alive = true;
-    void loadStats(applied, () => alive);
-    return () => {
-      alive = false;
-    };
-  }, [applied, loadStats]);
+  const statsQuery = useQuery((signal) => dashboardApi.stats({ ...applied, tz: userTimeZone() }, signal), [applied.from, applied.to], {
+    errorText: (error) => errorMessage(error, 'dashboard:statsFailed', { list: true }),
+  });
+  const { data: stats, error: statsError, loading } = statsQuery;
 
   const rangeInvalid = Boolean(draft.from && draft.to && draft.from > draft.to);
 
@@ -73,7 +51,10 @@ export function DashboardPage() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (!rangeInvalid) setApplied({ ...draft });
+            if (rangeInvalid) return;
+            // Apply asks again even for the same dates (the figures may have changed since).
+            setApplied({ ...draft });
+            statsQuery.reload();
           }}
         >
           <Group gap="md" align="flex-end" wrap="wrap">
@@ -113,7 +94,7 @@ export function DashboardPage() {
         <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert" mb="lg" title={t('title')}>
           <Group justify="space-between" gap="sm">
             <Text size="sm">{statsError}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => setApplied((range) => ({ ...range }))}>
+            <Button size="xs" variant="light" color="red" onClick={statsQuery.reload}>
               {t('retry')}
             </Button>
           </Group>
@@ -143,19 +124,17 @@ export function DashboardPage() {
 /** Total Users of the company (admins) and Total Companies (a super administrator's session). */
 function AdminInsights({ showUsers, showCompanies }: { showUsers: boolean; showCompanies: boolean }) {
   const { t } = useTranslation('dashboard');
-  const [users, setUsers] = useState<number | null>(null);
-  const [companies, setCompanies] = useState<number | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-
-  useEffect(() => {
-    let alive = true;
-    const fail = (text: string) => alive && setErrors((list) => [...list, text]);
-    if (showUsers) dashboardApi.users().then((list) => alive && setUsers(list.length), (error) => fail(errorMessage(error, 'dashboard:usersFailed', { list: true })));
-    if (showCompanies) dashboardApi.tenants().then((list) => alive && setCompanies(list.total), (error) => fail(errorMessage(error, 'dashboard:tenantsFailed', { list: true })));
-    return () => {
-      alive = false;
-    };
-  }, [showUsers, showCompanies]);
+  const users = useQuery((signal) => dashboardApi.users(signal), [], {
+    enabled: showUsers,
+    errorText: (error) => errorMessage(error, 'dashboard:usersFailed', { list: true }),
+  });
+  const companies = useQuery((signal) => dashboardApi.tenants(signal), [], {
+    enabled: showCompanies,
+    errorText: (error) => errorMessage(error, 'dashboard:tenantsFailed', { list: true }),
+  });
+  const errors = [users.error, companies.error].filter((text): text is string => Boolean(text));
+  const userCount = users.data ? users.data.length : null;
+  const companyCount = companies.data ? companies.data.total : null;
 
   return (
     <Stack gap="md" mt="xl" component="section" aria-labelledby="admin-insights-title">
@@ -168,8 +147,18 @@ function AdminInsights({ showUsers, showCompanies }: { showUsers: boolean; showC
         </Alert>
       ))}
       <SimpleGrid cols={STAT_COLUMNS} spacing="md">
-        {showUsers && <StatCard label={t('cards.totalUsers')} icon={Users} color="cyan" loading={users === null && errors.length === 0} value={users === null ? undefined : formatNumber(users)} />}
-        {showCompanies && <StatCard label={t('cards.totalCompanies')} icon={Building2} color="indigo" loading={companies === null && errors.length === 0} value={companies === null ? undefined : formatNumber(companies)} />}
+        {showUsers && (
+          <StatCard label={t('cards.totalUsers')} icon={Users} color="cyan" loading={userCount === null && errors.length === 0} value={userCount === null ? undefined : formatNumber(userCount)} />
+        )}
+        {showCompanies && (
+          <StatCard
+            label={t('cards.totalCompanies')}
+            icon={Building2}
+            color="indigo"
+            loading={companyCount === null && errors.length === 0}
+            value={companyCount === null ? undefined : formatNumber(companyCount)}
+          />
+        )}
       </SimpleGrid>
     </Stack>
   );

@@ -3,7 +3,7 @@ import type { Expense } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, testId, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 
 const arabicAdmin = { ...adminUser, language: 'ar' as const, arabicDigits: false };
 const rent: Expense = { _id: testId(), title: 'إيجار المحل', amount: 8000, category: 'إيجار', date: '2026-11-05', notes: null, createdAt: '2026-11-05T08:00:00Z' };
@@ -16,14 +16,18 @@ async function openExpensesInArabic(handlers: Record<string, CrmHandler> = {}) {
   return { ...view, ...api };
 }
 
-/** Issue 10: expenses in Arabic, right to left. */
+/** Expenses in Arabic, right to left. */
 describe('Expenses in Arabic', { timeout: 15_000 }, () => {
   it('shows Arabic heads, form labels and rules, and the delete confirmation', async () => {
     const { user } = await openExpensesInArabic();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     const table = screen.getByRole('table', { name: 'المصروفات' });
     const row = (await within(table).findByText('إيجار المحل')).closest('tr')!;
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['البند', 'المبلغ', 'الفئة', 'التاريخ', 'ملاحظات', 'الإجراءات']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['البند', 'المبلغ', 'الفئة', 'التاريخ', 'ملاحظات', 'الإجراءات']);
     expect(screen.getByText(/^الإجمالي: /)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'الفئة' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /المبلغ/ }), 'abc');

@@ -3,7 +3,7 @@ import type { Expense } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, testId, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 import { parseAmount } from './ExpensesPage';
 
 const rent: Expense = { _id: testId(), title: 'Shop rent', amount: 8000, category: 'Rent', date: '2026-11-05', notes: 'November', createdAt: '2026-11-05T08:00:00Z' };
@@ -21,7 +21,11 @@ describe('Expenses', { timeout: 15_000 }, () => {
   it('lists expenses with Title, Amount, Category, Date, Notes and Delete', async () => {
     await openExpenses();
     const table = screen.getByRole('table', { name: 'Expenses' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Title', 'Amount', 'Category', 'Date', 'Notes', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Title', 'Amount', 'Category', 'Date', 'Notes', 'Actions']);
     const row = (await within(table).findByText('Shop rent')).closest('tr')!;
     expect(row).toHaveTextContent(/EGP\s8,000/);
     expect(row).toHaveTextContent('Rent');

@@ -3,12 +3,13 @@ import { Button, Card, Grid, Table, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { isCalendarDay, toLatinDigits, type Expense } from '@crm/common';
+import { isCalendarDay, toLatinDigits, type Expense, type ExpenseList } from '@crm/common';
 import { CalendarDays, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n';
 import { errorMessage } from '../../lib/error-message';
+import { useList } from '../../lib/load/use-list';
 import { ListPage } from '../../ui/ListPage';
 import { ApiError } from '../../lib/api';
 import { formatDay, formatMoney, userTimeZone } from '../../lib/format';
@@ -18,7 +19,7 @@ import { Money } from '../../ui/Money';
 export const EXPENSES_PAGE_SIZE = 50;
 
 /**
- * spec/core.md §8: add and delete failures show the server's text (in Arabic, its code's text),
+ * Add and delete failures show the server's text (in Arabic, its code's text),
  * else 'Error: {message}' ('Could not reach the server.' when offline).
  */
 const actionError = (error: unknown): string =>
@@ -43,39 +44,20 @@ interface FormState {
 }
 const emptyForm: FormState = { title: '', amount: '', category: '', date: null, notes: '' };
 
-/** spec/core.md §2 "Expenses": an add form above the list (the route is guarded by 'expenses.manage'). */
+/** Expenses: an add form above the list (the route is guarded by 'expenses.manage'). */
 export function ExpensesPage() {
   const { t } = useTranslation('expenses');
-  const [page, setPage] = useState(1);
-  const [items, setItems] = useState<Expense[]>([]);
-  const [total, setTotal] = useState(0);
-  const [totalAmount, setTotalAmount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const list = useList<Record<string, never>, Expense, number, ExpenseList>({
+    initialFilters: {},
+    pageSize: EXPENSES_PAGE_SIZE,
+    fetchPage: ({ page, limit, signal }) => expensesApi.list({ page, limit }, signal),
+    errorText: (failure) => errorMessage(failure, 'expenses:fetchFailed'),
+    totalsOf: (answer) => answer.totalAmount,
+  });
+  const { items, total, page, setPage, load } = list;
   const [form, setForm] = useState<FormState>(emptyForm);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof FormState, string>>>({});
   const [saving, setSaving] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      const list = await expensesApi.list({ page, limit: EXPENSES_PAGE_SIZE });
-      setItems(list.items);
-      setTotal(list.total);
-      setTotalAmount(list.totalAmount);
-    } catch (failure) {
-      setItems([]);
-      setTotal(0);
-      setError(errorMessage(failure, 'expenses:fetchFailed'));
-    } finally {
-      setLoading(false);
-    }
-  }, [page]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const field = (name: keyof FormState) => (value: string | null) => {
     setForm((current) => ({ ...current, [name]: value }));
@@ -120,68 +102,73 @@ export function ExpensesPage() {
       children: <Text size="sm">{t('delete.confirm')}</Text>,
       labels: { confirm: t('delete.button'), cancel: t('delete.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await expensesApi.remove(expense._id);
-          notifications.show({ color: 'green', message: t('delete.done') });
-          await load();
-        } catch (failure) {
-          notifications.show({ color: 'red', title: t('delete.title'), message: actionError(failure) });
-        }
-      },
+      onConfirm: () =>
+        void (async () => {
+          try {
+            await expensesApi.remove(expense._id);
+            notifications.show({ color: 'green', message: t('delete.done') });
+            await load();
+          } catch (failure) {
+            notifications.show({ color: 'red', title: t('delete.title'), message: actionError(failure) });
+          }
+        })(),
     });
 
   return (
     <ListPage
       title={t('title')}
-      subtitle={t('total', { amount: formatMoney(totalAmount) })}
+      subtitle={t('total', { amount: formatMoney(list.totals ?? 0) })}
       summary={
-      <Card mb="lg" padding="md" component="section" aria-label={t('form.label')}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Grid gap="md" align="flex-start">
-            <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-              <TextInput size="sm" label={t('form.title')} required value={form.title} onChange={(e) => field('title')(e.currentTarget.value)} error={fieldErrors.title} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
-              <TextInput
-                size="sm"
-                label={t('form.amount')}
-                required
-                inputMode="decimal"
-                rightSection={<Text size="xs" c="dimmed">{t('form.currency')}</Text>}
-                rightSectionWidth={44}
-                value={form.amount}
-                onChange={(e) => field('amount')(e.currentTarget.value)}
-                error={fieldErrors.amount}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
-              <TextInput size="sm" label={t('form.category')} value={form.category} onChange={(e) => field('category')(e.currentTarget.value)} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
-              <DateInput
-                size="sm"
-                label={t('form.date')}
-                placeholder={t('form.datePlaceholder')}
-                valueFormat="YYYY-MM-DD"
-                dateParser={(text) => (isCalendarDay(text.trim()) ? text.trim() : null)}
-                clearable
-                value={form.date}
-                onChange={field('date')}
-                leftSection={<CalendarDays size={16} aria-hidden />}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 3 }}>
-              <TextInput size="sm" label={t('form.notes')} value={form.notes} onChange={(e) => field('notes')(e.currentTarget.value)} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Button type="submit" leftSection={<Plus size={16} aria-hidden />} loading={saving}>
-                {t('form.submit')}
-              </Button>
-            </Grid.Col>
-          </Grid>
-        </form>
-      </Card>
+        <Card mb="lg" padding="md" component="section" aria-label={t('form.label')}>
+          <form onSubmit={(event) => void submit(event)} noValidate>
+            <Grid gap="md" align="flex-start">
+              <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+                <TextInput size="sm" label={t('form.title')} required value={form.title} onChange={(e) => field('title')(e.currentTarget.value)} error={fieldErrors.title} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+                <TextInput
+                  size="sm"
+                  label={t('form.amount')}
+                  required
+                  inputMode="decimal"
+                  rightSection={
+                    <Text size="xs" c="dimmed">
+                      {t('form.currency')}
+                    </Text>
+                  }
+                  rightSectionWidth={44}
+                  value={form.amount}
+                  onChange={(e) => field('amount')(e.currentTarget.value)}
+                  error={fieldErrors.amount}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+                <TextInput size="sm" label={t('form.category')} value={form.category} onChange={(e) => field('category')(e.currentTarget.value)} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+                <DateInput
+                  size="sm"
+                  label={t('form.date')}
+                  placeholder={t('form.datePlaceholder')}
+                  valueFormat="YYYY-MM-DD"
+                  dateParser={(text) => (isCalendarDay(text.trim()) ? text.trim() : null)}
+                  clearable
+                  value={form.date}
+                  onChange={field('date')}
+                  leftSection={<CalendarDays size={16} aria-hidden />}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 3 }}>
+                <TextInput size="sm" label={t('form.notes')} value={form.notes} onChange={(e) => field('notes')(e.currentTarget.value)} />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <Button type="submit" leftSection={<Plus size={16} aria-hidden />} loading={saving}>
+                  {t('form.submit')}
+                </Button>
+              </Grid.Col>
+            </Grid>
+          </form>
+        </Card>
       }
       tableLabel={t('title')}
       minWidth={720}
@@ -196,8 +183,8 @@ export function ExpensesPage() {
         </>
       }
       columnCount={6}
-      status={loading ? 'loading' : error ? 'error' : 'ready'}
-      error={error}
+      status={list.status}
+      error={list.error}
       texts={{ loading: t('loading'), empty: t('empty') }}
       rowCount={items.length}
       paging={{ page, total, pageSize: EXPENSES_PAGE_SIZE, onPage: setPage }}
@@ -208,9 +195,21 @@ export function ExpensesPage() {
           <Table.Td ta="end">
             <Money amount={expense.amount} />
           </Table.Td>
-          <Table.Td>{expense.category || <Text span c="dimmed">—</Text>}</Table.Td>
+          <Table.Td>
+            {expense.category || (
+              <Text span c="dimmed">
+                —
+              </Text>
+            )}
+          </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(expense.date)}</Table.Td>
-          <Table.Td maw={320}>{expense.notes || <Text span c="dimmed">—</Text>}</Table.Td>
+          <Table.Td maw={320}>
+            {expense.notes || (
+              <Text span c="dimmed">
+                —
+              </Text>
+            )}
+          </Table.Td>
           <Table.Td>
             <Button
               size="xs"

@@ -35,10 +35,7 @@ describe('Follow-up Templates screen', { timeout: 15_000 }, () => {
 
   it('shows a sales user Edit and Delete only on the templates they created', async () => {
     await openScreen(
-      [
-        makeTemplate({ name: 'Team one', canEdit: false }),
-        makeTemplate({ name: 'Mine', canEdit: true, createdBy: { _id: salesUser._id, name: salesUser.name, role: 'sales' } }),
-      ],
+      [makeTemplate({ name: 'Team one', canEdit: false }), makeTemplate({ name: 'Mine', canEdit: true, createdBy: { _id: salesUser._id, name: salesUser.name, role: 'sales' } })],
       salesUser,
     );
     await screen.findByRole('article', { name: 'Mine' });
@@ -47,9 +44,15 @@ describe('Follow-up Templates screen', { timeout: 15_000 }, () => {
     expect(within(card('Mine')).getByRole('button', { name: 'Delete Mine' })).toBeInTheDocument();
   });
 
-  it("says 'No follow-up templates found...' when there are none", async () => {
-    await openScreen([]);
-    expect(await screen.findByText(FOLLOW_UP_TEXTS.empty)).toBeInTheDocument();
+  // One run per language (the Arabic copy of this test only repeated it), texts written out.
+  it.for([
+    { language: 'English', me: adminUser, heading: 'Follow-up Templates', empty: 'No follow-up templates found...' },
+    { language: 'Arabic', me: { ...adminUser, language: 'ar' as const, arabicDigits: false }, heading: 'قوالب المتابعة', empty: 'لا توجد قوالب متابعة...' },
+  ])('says in $language that there are no follow-up templates', async ({ me, heading, empty }) => {
+    fakeFollowUpsApi(me, { 'GET /api/follow-up-templates': () => ok({ items: [], total: 0 }) });
+    renderApp('/follow-up-templates');
+    await screen.findByRole('heading', { level: 1, name: heading });
+    expect(await screen.findByText(empty)).toBeInTheDocument();
   });
 
   it("shows 'Failed to load templates.', or the server's text", async () => {
@@ -108,7 +111,13 @@ describe('Follow-up Templates screen', { timeout: 15_000 }, () => {
 
   it("creates a template, and shows the server's text (else the catalogue's) when saving fails", async () => {
     let answer: Response = fail(400, 'Template name is required.');
-    const created = makeTemplate({ name: 'Warm lead', messages: [{ delay: 24, message: 'Hi {{name}}' }, { delay: 3, message: 'Still there?' }] });
+    const created = makeTemplate({
+      name: 'Warm lead',
+      messages: [
+        { delay: 24, message: 'Hi {{name}}' },
+        { delay: 3, message: 'Still there?' },
+      ],
+    });
     const { user, to } = await openScreen([], adminUser, { 'POST /api/follow-up-templates': () => answer });
     await user.click(screen.getByRole('button', { name: 'New Template' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Follow-up Template' });
@@ -138,6 +147,31 @@ describe('Follow-up Templates screen', { timeout: 15_000 }, () => {
       ],
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Follow-up Template' })).not.toBeInTheDocument());
+  });
+
+  it('on the official WhatsApp API the dialog names the WhatsApp template sent outside the 24-hour window', async () => {
+    const created = makeTemplate({ name: 'Win back', whatsappTemplate: { name: 'we_miss_you', language: 'en_US' } });
+    const { user, to } = await openScreen([], adminUser, {
+      'POST /api/follow-up-templates': () => json(201, { ok: true, data: created }),
+      'GET /api/whatsapp/cloud/templates': () =>
+        ok({
+          items: [{ _id: 't1', name: 'we_miss_you', language: 'en_US', category: 'MARKETING', status: 'APPROVED', body: 'Hi {{1}}', bodyParamCount: 1, syncedAt: '2026-11-26T02:00:00.000Z' }],
+          total: 1,
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'New Template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Follow-up Template' });
+    await user.type(within(dialog).getByLabelText(/^Template name/), 'Win back');
+    await user.type(within(dialog).getByLabelText(/^Step 1 message/), 'Still interested?');
+    await user.click(await within(dialog).findByLabelText('WhatsApp template outside the 24-hour window', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'we_miss_you · en_US' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Template' }));
+    expect(await screen.findByRole('article', { name: 'Win back' })).toBeInTheDocument();
+    expect(to('POST', '/api/follow-up-templates')[0].body).toEqual({
+      name: 'Win back',
+      messages: [{ delay: 24, message: 'Still interested?' }],
+      whatsappTemplate: { name: 'we_miss_you', language: 'en_US' },
+    });
   });
 
   it('edits a template with PUT', async () => {

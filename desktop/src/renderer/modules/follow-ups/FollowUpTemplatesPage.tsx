@@ -12,7 +12,7 @@ import { formatDelay } from './format';
 import { templateLabelText } from './rules';
 import { useFollowUpsStore } from './store';
 
-/** spec/admin.md "Follow-up Templates": cards, a create/edit dialog, delete with confirmation. */
+/** Follow-up Templates: cards, a create/edit dialog, delete with confirmation. */
 export function FollowUpTemplatesPage() {
   const { t } = useTranslation('followups');
   const { templates, status, error, loadTemplates, saveTemplate, deleteTemplate } = useFollowUpsStore();
@@ -31,21 +31,18 @@ export function FollowUpTemplatesPage() {
   const confirmDelete = (template: FollowUpTemplate) =>
     modals.openConfirmModal({
       title: t('confirmDelete.title'),
-      children: (
-        <Text size="sm">
-          {t('confirmDelete.text', { name: template.name })}
-        </Text>
-      ),
+      children: <Text size="sm">{t('confirmDelete.text', { name: template.name })}</Text>,
       labels: { confirm: t('confirmDelete.confirm'), cancel: t('confirmDelete.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await deleteTemplate(template._id);
-          notifications.show({ color: 'green', message: t('deleted') });
-        } catch (failure) {
-          notifications.show({ color: 'red', title: t('deleteFailedTitle'), message: errorMessage(failure, 'followups:rules.deleteFailed') });
-        }
-      },
+      onConfirm: () =>
+        void (async () => {
+          try {
+            await deleteTemplate(template._id);
+            notifications.show({ color: 'green', message: t('deleted') });
+          } catch (failure) {
+            notifications.show({ color: 'red', title: t('deleteFailedTitle'), message: errorMessage(failure, 'followups:rules.deleteFailed') });
+          }
+        })(),
     });
 
   return (

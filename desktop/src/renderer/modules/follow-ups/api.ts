@@ -1,7 +1,7 @@
-import type { FollowUpRun, FollowUpTemplate, FollowUpTemplateInput, ListResult } from '@crm/common';
+import type { FollowUpRun, FollowUpTemplate, FollowUpTemplateInput, ListResult, WhatsAppTemplatePage } from '@crm/common';
 import { api } from '../../lib/api';
 
-/** spec/admin.md §7 (templates) and spec/core.md §7 (start); stop and the run log complete them. */
+/** Follow-up templates, starting a sequence on a contact, stopping it and its run log. */
 export const followUpsApi = {
   templates: () => api.get<ListResult<FollowUpTemplate>>('/follow-up-templates'),
   createTemplate: (input: FollowUpTemplateInput) => api.post<FollowUpTemplate>('/follow-up-templates', input),
@@ -10,4 +10,6 @@ export const followUpsApi = {
   start: (contactId: string, templateId: string) => api.post<FollowUpRun>(`/contacts/${contactId}/follow-up/start`, { templateId }),
   stop: (contactId: string) => api.post<FollowUpRun>(`/contacts/${contactId}/follow-up/stop`),
   runs: (contactId: string) => api.get<ListResult<FollowUpRun>>(`/contacts/${contactId}/follow-ups`),
+  /** The company's approved WhatsApp templates (official API; none on a QR company). */
+  whatsAppTemplates: () => api.get<WhatsAppTemplatePage>('/whatsapp/cloud/templates', { query: { status: 'APPROVED', limit: 200 } }),
 };

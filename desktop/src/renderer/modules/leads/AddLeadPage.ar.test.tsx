@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, list, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
+import { list } from '../contacts/testing/make-contact';
 
 const arabicAdmin = { ...adminUser, language: 'ar' as const, arabicDigits: false };
 
@@ -13,7 +14,7 @@ async function openAddLeadInArabic(handlers: Record<string, CrmHandler> = {}) {
   return { ...view, ...api };
 }
 
-/** Issue 10: the new-lead form and the import card in Arabic, right to left. */
+/** The new-lead form and the import card in Arabic, right to left. */
 describe('Add New Lead in Arabic', { timeout: 15_000 }, () => {
   it('shows Arabic labels, the import card, and words the form rules in Arabic', async () => {
     const { user, to } = await openAddLeadInArabic();
@@ -43,11 +44,42 @@ describe('Add New Lead in Arabic', { timeout: 15_000 }, () => {
   it('words skipped import rows in Arabic by their code', async () => {
     const { user } = await openAddLeadInArabic({
       'POST /api/contacts/import': () =>
-        ok({ message: 'Import finished', total: 1, created: 0, updated: 0, skipped: 1, skippedRows: [{ row: 2, code: 'assigned_elsewhere', reason: 'Already a contact, assigned to someone else' }], rejected: [] }),
+        ok({
+          message: 'Import finished',
+          total: 1,
+          created: 0,
+          updated: 0,
+          skipped: 1,
+          skippedRows: [{ row: 2, code: 'assigned_elsewhere', reason: 'Already a contact, assigned to someone else' }],
+          rejected: [],
+        }),
     });
     await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['name,phone\n'], 'leads.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'استيراد العملاء المحتملين' }));
     const table = await screen.findByRole('table', { name: 'الصفوف المتخطاة' }, { timeout: 5000 });
     expect(table).toHaveTextContent('جهة اتصال موجودة بالفعل ومُسندة إلى شخص آخر');
+  });
+
+  it('says in Arabic how many imports are ahead of a waiting one', async () => {
+    const waiting = {
+      _id: 'imp-ar',
+      status: 'queued',
+      fileName: 'leads.csv',
+      ahead: 3,
+      rows: 1,
+      processed: 0,
+      result: { message: 'Waiting: 3 imports ahead of yours.', total: 1, created: 0, updated: 0, skipped: 0, skippedRows: [], rejected: [] },
+      error: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      startedAt: null,
+      finishedAt: null,
+    };
+    const { user } = await openAddLeadInArabic({
+      'POST /api/contacts/import': () => json(202, { ok: true, data: waiting }),
+      'GET /api/contacts/imports/imp-ar': () => ok(waiting),
+    });
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['name,phone\n'], 'leads.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'استيراد العملاء المحتملين' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('في الانتظار: 3 عمليات استيراد قبل استيرادك');
   });
 });

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, list, makeContact, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
+import { list, makeContact } from '../contacts/testing/make-contact';
 
 /** Mantine's FileInput is a button; the real file input beside it is hidden. */
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -53,7 +54,7 @@ describe('Add New Lead', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('A contact with this phone number already exists: Ali Test (+201001234567).');
   });
 
-  it('links the duplicate-phone error to the existing contact when the server names it (issue 16)', async () => {
+  it('links the duplicate-phone error to the existing contact when the server names it', async () => {
     const existing = makeContact({ name: 'Ali Test', phone: '+201001234567' });
     const { user, router } = await openAddLead({
       'POST /api/contacts': () =>
@@ -96,8 +97,7 @@ describe('Add New Lead', { timeout: 15_000 }, () => {
 
   it('imports a spreadsheet, shows the counts and rejected rows, then goes to /leads', async () => {
     const { user, to, router } = await openAddLead({
-      'POST /api/contacts/import': () =>
-        ok({ message: '3 leads imported.', total: 5, created: 3, updated: 1, skipped: 0, rejected: [{ row: 4, reason: 'Phone is missing' }] }),
+      'POST /api/contacts/import': () => ok({ message: '3 leads imported.', total: 5, created: 3, updated: 1, skipped: 0, rejected: [{ row: 4, reason: 'Phone is missing' }] }),
     });
     const file = new File(['name,phone\nA,01001234567\n'], 'leads.csv', { type: 'text/csv' });
     await user.upload(fileInput(), file);
@@ -116,7 +116,7 @@ describe('Add New Lead', { timeout: 15_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads'));
   });
 
-  it('lists the skipped rows with their row number and reason (issue 16)', async () => {
+  it('lists the skipped rows with their row number and reason', async () => {
     const { user } = await openAddLead({
       'POST /api/contacts/import': () =>
         ok({
@@ -137,9 +137,43 @@ describe('Add New Lead', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import finished' }, { timeout: 5000 });
     expect(within(dialog).getByRole('group', { name: 'Skipped' })).toHaveTextContent('2');
     expect(within(dialog).getByText('Skipped rows (2)')).toBeInTheDocument();
-    const rows = within(within(dialog).getByRole('table', { name: 'Skipped rows' })).getAllByRole('row').slice(1);
+    const rows = within(within(dialog).getByRole('table', { name: 'Skipped rows' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['3Already a contact; the row had nothing to add to it', '4Already a contact, assigned to someone else']);
     expect(within(dialog).queryByRole('table', { name: 'Rejected rows' })).not.toBeInTheDocument();
+  });
+
+  it('shows how many imports of the company are ahead while the import waits, then its result', async () => {
+    const result = { message: 'Import finished: 2 created, 0 updated, 0 skipped, 0 rejected.', total: 2, created: 2, updated: 0, skipped: 0, skippedRows: [], rejected: [] };
+    const status = (over: object) => ({
+      _id: 'imp-1',
+      status: 'queued',
+      fileName: 'leads.csv',
+      ahead: 2,
+      rows: 2,
+      processed: 0,
+      result: { ...result, message: 'Waiting: 2 imports ahead of yours.', created: 0 },
+      error: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      startedAt: null,
+      finishedAt: null,
+      ...over,
+    });
+    const answers = [status({ ahead: 1 }), status({ status: 'running', ahead: 0, processed: 1 }), status({ status: 'done', ahead: 0, processed: 2, result })];
+    const { user, to } = await openAddLead({
+      'POST /api/contacts/import': () => json(202, { ok: true, data: status({}) }),
+      'GET /api/contacts/imports/imp-1': () => ok(answers.shift()),
+    });
+    await user.upload(fileInput(), new File(['name,phone\nA,01001234567\n'], 'leads.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Import Leads' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Waiting: 2 imports ahead of yours');
+    expect(await screen.findByText('Waiting: 1 import ahead of yours', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Importing: 1 of 2 rows written', {}, { timeout: 3000 })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Import finished' }, { timeout: 3000 });
+    expect(within(dialog).getByRole('group', { name: 'Created' })).toHaveTextContent('2');
+    expect(to('GET', '/api/contacts/imports/imp-1')).toHaveLength(3);
   });
 
   it("shows the server's error, else 'Import failed'", async () => {

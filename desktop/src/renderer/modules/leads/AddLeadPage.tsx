@@ -28,7 +28,7 @@ const FIELD_ERROR_KEYS: Record<LeadField, { tooLong: string; other: string }> = 
 };
 
 /**
- * spec/admin.md "Add New Lead": name and phone required, email in email format; after creating,
+ * Add New Lead: name and phone required, email in email format; after creating,
  * the new contact's profile. The rules are the server's own schema, so both sides agree.
  */
 export function AddLeadPage() {
@@ -67,7 +67,7 @@ export function AddLeadPage() {
     try {
       const contact = await contactsApi.create(parsed.data);
       notifications.show({ color: 'green', message: t('add.added', { label: contact.name || contact.phone }) });
-      navigate(`/contacts/${contact._id}`);
+      void navigate(`/contacts/${contact._id}`);
     } catch (failure) {
       // A duplicate phone: the server names the contact that already has it.
       setError(errorMessage(failure, 'leads:add.failed'));
@@ -147,7 +147,7 @@ export function AddLeadPage() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <ImportLeadsCard onDone={() => navigate('/leads')} />
+          <ImportLeadsCard onDone={() => void navigate('/leads')} />
         </Grid.Col>
       </Grid>
     </>

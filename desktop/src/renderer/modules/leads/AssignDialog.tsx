@@ -17,7 +17,7 @@ interface AssignDialogProps {
   onAssigned: () => void;
 }
 
-/** spec/core.md §2 'Assign to Sales' and §8 "Bulk assign". */
+/** 'Assign to Sales' for one lead or, in bulk, for the selected ones. */
 export function AssignDialog({ opened, onClose, leadIds, salesUsers, onAssigned }: AssignDialogProps) {
   const { t } = useTranslation('leads');
   const [salesId, setSalesId] = useState('');

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, FileInput, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IMPORT_FILE_EXTENSIONS, type ContactImportResult, type ImportSkipReason } from '@crm/common';
+import { IMPORT_FILE_EXTENSIONS, type ContactImportResult, type ContactImportStatus, type ImportSkipReason } from '@crm/common';
 import { CircleAlert, FileSpreadsheet, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,44 @@ const SKIP_REASON_KEYS: Record<ImportSkipReason, string> = {
 
 const hasImportExtension = (name: string): boolean => IMPORT_FILE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
+/** How often a queued or running import's status is asked for. */
+export const IMPORT_POLL_MS = 1000;
+
+const isStatus = (answer: ContactImportResult | ContactImportStatus): answer is ContactImportStatus => 'status' in answer && '_id' in answer;
+
 /**
- * spec/admin.md "Add New Lead": import leads from .xlsx, .xls or .csv. The server's answer (its
+ * A company's imports run one at a time, so an upload answers the import's status; it is
+ * asked for until the import is done or failed, and each answer is shown (its place in the queue,
+ * then the rows written).
+ */
+async function followImport(first: ContactImportStatus, show: (status: ContactImportStatus) => void): Promise<ContactImportStatus> {
+  let status = first;
+  while (status.status === 'queued' || status.status === 'running') {
+    show(status);
+    await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
+    status = await contactsApi.importStatus(status._id);
+  }
+  return status;
+}
+
+/** The line under the button while an import waits or runs. */
+function ImportProgress({ status }: { status: ContactImportStatus }) {
+  const { t } = useTranslation('leads');
+  const text =
+    status.status === 'running'
+      ? t('import.running', { processed: formatNumber(status.processed), rows: formatNumber(status.rows) })
+      : status.ahead > 0
+        ? t('import.waiting', { count: status.ahead, ahead: formatNumber(status.ahead) })
+        : t('import.starting');
+  return (
+    <Text size="sm" role="status" aria-live="polite">
+      {text}
+    </Text>
+  );
+}
+
+/**
+ * Add New Lead: import leads from .xlsx, .xls or .csv. The server's answer (its
  * message, created / updated / skipped counts and the rows it rejected) is shown, then the user
  * goes to /leads. Failures are shown too, not only logged (ARCHITECTURE).
  */
@@ -28,6 +64,7 @@ export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const [progress, setProgress] = useState<ContactImportStatus | null>(null);
 
   const upload = async () => {
     if (!file) return setProblem(t('import.chooseFile'));
@@ -35,13 +72,20 @@ export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
     setProblem(null);
     setImporting(true);
     try {
-      const result = await contactsApi.import(file);
+      const answer = await contactsApi.import(file);
       setFile(null);
-      showImportResult(result, onDone);
+      if (!isStatus(answer)) return showImportResult(answer, onDone);
+      const ended = await followImport(answer, setProgress);
+      if (ended.status === 'failed') {
+        setProblem(t('import.stopped', { processed: formatNumber(ended.processed), rows: formatNumber(ended.rows) }));
+        return;
+      }
+      showImportResult(ended.result, onDone);
     } catch (failure) {
       setProblem(errorMessage(failure, 'leads:import.failed'));
     } finally {
       setImporting(false);
+      setProgress(null);
     }
   };
 
@@ -79,6 +123,7 @@ export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
             {t('import.submit')}
           </Button>
         </Group>
+        {progress && <ImportProgress status={progress} />}
       </Stack>
     </Card>
   );

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, list, makeContact, testId } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, testId } from '../../test/fake-crm-api';
+import { list, makeContact } from '../contacts/testing/make-contact';
 
 const arabicAdmin = { ...adminUser, language: 'ar' as const, arabicDigits: false };
 const sara = { ...salesUser, _id: testId(), name: 'Sara Sales' };
@@ -18,7 +19,7 @@ async function openLeadsInArabic(handlers: Parameters<typeof fakeCrmApi>[1] = {}
   return { ...view, ...api };
 }
 
-/** Issue 10: the leads list and its assignment dialog in Arabic, right to left. */
+/** The leads list and its assignment dialog in Arabic, right to left. */
 describe('Leads in Arabic', { timeout: 15_000 }, () => {
   it('shows Arabic heads, filters, actions and the assignment dialog', async () => {
     const { user } = await openLeadsInArabic();
@@ -26,7 +27,11 @@ describe('Leads in Arabic', { timeout: 15_000 }, () => {
     expect(screen.getByRole('heading', { name: 'العملاء المحتملون (2)' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'العملاء المحتملون' });
     const row = (await within(table).findByText('هبة منصور')).closest('tr')!;
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'الاسم', 'الهاتف', 'مسند إلى', 'تاريخ الإنشاء', 'المرحلة', 'الإجراءات']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['', 'الاسم', 'الهاتف', 'مسند إلى', 'تاريخ الإنشاء', 'المرحلة', 'الإجراءات']);
     expect(within(row).getByText('+201001234567')).toHaveAttribute('dir', 'ltr');
     expect(within(row).getByRole('link', { name: 'عرض هبة منصور' })).toHaveTextContent('عرض');
     expect(screen.getByRole('textbox', { name: 'بحث' })).toHaveAttribute('placeholder', 'الاسم أو الهاتف أو البريد الإلكتروني');

@@ -4,14 +4,14 @@ import { bridge } from '../../lib/bridge';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { todayDay } from '../../lib/format';
-import { deferred, fakeCrmApi, list, makeContact, testId } from '../contacts/testing/fake-crm-api';
+import { deferred, fakeCrmApi, testId } from '../../test/fake-crm-api';
+import { list, makeContact } from '../contacts/testing/make-contact';
 import { useLeadsStore } from './store';
 
 const sara = { ...salesUser, _id: testId(), name: 'Sara Sales' };
 const omar = { ...salesUser, _id: testId(), name: 'Omar Sales' };
 
-const leads = (n: number, offset = 0) =>
-  Array.from({ length: n }, (_, i) => makeContact({ name: `Lead ${offset + i + 1}`, phone: `+2010000000${String(offset + i).padStart(2, '0')}` }));
+const leads = (n: number, offset = 0) => Array.from({ length: n }, (_, i) => makeContact({ name: `Lead ${offset + i + 1}`, phone: `+2010000000${String(offset + i).padStart(2, '0')}` }));
 
 async function openLeads(handlers: Parameters<typeof fakeCrmApi>[1] = {}, user = adminUser) {
   const api = fakeCrmApi(user, {
@@ -25,8 +25,7 @@ async function openLeads(handlers: Parameters<typeof fakeCrmApi>[1] = {}, user =
 }
 
 const table = () => screen.getByRole('table', { name: 'Leads' });
-const lastListQuery = (requests: ReturnType<typeof fakeCrmApi>['requests']) =>
-  requests.filter((r) => r.path === '/api/contacts').at(-1)!.query;
+const lastListQuery = (requests: ReturnType<typeof fakeCrmApi>['requests']) => requests.filter((r) => r.path === '/api/contacts').at(-1)!.query;
 
 // Typing-heavy tests on a shared 2-core machine: more room than the 5 s default.
 describe('Leads', { timeout: 15_000 }, () => {
@@ -36,7 +35,9 @@ describe('Leads', { timeout: 15_000 }, () => {
     const { requests } = await openLeads({ 'GET /api/contacts': () => list([assigned, unassigned], 73) });
 
     expect(await screen.findByRole('heading', { name: 'Leads (73)' })).toBeInTheDocument();
-    const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['', 'Name', 'Phone', 'Assigned To', 'Created At', 'Stage', 'Actions']);
     const karim = within(table()).getByText('Karim Adel').closest('tr')!;
     expect(within(karim).getByText('Sara Sales')).toBeInTheDocument();
@@ -116,7 +117,13 @@ describe('Leads', { timeout: 15_000 }, () => {
   it('offers All Users, Unassigned and each sales user in Assigned To', async () => {
     const { user, requests } = await openLeads();
     const select = screen.getByRole('combobox', { name: 'Assigned To' });
-    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['All Users', 'Unassigned', 'Sara Sales', 'Omar Sales']));
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All Users', 'Unassigned', 'Sara Sales', 'Omar Sales']),
+    );
     await user.selectOptions(select, 'Omar Sales');
     await waitFor(() => expect(lastListQuery(requests).get('assignedTo')).toBe(omar._id));
   });
@@ -154,7 +161,11 @@ describe('Leads', { timeout: 15_000 }, () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Assign to Sales' });
     const select = within(dialog).getByRole('combobox', { name: 'Sales person' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['-- Select --', 'Sara Sales', 'Omar Sales']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['-- Select --', 'Sara Sales', 'Omar Sales']);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Assignment' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select a sales person.');
     expect(to('PUT', '/api/leads/assign-bulk')).toHaveLength(0);
@@ -223,7 +234,8 @@ describe('Leads', { timeout: 15_000 }, () => {
     const { to } = await openLeads({}, salesUser);
     await within(table()).findByText('Lead 1');
     expect(screen.queryByRole('button', { name: /Assign Selected/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    // rows are still selectable: anyone may label their leads in bulk
+    expect(screen.getByRole('button', { name: 'Labels (0)' })).toBeDisabled();
     expect(screen.queryByRole('combobox', { name: 'Assigned To' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '+ Add Lead' })).toHaveAttribute('href', '/leads/new');

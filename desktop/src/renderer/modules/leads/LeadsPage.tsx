@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, NativeSelect, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LEADS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type UserSummary } from '@crm/common';
-import { Download, UserCheck } from 'lucide-react';
+import { Download, Tag, UserCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -15,13 +15,17 @@ import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { ListPage } from '../../ui/ListPage';
 import { SearchFilter } from '../../ui/SearchFilter';
 import { saveDownloadedFile } from '../contacts/export-file';
+import { BulkLabelsDialog } from '../labels/BulkLabelsDialog';
+import { LabelChips } from '../labels/LabelChips';
+import { LabelFilter, labelQuery } from '../labels/LabelFilter';
 import { AssignDialog } from './AssignDialog';
 import { useLeadsStore } from './store';
 
 /**
- * spec/core.md §2 "Leads": filters, a page of 50 newest first, bulk assignment and export.
- * Admins assign (checkboxes, 'Assign Selected', the Assigned To filter); the server shows sales
- * users only their own leads, so those controls would mean nothing to them.
+ * The Leads list: filters, a page of 50 newest first, bulk assignment and export.
+ * Everyone selects rows to put labels on or take them off; admins also assign ('Assign Selected',
+ * the Assigned To filter): the server shows sales users only their own leads, so those controls
+ * would mean nothing to them.
  */
 export function LeadsPage() {
   const { t } = useTranslation('leads');
@@ -29,6 +33,7 @@ export function LeadsPage() {
   const { filters, page, items, total, status, error, selected, setFilters, setPage, load, setSelected, clearSelection } = useLeadsStore();
   const [salesUsers, setSalesUsers] = useState<UserSummary[]>([]);
   const [assignOpen, setAssignOpen] = useState(false);
+  const [labelsOpen, setLabelsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
@@ -56,6 +61,7 @@ export function LeadsPage() {
         from: filters.from,
         to: filters.to,
         assignedTo: filters.assignedTo || undefined,
+        ...labelQuery(filters),
         tz: userTimeZone(),
       });
       const saved = await saveDownloadedFile(blob, `leads_${todayDay()}.xlsx`, { name: t('excelWorkbook'), extensions: ['xlsx'] });
@@ -69,7 +75,7 @@ export function LeadsPage() {
 
   const pageIds = items.map((lead) => lead._id);
   const selectedOnPage = pageIds.filter((id) => selected.includes(id)).length;
-  const columns = canAssign ? 7 : 6;
+  const columns = 7;
 
   return (
     <>
@@ -82,6 +88,9 @@ export function LeadsPage() {
                 {t('assignSelected', { selected: formatNumber(selected.length) })}
               </Button>
             )}
+            <Button variant="light" leftSection={<Tag size={16} aria-hidden />} disabled={selected.length === 0} onClick={() => setLabelsOpen(true)}>
+              {t('labels:bulk.button', { selected: formatNumber(selected.length) })}
+            </Button>
             <Button variant="default" leftSection={<Download size={16} aria-hidden />} loading={exporting} onClick={() => void exportLeads()}>
               {t('export')}
             </Button>
@@ -92,26 +101,18 @@ export function LeadsPage() {
         }
         filters={
           <>
-            <SearchFilter
-              value={filters.q}
-              onChange={(q) => setFilters({ q })}
-              delay={SEARCH_DEBOUNCE_MS.leads}
-              placeholder={t('searchPlaceholder')}
-            />
+            <SearchFilter value={filters.q} onChange={(q) => setFilters({ q })} delay={SEARCH_DEBOUNCE_MS.leads} placeholder={t('searchPlaceholder')} />
             {canAssign && (
               <NativeSelect
                 size="sm"
                 label={t('filters.assignedTo')}
                 value={filters.assignedTo}
                 onChange={(event) => setFilters({ assignedTo: event.currentTarget.value })}
-                data={[
-                  { value: '', label: t('filters.allUsers') },
-                  { value: 'unassigned', label: t('filters.unassigned') },
-                  ...salesUsers.map((user) => ({ value: user._id, label: user.name })),
-                ]}
+                data={[{ value: '', label: t('filters.allUsers') }, { value: 'unassigned', label: t('filters.unassigned') }, ...salesUsers.map((user) => ({ value: user._id, label: user.name }))]}
                 w={200}
               />
             )}
+            <LabelFilter value={filters} onChange={(value) => setFilters(value)} />
             <DateRangeFilter
               from={filters.from}
               to={filters.to}
@@ -126,17 +127,15 @@ export function LeadsPage() {
         minWidth={760}
         head={
           <>
-            {canAssign && (
-              <Table.Th w={44}>
-                <Checkbox
-                  aria-label={t('selectAll')}
-                  checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
-                  indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
-                  disabled={pageIds.length === 0}
-                  onChange={(event) => setSelected(pageIds, event.currentTarget.checked)}
-                />
-              </Table.Th>
-            )}
+            <Table.Th w={44}>
+              <Checkbox
+                aria-label={t('selectAll')}
+                checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+                disabled={pageIds.length === 0}
+                onChange={(event) => setSelected(pageIds, event.currentTarget.checked)}
+              />
+            </Table.Th>
             <Table.Th>{t('columns.name')}</Table.Th>
             <Table.Th>{t('columns.phone')}</Table.Th>
             <Table.Th>{t('columns.assignedTo')}</Table.Th>
@@ -157,12 +156,17 @@ export function LeadsPage() {
           const checked = selected.includes(lead._id);
           return (
             <Table.Tr key={lead._id} bg={checked ? 'var(--mantine-primary-color-light)' : undefined}>
-              {canAssign && (
-                <Table.Td>
-                  <Checkbox aria-label={t('selectOne', { label })} checked={checked} onChange={(event) => setSelected([lead._id], event.currentTarget.checked)} />
-                </Table.Td>
-              )}
-              <Table.Td fw={500}>{lead.name || <Text span c="dimmed">—</Text>}</Table.Td>
+              <Table.Td>
+                <Checkbox aria-label={t('selectOne', { label })} checked={checked} onChange={(event) => setSelected([lead._id], event.currentTarget.checked)} />
+              </Table.Td>
+              <Table.Td fw={500}>
+                {lead.name || (
+                  <Text span c="dimmed">
+                    —
+                  </Text>
+                )}
+                <LabelChips labelIds={lead.labelIds} size="xs" />
+              </Table.Td>
               <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
                 {lead.phone}
               </Table.Td>
@@ -183,6 +187,15 @@ export function LeadsPage() {
         })}
       </ListPage>
 
+      <BulkLabelsDialog
+        opened={labelsOpen}
+        onClose={() => setLabelsOpen(false)}
+        contactIds={selected}
+        onDone={() => {
+          clearSelection();
+          void load();
+        }}
+      />
       {canAssign && (
         <AssignDialog
           opened={assignOpen}

@@ -1,18 +1,22 @@
-import { LEADS_PAGE_SIZE } from '@crm/common';
+import { LEADS_PAGE_SIZE, type LabelMatch } from '@crm/common';
 import { createContactListStore } from '../contacts/list-store';
+import { labelQuery } from '../labels/LabelFilter';
 
-/** spec/core.md §3 "Lead-list filter values": query, fromDate, toDate, assignedTo. */
+/** The lead-list filter values: query, fromDate, toDate, assignedTo. */
 export interface LeadFilters {
   q: string;
   from: string | null;
   to: string | null;
   /** '' for all users, 'unassigned', or a sales user's id. */
   assignedTo: string;
+  /** Label ids, and whether a lead needs any or all of them. */
+  labels: string[];
+  labelMatch: LabelMatch;
 }
 
 export const useLeadsStore = createContactListStore<LeadFilters>({
-  initialFilters: { q: '', from: null, to: null, assignedTo: '' },
+  initialFilters: { q: '', from: null, to: null, assignedTo: '', labels: [], labelMatch: 'any' },
   pageSize: LEADS_PAGE_SIZE,
-  toQuery: (f) => ({ stage: 'lead', q: f.q, from: f.from, to: f.to, assignedTo: f.assignedTo || undefined }),
+  toQuery: (f) => ({ stage: 'lead', q: f.q, from: f.from, to: f.to, assignedTo: f.assignedTo || undefined, ...labelQuery(f) }),
   fallbackErrorKey: 'common:unknownError',
 });

@@ -1,7 +1,7 @@
 import type { NotificationList } from '@crm/common';
 import { api } from '../../lib/api';
 
-/** spec/admin.md §7: the signed-in user's notifications. */
+/** The signed-in user's notifications. */
 export const notificationsApi = {
   list: () => api.get<NotificationList>('/notifications'),
   /** Without ids: every unread one. */

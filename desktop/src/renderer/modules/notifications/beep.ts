@@ -1,7 +1,7 @@
 let context: AudioContext | null = null;
 
 /**
- * A short two-tone chime for a new notification (spec/admin.md §4 "plays a sound"), made with
+ * A short two-tone chime for a new notification, made with
  * Web Audio so no sound file is shipped. Silent where audio is unavailable or not yet allowed.
  */
 export function playNotificationSound(): void {

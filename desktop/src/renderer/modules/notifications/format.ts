@@ -2,7 +2,7 @@ import { i18n, intlLocale } from '../../i18n';
 
 /**
  * A notification's (or a last-seen) date in the user's language and digits; 'Never' when there is
- * none (spec/admin.md "Notifications"). The caller re-renders on a language switch (useTranslation).
+ * none. The caller re-renders on a language switch (useTranslation).
  */
 export function formatSeenDate(value: string | null | undefined): string {
   const date = value ? new Date(value) : null;

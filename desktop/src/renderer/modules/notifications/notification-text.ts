@@ -1,15 +1,20 @@
-import { isNotificationCode, type Notification, type NotificationCode, type WhatsAppQrReason } from '@crm/common';
+import { isNotificationCode, type Notification, type NotificationCode, type WhatsAppAttentionReason, type WhatsAppQrReason } from '@crm/common';
 import type { TFunction } from 'i18next';
 
 /** Each notification code's text (keys written out for the key checks, docs/i18n.md). */
 const CODE_KEYS: Record<NotificationCode, string> = {
   'whatsapp.needs_qr': 'notifications:codes.whatsappNeedsQr',
+  'whatsapp.needs_attention': 'notifications:codes.whatsappNeedsAttention',
   'product.low_stock': 'notifications:codes.productLowStock',
   'task.assigned': 'notifications:codes.taskAssigned',
   'task.commented': 'notifications:codes.taskCommented',
   'lead.assigned': 'notifications:codes.leadAssigned',
   'leads.assigned': 'notifications:codes.leadsAssigned',
   'demo.welcome': 'notifications:codes.demoWelcome',
+  'note.mentioned': 'notifications:codes.noteMentioned',
+  'chat.handed_over': 'notifications:codes.chatHandedOver',
+  'order.cancelled': 'notifications:codes.orderCancelled',
+  'order.confirmation_expired': 'notifications:codes.orderConfirmationExpired',
 };
 
 const WHATSAPP_REASON_KEYS: Record<WhatsAppQrReason, string> = {
@@ -17,6 +22,11 @@ const WHATSAPP_REASON_KEYS: Record<WhatsAppQrReason, string> = {
   not_answering: 'notifications:whatsappReasons.not_answering',
   reconnect_failed: 'notifications:whatsappReasons.reconnect_failed',
   auth_failure: 'notifications:whatsappReasons.auth_failure',
+};
+
+const ATTENTION_REASON_KEYS: Record<WhatsAppAttentionReason, string> = {
+  token_invalid: 'whatsapp:reasons.token_invalid',
+  account_locked: 'whatsapp:reasons.account_locked',
 };
 
 /**
@@ -29,6 +39,11 @@ export function notificationMessage(t: TFunction, item: Pick<Notification, 'code
   const params: Record<string, string | number> = { ...(item.params ?? {}) };
   if (item.code === 'whatsapp.needs_qr') {
     const reasonKey = WHATSAPP_REASON_KEYS[params.reason as WhatsAppQrReason];
+    if (!reasonKey) return item.text;
+    params.reason = t(reasonKey);
+  }
+  if (item.code === 'whatsapp.needs_attention') {
+    const reasonKey = ATTENTION_REASON_KEYS[params.reason as WhatsAppAttentionReason];
     if (!reasonKey) return item.text;
     params.reason = t(reasonKey);
   }

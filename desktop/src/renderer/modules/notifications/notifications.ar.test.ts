@@ -6,7 +6,7 @@ import { notificationMessage } from './notification-text';
 import { i18n } from '../../i18n';
 import { resetNotificationsStoreForTests, useNotificationsStore } from './store';
 
-/** Issue 10: what the bell shows from this module (dates, 'Never', a load failure) in Arabic. */
+/** What the bell shows from this module (dates, 'Never', a load failure) in Arabic. */
 describe('Notifications in Arabic', () => {
   it("dates read in Arabic (Latin digits unless asked otherwise), and 'Never' is أبدًا", () => {
     applyPreferences({ language: 'ar' });
@@ -30,7 +30,7 @@ describe('Notifications in Arabic', () => {
     expect(useNotificationsStore.getState().error).toBe('تعذّر تحميل الإشعارات.');
   });
 
-  it('words the lead assignment notices in Arabic with its plural forms, in English otherwise (issue 13)', () => {
+  it('words the lead assignment notices in Arabic with its plural forms, in English otherwise', () => {
     applyPreferences({ language: 'ar' });
     const line = (code: string, params: Record<string, string | number>) => notificationMessage(i18n.t, { code, params, text: 'server text' } as never);
     expect(line('lead.assigned', { name: 'Karim' })).toBe('أُسند إليك عميل محتمل: Karim');

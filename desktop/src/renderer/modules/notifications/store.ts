@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { errorMessage } from '../../lib/error-message';
 import { notificationsApi } from './api';
 
-/** spec/admin.md §4: 2 s after the bell opens, unread items are marked read. */
+/** 2 s after the bell opens, unread items are marked read. */
 export const MARK_READ_AFTER_MS = NOTIFICATIONS_MARK_READ_AFTER_MS;
 
 export type NotificationsStatus = 'idle' | 'loading' | 'ready' | 'error';

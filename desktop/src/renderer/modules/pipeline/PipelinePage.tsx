@@ -12,6 +12,8 @@ import { ProductPicker } from '../contacts/components/ProductPicker';
 import { SearchFilter } from '../../ui/SearchFilter';
 import { PIPELINE_STATUS_COLORS } from '../contacts/format';
 import classes from './PipelinePage.module.css';
+import { LabelChips } from '../labels/LabelChips';
+import { LabelFilter } from '../labels/LabelFilter';
 import { useDealsStore } from './store';
 
 /** Keys written out so the catalogue checks can find them. */
@@ -26,7 +28,20 @@ const STATUS_KEYS: Record<PipelineStatus, string> = {
 };
 
 /**
- * spec/core.md §2 "Sales Pipeline". The summary figures come from the server over the whole
+ * The Actions column stays in view at the table's inline end, on one line: where the deals are wider
+ * than the page (1280 px with the sidebar open) the other columns scroll under it instead of the
+ * table cutting 'View Profile' at the card's edge.
+ */
+const ACTIONS_CELL = {
+  position: 'sticky',
+  insetInlineEnd: 0,
+  zIndex: 1,
+  whiteSpace: 'nowrap',
+  backgroundColor: 'var(--mantine-color-body)',
+} as const satisfies React.CSSProperties;
+
+/**
+ * The sales pipeline. The summary figures come from the server over the whole
  * filtered set (ARCHITECTURE "Where the spec is a limitation"), so they are labelled "Filtered"
  * rather than the spec's "Page ...", and the product filter runs on the server too.
  */
@@ -59,6 +74,7 @@ export function PipelinePage() {
             w={160}
           />
           <ProductPicker label={t('filters.product')} placeholder={t('filters.allProducts')} clearable value={filters.product} onChange={(product) => setFilters({ product })} w={220} />
+          <LabelFilter value={filters} onChange={(value) => setFilters(value)} />
           <DateRangeFilter from={filters.from} to={filters.to} onChange={(range) => setFilters(range)} />
         </>
       }
@@ -74,7 +90,9 @@ export function PipelinePage() {
           <Table.Th>{t('columns.shippingStatus')}</Table.Th>
           <Table.Th>{t('columns.products')}</Table.Th>
           <Table.Th>{t('columns.createdAt')}</Table.Th>
-          <Table.Th>{t('columns.actions')}</Table.Th>
+          <Table.Th className={classes.actionsCell} style={ACTIONS_CELL}>
+            {t('columns.actions')}
+          </Table.Th>
         </>
       }
       columnCount={8}
@@ -102,8 +120,11 @@ function DealRow({ deal }: { deal: Contact }) {
             {deal.name}
           </Text>
         ) : (
-          <Text span c="dimmed">—</Text>
+          <Text span c="dimmed">
+            —
+          </Text>
         )}
+        <LabelChips labelIds={deal.labelIds} size="xs" />
       </Table.Td>
       <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
         {deal.phone}
@@ -121,7 +142,7 @@ function DealRow({ deal }: { deal: Contact }) {
         <ProductBadges deal={deal} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(deal.createdAt)}</Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.actionsCell} style={ACTIONS_CELL}>
         <Anchor component={Link} to={`/contacts/${deal._id}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
           {t('viewProfile')}
         </Anchor>
@@ -132,7 +153,7 @@ function DealRow({ deal }: { deal: Contact }) {
 
 /**
  * Each row of a deal stays one line: the first product's badge (cut with an ellipsis when long)
- * and '+N' for the others; every product, in full, in the tooltip (issue 16).
+ * and '+N' for the others; every product, in full, in the tooltip.
  */
 function ProductBadges({ deal }: { deal: Contact }) {
   const { t } = useTranslation('pipeline');
@@ -163,7 +184,7 @@ function ProductBadges({ deal }: { deal: Contact }) {
 
 /**
  * A figure under its title. Every title takes the height of two lines (a long one wraps once, a
- * short one leaves the room), so the figures of a row of tiles sit at one height (issue 16).
+ * short one leaves the room), so the figures of a row of tiles sit at one height.
  */
 function Tile({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
   return (
@@ -190,11 +211,7 @@ function SummaryTiles({ totals }: { totals: PipelineTotals | null }) {
       <Tile label={t('summary.totalDeals')} value={formatNumber(totals?.count ?? 0)} />
       <Tile label={t('summary.pipelineValue')} value={<Money amount={totals?.amount ?? 0} />} />
       <Tile label={t('summary.won')} value={formatNumber(totals?.won.count ?? 0)} detail={<Money amount={totals?.won.amount ?? 0} />} />
-      <Tile
-        label={t('summary.conversionRate')}
-        value={formatNumber((totals?.conversionRate ?? 0) / 100, { style: 'percent', maximumFractionDigits: 2 })}
-        detail={t('summary.conversionDetail')}
-      />
+      <Tile label={t('summary.conversionRate')} value={formatNumber((totals?.conversionRate ?? 0) / 100, { style: 'percent', maximumFractionDigits: 2 })} detail={t('summary.conversionDetail')} />
       <Tile label={t('summary.averageDeal')} value={<Money amount={totals?.averageDeal ?? 0} whole />} detail={t('summary.averageDetail')} />
     </SimpleGrid>
   );

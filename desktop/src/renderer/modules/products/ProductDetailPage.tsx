@@ -1,10 +1,12 @@
-import { Anchor, Card, Grid, Table, Text } from '@mantine/core';
-import type { Product, ProductBuyer } from '@crm/common';
+import { Anchor, Card, Grid, Table, Text, Title } from '@mantine/core';
+import type { ProductBuyer } from '@crm/common';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/error-message';
+import { useList } from '../../lib/load/use-list';
+import { useQuery } from '../../lib/load/use-query';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { ListPage } from '../../ui/ListPage';
 import { Ltr } from '../../ui/Ltr';
@@ -14,39 +16,24 @@ import { StockBadge } from './StockBadge';
 
 export const BUYERS_PAGE_SIZE = 20;
 
-/** spec/admin.md "Product detail": every field, a link back, and the customers who bought it (from the server, paged). */
+/** Product detail: every field, a link back, and the customers who bought it (from the server, paged). */
 export function ProductDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('products');
-  const [product, setProduct] = useState<Product | null>(null);
-  const [productError, setProductError] = useState<string | null>(null);
-  const [buyers, setBuyers] = useState<ProductBuyer[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setProduct(null);
-    setProductError(null);
-    productsApi.get(id).then(setProduct, (failure) => setProductError(errorMessage(failure, 'products:fetchFailed')));
-  }, [id]);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    productsApi
-      .buyers(id, { page, limit: BUYERS_PAGE_SIZE })
-      .then(
-        (list) => live && (setBuyers(list.items), setTotal(list.total)),
-        (failure) => live && (setBuyers([]), setError(errorMessage(failure, 'products:fetchFailed'))),
-      )
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [id, page]);
+  const productQuery = useQuery((signal) => productsApi.get(id, signal), [id], {
+    errorText: (failure) => errorMessage(failure, 'products:fetchFailed'),
+  });
+  // Another product's fields never show while this one loads.
+  const product = productQuery.status === 'ready' ? productQuery.data : null;
+  const productError = productQuery.error;
+  const buyers = useList<{ id: string }, ProductBuyer>({
+    initialFilters: { id },
+    pageSize: BUYERS_PAGE_SIZE,
+    fetchPage: ({ filters, page, limit, signal }) => productsApi.buyers(filters.id, { page, limit }, signal),
+    errorText: (failure) => errorMessage(failure, 'products:fetchFailed'),
+  });
+  const { setFilters } = buyers;
+  useEffect(() => setFilters({ id }), [id, setFilters]);
 
   const field = (label: string, value: ReactNode) => (
     <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
@@ -72,20 +59,26 @@ export function ProductDetailPage() {
       <ListPage
         title={product?.name ?? t('detail.title')}
         summary={
-          product ? (
-            <Card mb="lg" padding="md" component="section" aria-label={t('detail.fields')}>
-              <Grid>
-                {field(t('columns.sku'), <Ltr>{product.sku}</Ltr>)}
-                {field(t('columns.category'), product.category || '—')}
-                {field(t('columns.price'), formatMoney(product.price))}
-                {field(t('detail.stock'), <StockBadge stockQty={product.stockQty} minQty={product.minQty} />)}
-                {field(t('detail.stockQty'), formatNumber(product.stockQty))}
-                {field(t('form.minQty'), formatNumber(product.minQty))}
-                {field(t('detail.updated'), formatDateTime(product.updatedAt))}
-                {field(t('form.notes'), product.notes || '—')}
-              </Grid>
-            </Card>
-          ) : null
+          <>
+            {product ? (
+              <Card mb="lg" padding="md" component="section" aria-label={t('detail.fields')}>
+                <Grid>
+                  {field(t('columns.sku'), <Ltr>{product.sku}</Ltr>)}
+                  {field(t('columns.category'), product.category || '—')}
+                  {field(t('columns.price'), formatMoney(product.price))}
+                  {field(t('detail.stock'), <StockBadge stockQty={product.stockQty} minQty={product.minQty} />)}
+                  {field(t('detail.stockQty'), formatNumber(product.stockQty))}
+                  {field(t('form.minQty'), formatNumber(product.minQty))}
+                  {field(t('detail.updated'), formatDateTime(product.updatedAt))}
+                  {field(t('form.notes'), product.notes || '—')}
+                </Grid>
+              </Card>
+            ) : null}
+            {/* the spec's table title, shown above the table (its accessible name too) */}
+            <Title order={2} size="h4" mb="sm">
+              {t('detail.buyers')}
+            </Title>
+          </>
         }
         tableLabel={t('detail.buyers')}
         minWidth={640}
@@ -99,13 +92,13 @@ export function ProductDetailPage() {
           </>
         }
         columnCount={5}
-        status={loading ? 'loading' : error ? 'error' : 'ready'}
-        error={error}
+        status={buyers.status}
+        error={buyers.error}
         texts={{ loading: t('loading'), empty: t('detail.noSales') }}
-        rowCount={buyers.length}
-        paging={{ page, total, pageSize: BUYERS_PAGE_SIZE, onPage: setPage }}
+        rowCount={buyers.items.length}
+        paging={{ page: buyers.page, total: buyers.total, pageSize: BUYERS_PAGE_SIZE, onPage: buyers.setPage }}
       >
-        {buyers.map((b) => (
+        {buyers.items.map((b) => (
           <Table.Tr key={b.contactId}>
             <Table.Td fw={500}>{b.name || <Ltr>{b.phone}</Ltr>}</Table.Td>
             <Table.Td>
@@ -126,4 +119,3 @@ export function ProductDetailPage() {
     </>
   );
 }
-

@@ -23,7 +23,7 @@ const fromProduct = (p: Product | null): FormState =>
     ? { name: p.name, sku: p.sku, category: p.category ?? '', price: p.price, stockQty: p.stockQty, minQty: p.minQty, notes: p.notes ?? '' }
     : { name: '', sku: '', category: '', price: '', stockQty: 0, minQty: 0, notes: '' };
 
-/** Add or edit a product (spec/admin.md §5: name, sku and price required; the rest optional). */
+/** Add or edit a product (name, sku and price required; the rest optional). */
 export function ProductFormModal({ opened, product, onClose, onSaved }: { opened: boolean; product: Product | null; onClose: () => void; onSaved: (p: Product) => void }) {
   const { t } = useTranslation('products');
   const [form, setForm] = useState<FormState>(fromProduct(product));

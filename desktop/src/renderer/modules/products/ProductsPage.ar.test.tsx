@@ -3,12 +3,24 @@ import type { Product } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, testId } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, testId } from '../../test/fake-crm-api';
 
 const arabicAdmin = { ...adminUser, language: 'ar' as const, arabicDigits: false };
-const oud: Product = { _id: testId(), name: 'عطر عود', sku: 'PRF-050', category: 'عطور', price: 1200, stockQty: 0, minQty: 3, notes: null, stockLevel: 'out', archived: false, updatedAt: '2026-11-20T10:00:00Z' };
+const oud: Product = {
+  _id: testId(),
+  name: 'عطر عود',
+  sku: 'PRF-050',
+  category: 'عطور',
+  price: 1200,
+  stockQty: 0,
+  minQty: 3,
+  notes: null,
+  stockLevel: 'out',
+  archived: false,
+  updatedAt: '2026-11-20T10:00:00Z',
+};
 
-/** Issue 11: products in Arabic, right to left. */
+/** Products in Arabic, right to left. */
 describe('Products in Arabic', { timeout: 20_000 }, () => {
   it('shows Arabic heads, badge, search, form rules and the delete confirmation', async () => {
     fakeCrmApi(arabicAdmin, { 'GET /api/products': () => ok({ items: [oud], total: 1 }) });
@@ -17,7 +29,11 @@ describe('Products in Arabic', { timeout: 20_000 }, () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     const table = screen.getByRole('table', { name: 'المنتجات' });
     const row = (await within(table).findByText('عطر عود')).closest('tr')!;
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['الاسم', 'رمز المنتج', 'الفئة', 'المخزون', 'السعر (ج.م)', 'آخر تحديث', 'الإجراءات']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['الاسم', 'رمز المنتج', 'الفئة', 'المخزون', 'السعر (ج.م)', 'آخر تحديث', 'الإجراءات']);
     expect(within(row).getByText('نفد المخزون (0)')).toBeInTheDocument();
     expect(within(row).getByText('PRF-050').closest('bdi')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByPlaceholderText('ابحث بالاسم أو رمز المنتج...')).toBeInTheDocument();
@@ -32,5 +48,15 @@ describe('Products in Arabic', { timeout: 20_000 }, () => {
     await user.click(within(row).getByRole('button', { name: 'حذف عطر عود' }));
     const confirm = await screen.findByRole('dialog', { name: 'حذف المنتج' });
     expect(confirm).toHaveTextContent('الصفقات التي تتضمنه فتحتفظ به باسمه');
+  });
+
+  it('titles the buyers table of a product in Arabic', async () => {
+    fakeCrmApi(arabicAdmin, {
+      [`GET /api/products/${oud._id}`]: () => ok(oud),
+      [`GET /api/products/${oud._id}/buyers`]: () => ok({ items: [], total: 0 }),
+    });
+    renderApp(`/products/${oud._id}`);
+    expect(await screen.findByRole('heading', { name: 'العملاء الذين اشتروا هذا المنتج', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'العملاء الذين اشتروا هذا المنتج' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import type { Product, ProductBuyer } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, testId, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 
 const product = (p: Partial<Product>): Product => ({
   _id: testId(),
@@ -35,7 +35,11 @@ describe('Products', { timeout: 20_000 }, () => {
   it('shows the inventory table with the three stock badges and a link to each product', async () => {
     await openProducts();
     const table = screen.getByRole('table', { name: 'Products' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'SKU', 'Category', 'Stock', 'Price (EGP)', 'Updated', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'SKU', 'Category', 'Stock', 'Price (EGP)', 'Updated', 'Actions']);
     const row = (await within(table).findByText('Oud Perfume')).closest('tr')!;
     expect(within(row).getByRole('link', { name: 'Oud Perfume' })).toHaveAttribute('href', `/products/${oud._id}`);
     expect(row).toHaveTextContent('PRF-050');
@@ -63,7 +67,10 @@ describe('Products', { timeout: 20_000 }, () => {
   it('validates the add form, then adds; a taken SKU names its product under the field', async () => {
     let calls = 0;
     const { user, to } = await openProducts({
-      'POST /api/products': () => (++calls === 1 ? json(409, { ok: false, error: 'SKU PRF-050 is already used by Oud Perfume.', code: 'product.sku_taken', params: { sku: 'PRF-050', name: 'Oud Perfume' }, field: 'sku' }) : json(201, { ok: true, data: product({ name: 'Musk' }) })),
+      'POST /api/products': () =>
+        ++calls === 1
+          ? json(409, { ok: false, error: 'SKU PRF-050 is already used by Oud Perfume.', code: 'product.sku_taken', params: { sku: 'PRF-050', name: 'Oud Perfume' }, field: 'sku' })
+          : json(201, { ok: true, data: product({ name: 'Musk' }) }),
     });
     await user.click(screen.getByRole('button', { name: '+ Add Product' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Product' });
@@ -127,6 +134,8 @@ describe('Product detail', { timeout: 20_000 }, () => {
     const fields = screen.getByRole('region', { name: 'Product details' });
     for (const text of ['GAL-1', 'Low stock (2)', 'Summer line', 'Min Qty', 'Last updated']) expect(fields).toHaveTextContent(text);
     const table = screen.getByRole('table', { name: 'Customers who bought this product' });
+    // the spec's title of the table is shown, not only its accessible name
+    expect(screen.getByRole('heading', { name: 'Customers who bought this product', level: 2 })).toBeVisible();
     const row = (await within(table).findByText('Mona Adel')).closest('tr')!;
     expect(row).toHaveTextContent('+201001234567');
     expect(row).toHaveTextContent(/EGP\s2,400/);
@@ -141,5 +150,6 @@ describe('Product detail', { timeout: 20_000 }, () => {
     });
     renderApp(`/products/${box._id}`);
     expect(await screen.findByText('No sales yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Customers who bought this product', level: 2 })).toBeInTheDocument();
   });
 });

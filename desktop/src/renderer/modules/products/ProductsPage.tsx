@@ -2,10 +2,11 @@ import { Anchor, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Product } from '@crm/common';
 import { Plus, Search } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../lib/error-message';
+import { useList } from '../../lib/load/use-list';
 import { formatDate, formatMoney } from '../../lib/format';
 import { confirmDelete } from '../../ui/confirm-delete';
 import { ListPage } from '../../ui/ListPage';
@@ -18,42 +19,23 @@ import { StockBadge } from './StockBadge';
 
 export const PRODUCTS_PAGE_SIZE = 50;
 
-/** spec/admin.md "Products": the inventory table, search by name or SKU, add/edit modal, delete (archive). */
+/** Products: the inventory table, search by name or SKU, add/edit modal, delete (archive). */
 export function ProductsPage() {
   const { t } = useTranslation('products');
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const [items, setItems] = useState<Product[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const list = useList<{ q: string }, Product>({
+    initialFilters: { q: '' },
+    pageSize: PRODUCTS_PAGE_SIZE,
+    fetchPage: ({ filters, page, limit, signal }) => productsApi.list({ q: filters.q, page, limit }, signal),
+    errorText: (failure) => errorMessage(failure, 'products:fetchFailed'),
+  });
+  const { items, total, page, setPage, load } = list;
   const modal = useEditModal<Product>();
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      const list = await productsApi.list({ q, page, limit: PRODUCTS_PAGE_SIZE });
-      setItems(list.items);
-      setTotal(list.total);
-    } catch (failure) {
-      setItems([]);
-      setTotal(0);
-      setError(errorMessage(failure, 'products:fetchFailed'));
-    } finally {
-      setLoading(false);
-    }
-  }, [q, page]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setPage(1);
-    setQ(text.trim());
+    list.setFilters({ q: text.trim() });
   };
 
   const askDelete = (product: Product) =>
@@ -99,8 +81,8 @@ export function ProductsPage() {
           </>
         }
         columnCount={7}
-        status={loading ? 'loading' : error ? 'error' : 'ready'}
-        error={error}
+        status={list.status}
+        error={list.error}
         texts={{ loading: t('loading'), empty: t('empty') }}
         rowCount={items.length}
         paging={{ page, total, pageSize: PRODUCTS_PAGE_SIZE, onPage: setPage }}
@@ -115,7 +97,13 @@ export function ProductsPage() {
             <Table.Td>
               <Ltr>{p.sku}</Ltr>
             </Table.Td>
-            <Table.Td>{p.category || <Text span c="dimmed">—</Text>}</Table.Td>
+            <Table.Td>
+              {p.category || (
+                <Text span c="dimmed">
+                  —
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>
               <StockBadge stockQty={p.stockQty} minQty={p.minQty} />
             </Table.Td>

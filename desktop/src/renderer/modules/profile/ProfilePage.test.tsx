@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, fail, fakeApi, healthHandler, ok, salesUser } from '../../test/fake-api';
+import { adminUser, fail, fakeApi, healthHandler, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 describe('My Profile', () => {
@@ -25,16 +25,27 @@ describe('My Profile', () => {
     expect(screen.queryByTestId('admin-icon')).not.toBeInTheDocument();
   });
 
-  it('redirects to /login when the current-user call fails', async () => {
+  // One run per language and failure (the Arabic copy of this test only repeated it): the page
+  // shows no error of its own, the sign-in screen comes in the user's language and direction.
+  const languages = [
+    { language: 'English', user: adminUser, dir: 'ltr', signIn: 'Sign in' },
+    { language: 'Arabic', user: { ...adminUser, language: 'ar' as const, arabicDigits: false }, dir: 'rtl', signIn: 'تسجيل الدخول' },
+  ];
+  const failures = [
+    { failure: 'a server error', answer: () => fail(500, 'Database unavailable') },
+    { failure: 'an ended session', answer: () => json(401, { ok: false, error: 'Session expired', code: 'auth.session_expired' }) },
+  ];
+  it.for(languages.flatMap((l) => failures.map((f) => ({ ...l, ...f }))))('redirects to /login in $language when the current-user call fails with $failure', async ({ user, dir, signIn, answer }) => {
     localStorage.setItem('token', 'token');
     let calls = 0;
     fakeApi({
       // The start-up check succeeds; the profile's own call fails.
-      'GET /api/auth/me': () => (++calls === 1 ? ok(adminUser) : fail(500, 'Database unavailable')),
+      'GET /api/auth/me': () => (++calls === 1 ? ok(user) : answer()),
       'GET /api/health': healthHandler(false),
     });
     const { router } = renderApp('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', dir);
+    expect(await screen.findByRole('heading', { name: signIn })).toBeInTheDocument();
   });
 });

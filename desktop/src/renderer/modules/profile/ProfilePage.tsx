@@ -1,18 +1,4 @@
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import type { AuthUser } from '@crm/common';
 import { Check, Copy, ShieldCheck, User } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -82,7 +68,9 @@ export function ProfilePage() {
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
             <Field label={t('fields.name')}>{user.name}</Field>
-            <Field label={t('fields.email')}><Ltr>{user.email}</Ltr></Field>
+            <Field label={t('fields.email')}>
+              <Ltr>{user.email}</Ltr>
+            </Field>
             <Field label={t('fields.role')}>
               <Badge color={isAdmin ? 'brand' : 'blue'} tt="capitalize">
                 {t(ROLE_KEYS[user.role])}

@@ -26,7 +26,7 @@ export function forceLogoutReason({ message, reason }: Partial<ForceLogoutEvent>
   return key ? i18n.t(key) : (message ?? '');
 }
 
-/** Spec/core.md §4: a force_logout event shows this alert and logs the user out. */
+/** A force_logout event shows this alert and logs the user out. */
 export function showForceLogoutAlert(event: Partial<ForceLogoutEvent>): void {
   const id = modals.open({
     title: i18n.t('layout:forceLogout.title'),

@@ -23,7 +23,7 @@ export function useRealtimeSession(): void {
       void useAuthStore.getState().logout({ notifyServer: false });
     };
     const onMessageNotification = (event: MessageNotificationEvent) => {
-      // Spec/core.md §6: only messages assigned to the current user notify.
+      // Only messages assigned to the current user notify.
       if (!userId || event.assignedTo !== userId) return;
       void bridge.showNotification({
         title: event.contactName,

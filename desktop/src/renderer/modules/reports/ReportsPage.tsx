@@ -5,47 +5,38 @@ import { CircleAlert, Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { useQuery } from '../../lib/load/use-query';
 import { formatMoney, formatNumber, todayDay, userTimeZone } from '../../lib/format';
 import { DateRangeFilter, type DayRange } from '../../ui/DateRangeFilter';
 import { PageHeader } from '../../ui/PageHeader';
+import { StatCard } from '../../ui/StatCard';
 import { saveDownloadedFile } from '../contacts/export-file';
+import { LabelsReportSection } from '../labels/LabelsReportSection';
 import { reportsApi } from './api';
 import { ExpensesChart, PipelineChart, RevenueChart } from './charts';
-import { KpiCard } from './KpiCard';
+import { LostReasonsTable, StageDaysTable } from './PipelineReportTables';
 
 /**
- * spec/admin.md "Detailed Reports": From Date, To Date and Sales Person filters, the six KPI cards
- * and three charts. Every figure is defined in common/rules/kpis.ts (README "What the figures count").
+ * Detailed Reports: From Date, To Date and Sales Person filters, the six KPI cards
+ * and three charts. Every figure is defined in common/rules/kpis.ts (docs/product-rules.md, "What the figures count").
  */
 export function ReportsPage() {
   const { t } = useTranslation('reports');
   const [range, setRange] = useState<DayRange>({ from: null, to: null });
   const [assignedTo, setAssignedTo] = useState<string>('');
-  const [data, setData] = useState<ReportData | null>(null);
   const [team, setTeam] = useState<ReportData['salesTeam']>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const report = useQuery(
+    (signal) => reportsApi.detailed({ from: range.from ?? undefined, to: range.to ?? undefined, assignedTo: assignedTo || undefined, tz: userTimeZone() }, signal),
+    [range.from, range.to, assignedTo],
+    { errorText: (failure) => errorMessage(failure, 'reports:loadFailed') },
+  );
+  const { data, loading, error } = report;
 
+  // The sales people of the last report that loaded stay in the filter while the next one loads.
   useEffect(() => {
-    let alive = true;
-    setLoading(true);
-    setError(null);
-    reportsApi
-      .detailed({ from: range.from ?? undefined, to: range.to ?? undefined, assignedTo: assignedTo || undefined, tz: userTimeZone() })
-      .then(
-        (report) => {
-          if (!alive) return;
-          setData(report);
-          setTeam(report.salesTeam);
-        },
-        (failure) => alive && (setData(null), setError(errorMessage(failure, 'reports:loadFailed'))),
-      )
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, [range.from, range.to, assignedTo]);
+    if (data) setTeam(data.salesTeam);
+  }, [data]);
 
   /** The same query as the cards and charts, so the workbook shows the figures on screen. */
   const exportReport = async () => {
@@ -101,16 +92,16 @@ export function ReportsPage() {
 
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }} spacing="md" component="section" aria-label={t('kpisLabel')}>
-          <KpiCard label={t('kpis.leads')} loading={loading} value={formatNumber(kpis?.leads ?? 0)} />
-          <KpiCard label={t('kpis.sales')} loading={loading} value={formatNumber(kpis?.sales ?? 0)} />
-          <KpiCard label={t('kpis.salesAmount')} loading={loading} value={money(kpis?.salesAmount)} />
-          <KpiCard label={t('kpis.expenses')} loading={loading} value={money(kpis?.expenses)} />
-          <KpiCard
+          <StatCard label={t('kpis.leads')} loading={loading} value={formatNumber(kpis?.leads ?? 0)} />
+          <StatCard label={t('kpis.sales')} loading={loading} value={formatNumber(kpis?.sales ?? 0)} />
+          <StatCard label={t('kpis.salesAmount')} loading={loading} value={money(kpis?.salesAmount)} />
+          <StatCard label={t('kpis.expenses')} loading={loading} value={money(kpis?.expenses)} />
+          <StatCard
             label={t('kpis.conversionRate')}
             loading={loading}
             value={formatNumber((kpis?.conversionRate ?? 0) / 100, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 })}
           />
-          <KpiCard label={t('kpis.avgDealSize')} loading={loading} value={money(kpis?.avgDealSize)} />
+          <StatCard label={t('kpis.avgDealSize')} loading={loading} value={money(kpis?.avgDealSize)} />
         </SimpleGrid>
         {data && (
           <>
@@ -119,8 +110,13 @@ export function ReportsPage() {
               <ExpensesChart data={data.expensePerformance} />
             </SimpleGrid>
             <RevenueChart data={data.monthlyRevenue} />
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              <LostReasonsTable data={data.lostReasons ?? []} />
+              <StageDaysTable data={data.stageDays ?? []} />
+            </SimpleGrid>
           </>
         )}
+        <LabelsReportSection query={{ from: range.from ?? undefined, to: range.to ?? undefined, assignedTo: assignedTo || undefined, tz: userTimeZone() }} />
       </Stack>
     </>
   );

@@ -1,44 +1,29 @@
 import { Alert, NativeSelect, SimpleGrid, Text } from '@mantine/core';
-import type { SalesPerformance, UserSummary } from '@crm/common';
+import type { UserSummary } from '@crm/common';
 import { CircleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { useQuery } from '../../lib/load/use-query';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
+import { StatCard } from '../../ui/StatCard';
 import { reportsApi } from './api';
-import { KpiCard } from './KpiCard';
 
-/** spec/admin.md "Team Performance": pick a sales rep, see their totals (rules/kpis.ts). */
+/** Team Performance: pick a sales rep, see their totals (rules/kpis.ts). */
 export function TeamPerformancePage() {
   const { t } = useTranslation('reports');
-  const [users, setUsers] = useState<UserSummary[]>([]);
-  const [usersError, setUsersError] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
-  const [figures, setFigures] = useState<SalesPerformance | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    reportsApi.salesUsers().then(setUsers, (failure) => setUsersError(errorMessage(failure, 'reports:performance.usersFailed', { list: true })));
-  }, []);
-
-  useEffect(() => {
-    if (!userId) return;
-    let alive = true;
-    setLoading(true);
-    setError(null);
-    reportsApi
-      .salesPerformance(userId)
-      .then(
-        (result) => alive && setFigures(result),
-        (failure) => alive && (setFigures(null), setError(errorMessage(failure, 'reports:performance.fetchFailed'))),
-      )
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, [userId]);
+  const usersQuery = useQuery((signal) => reportsApi.salesUsers(signal), [], {
+    errorText: (failure) => errorMessage(failure, 'reports:performance.usersFailed', { list: true }),
+  });
+  const performance = useQuery((signal) => reportsApi.salesPerformance(userId ?? '', signal), [userId], {
+    enabled: Boolean(userId),
+    errorText: (failure) => errorMessage(failure, 'reports:performance.fetchFailed'),
+  });
+  const users: UserSummary[] = usersQuery.data ?? [];
+  const usersError = usersQuery.error;
+  const { data: figures, loading, error } = performance;
 
   return (
     <>
@@ -59,11 +44,11 @@ export function TeamPerformancePage() {
       {!userId && !usersError && <Text c="dimmed">{t('performance.pickHint')}</Text>}
       {userId && (figures || loading) && (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md" component="section" aria-label={t('performance.title')}>
-          <KpiCard label={t('performance.totalAssigned')} loading={loading} value={formatNumber(figures?.totalAssigned ?? 0)} />
-          <KpiCard label={t('performance.convertedToCustomer')} loading={loading} value={formatNumber(figures?.convertedToCustomer ?? 0)} />
-          <KpiCard label={t('performance.totalSalesDeals')} loading={loading} value={formatNumber(figures?.totalSalesDeals ?? 0)} />
-          <KpiCard label={t('performance.totalSalesAmount')} loading={loading} value={formatMoney(figures?.totalSalesAmount ?? 0)} />
-          <KpiCard
+          <StatCard label={t('performance.totalAssigned')} loading={loading} value={formatNumber(figures?.totalAssigned ?? 0)} />
+          <StatCard label={t('performance.convertedToCustomer')} loading={loading} value={formatNumber(figures?.convertedToCustomer ?? 0)} />
+          <StatCard label={t('performance.totalSalesDeals')} loading={loading} value={formatNumber(figures?.totalSalesDeals ?? 0)} />
+          <StatCard label={t('performance.totalSalesAmount')} loading={loading} value={formatMoney(figures?.totalSalesAmount ?? 0)} />
+          <StatCard
             label={t('performance.conversionRate')}
             loading={loading}
             value={formatNumber((figures?.conversionRate ?? 0) / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })}

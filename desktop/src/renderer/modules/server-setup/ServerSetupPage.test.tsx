@@ -11,9 +11,7 @@ import { ServerSetupPage } from './ServerSetupPage';
 function renderSetup() {
   resetDemoModeForTests();
   const onSaved = vi.fn();
-  const updateSettings = vi
-    .spyOn(bridge, 'updateSettings')
-    .mockImplementation(async (patch) => ({ ok: true, value: { ...DEFAULT_DESKTOP_SETTINGS, serverUrl: patch.serverUrl ?? null } }));
+  const updateSettings = vi.spyOn(bridge, 'updateSettings').mockImplementation(async (patch) => ({ ok: true, value: { ...DEFAULT_DESKTOP_SETTINGS, serverUrl: patch.serverUrl ?? null } }));
   render(
     <AppProviders env="test">
       <ServerSetupPage onSaved={onSaved} />

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
-import { EGYPT_GOVERNORATES, type GovernorateCode, type ShippingCompany } from '@crm/common';
+import { EGYPT_GOVERNORATES, isTrackingUrl, type GovernorateCode, type ShippingCompany } from '@crm/common';
 import { Plus, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,7 @@ export function ShippingFormModal({ opened, company, onClose, onSaved }: { opene
   const language = useLocaleStore((s) => s.language);
   const [form, setForm] = useState<FormState>(fromCompany(company));
   const [nameError, setNameError] = useState<string | null>(null);
+  const [urlError, setUrlError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -38,6 +39,7 @@ export function ShippingFormModal({ opened, company, onClose, onSaved }: { opene
     if (opened) {
       setForm(fromCompany(company));
       setNameError(null);
+      setUrlError(null);
       setFormError(null);
     }
   }, [opened, company]);
@@ -46,18 +48,18 @@ export function ShippingFormModal({ opened, company, onClose, onSaved }: { opene
   const taken = new Set(form.fees.map((f) => f.governorate));
 
   const submit = async () => {
-    if (!form.name.trim()) {
-      setNameError(t('form.nameRequired'));
-      return;
-    }
+    const nameMissing = !form.name.trim();
+    // the server's rule (common createShippingCompanySchema): only http(s) addresses
+    const badUrl = form.trackingURL.trim() !== '' && !isTrackingUrl(form.trackingURL);
+    if (nameMissing) setNameError(t('form.nameRequired'));
+    if (badUrl) setUrlError(t('form.trackingURLInvalid'));
+    if (nameMissing || badUrl) return;
     const body = {
       name: form.name.trim(),
       contactPerson: form.contactPerson.trim() || null,
       phone: form.phone.trim() || null,
       trackingURL: form.trackingURL.trim() || null,
-      governorateFees: form.fees
-        .filter((f) => f.governorate && f.fee !== '')
-        .map((f) => ({ governorate: f.governorate as GovernorateCode, fee: Number(f.fee) })),
+      governorateFees: form.fees.filter((f) => f.governorate && f.fee !== '').map((f) => ({ governorate: f.governorate as GovernorateCode, fee: Number(f.fee) })),
     };
     setSaving(true);
     try {
@@ -89,8 +91,10 @@ export function ShippingFormModal({ opened, company, onClose, onSaved }: { opene
         label={t('form.trackingURL')}
         description={t('form.trackingHint')}
         dir="ltr"
+        inputMode="url"
         value={form.trackingURL}
-        onChange={(e) => setForm({ ...form, trackingURL: e.currentTarget.value })}
+        error={urlError}
+        onChange={(e) => (setForm({ ...form, trackingURL: e.currentTarget.value }), setUrlError(null))}
       />
       <Text fw={500} size="sm">
         {t('form.fees')}

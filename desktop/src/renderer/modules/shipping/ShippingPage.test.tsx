@@ -3,7 +3,7 @@ import type { ShippingCompany, ShippingStatsEntry } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, testId, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 
 const bosta: ShippingCompany = {
   _id: testId(),
@@ -17,8 +17,8 @@ const bosta: ShippingCompany = {
 };
 const bostaStats: ShippingStatsEntry = {
   company: { _id: bosta._id, name: 'Bosta' },
-  totalShipments: 4,
-  stats: { pending: 0, processing: 0, shipped: 1, delivered: 2, returned: 1, cancelled: 0 },
+  totalShipments: 10,
+  stats: { pending: 3, processing: 2, shipped: 1, delivered: 3, returned: 1, cancelled: 0 },
   codOutstanding: 600,
 };
 
@@ -36,10 +36,17 @@ describe('Shipping', { timeout: 20_000 }, () => {
     openShipping();
     expect(await screen.findByRole('heading', { name: 'Shipping Analytics & Management', level: 1 })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Bosta' });
-    expect(card).toHaveTextContent('Shipments4');
-    expect(card).toHaveTextContent('Delivered rate50%');
-    expect(card).toHaveTextContent('Returned rate25%');
+    expect(card).toHaveTextContent('Shipments10');
+    expect(card).toHaveTextContent('Delivered rate30%');
+    expect(card).toHaveTextContent('Returned rate10%');
     expect(card).toHaveTextContent(/COD outstanding\s*EGP\s600/);
+    // the spec's per-company counts, as the server counted them over all deals
+    const counts = within(card).getByLabelText('Shipments of Bosta by status');
+    const count = (label: string) => within(counts).getByText(label).closest('[data-stat]');
+    expect(count('Shipped')).toHaveTextContent('Shipped1');
+    expect(count('Delivered')).toHaveTextContent('Delivered3');
+    expect(count('Pending')).toHaveTextContent('Pending3');
+    expect(count('Processing')).toHaveTextContent('Processing2');
     const table = screen.getByRole('table', { name: 'Shipping companies' });
     const row = (await within(table).findByText('Omar')).closest('tr')!;
     expect(row).toHaveTextContent('https://bosta.co/track/{tracking}');
@@ -65,6 +72,28 @@ describe('Shipping', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(to('POST', '/api/shipping')).toHaveLength(1));
     expect(to('POST', '/api/shipping')[0].body).toMatchObject({ name: 'Mylerz', governorateFees: [{ governorate: 'giza', fee: 55 }] });
+  });
+
+  it('refuses a tracking URL that is not http(s) before sending it', async () => {
+    const { user, to } = openShipping({ [`PATCH /api/shipping/${bosta._id}`]: () => ok(bosta) });
+    await user.click(await screen.findByRole('button', { name: 'Edit Bosta' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Shipping Company' });
+    const url = within(dialog).getByRole('textbox', { name: /Tracking URL/ });
+    for (const bad of ['javascript:alert(1)//{tracking}', 'bosta.co/track/{tracking}']) {
+      await user.clear(url);
+      await user.click(url);
+      await user.paste(bad);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByText('Enter a web address starting with http:// or https://')).toBeInTheDocument();
+    }
+    expect(to('PATCH', `/api/shipping/${bosta._id}`)).toHaveLength(0);
+    await user.clear(url);
+    await user.click(url);
+    await user.paste('https://bosta.co/t/{tracking}');
+    expect(within(dialog).queryByText('Enter a web address starting with http:// or https://')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(to('PATCH', `/api/shipping/${bosta._id}`)).toHaveLength(1));
+    expect(to('PATCH', `/api/shipping/${bosta._id}`)[0].body).toMatchObject({ trackingURL: 'https://bosta.co/t/{tracking}' });
   });
 
   it('deletes after a confirmation', async () => {

@@ -2,9 +2,9 @@ import { Button, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { shipmentRate, type ShippingCompany, type ShippingStatsEntry } from '@crm/common';
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { useQuery } from '../../lib/load/use-query';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { confirmDelete } from '../../ui/confirm-delete';
 import { ListPage } from '../../ui/ListPage';
@@ -12,36 +12,31 @@ import { Ltr } from '../../ui/Ltr';
 import { RowActions } from '../../ui/RowActions';
 import { useEditModal } from '../../ui/use-edit-modal';
 import { shippingApi } from './api';
+
+/** The per-company counts the spec's stats carry, in its order; keys written out. */
+const COUNT_KEYS = [
+  ['shipped', 'shipping:cards.counts.shipped'],
+  ['delivered', 'shipping:cards.counts.delivered'],
+  ['pending', 'shipping:cards.counts.pending'],
+  ['processing', 'shipping:cards.counts.processing'],
+] as const;
 import { ShippingFormModal } from './ShippingFormModal';
 
-/** spec/admin.md "Shipping": performance cards per company, the company table, add/edit modal, delete. */
+/** Shipping: performance cards per company, the company table, add/edit modal, delete. */
 export function ShippingPage() {
   const { t } = useTranslation('shipping');
-  const [companies, setCompanies] = useState<ShippingCompany[]>([]);
-  const [stats, setStats] = useState<ShippingStatsEntry[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery(
+    async (signal) => {
+      const [list, stats] = await Promise.all([shippingApi.list(signal), shippingApi.stats(signal)]);
+      return { companies: list.items, stats: stats.items };
+    },
+    [],
+    { errorText: (failure) => errorMessage(failure, 'shipping:fetchFailed') },
+  );
+  const companies: ShippingCompany[] = query.data?.companies ?? [];
+  const stats: ShippingStatsEntry[] = query.data?.stats ?? [];
+  const { loading, reload: load } = query;
   const modal = useEditModal<ShippingCompany>();
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      const [list, s] = await Promise.all([shippingApi.list(), shippingApi.stats()]);
-      setCompanies(list.items);
-      setStats(s.items);
-    } catch (failure) {
-      setCompanies([]);
-      setStats([]);
-      setError(errorMessage(failure, 'shipping:fetchFailed'));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const askDelete = (company: ShippingCompany) =>
     confirmDelete({
@@ -69,15 +64,33 @@ export function ShippingPage() {
               </Text>
               <Group justify="space-between">
                 <Text size="sm">{t('cards.shipments')}</Text>
-                <Text fw={500} data-stat="shipments">{formatNumber(s.totalShipments)}</Text>
+                <Text fw={500} data-stat="shipments">
+                  {formatNumber(s.totalShipments)}
+                </Text>
               </Group>
+              <SimpleGrid cols={4} spacing="xs" my="xs" component="dl" aria-label={t('cards.countsLabel', { name: s.company.name })} style={{ margin: 0 }}>
+                {COUNT_KEYS.map(([status, key]) => (
+                  <div key={status} data-stat={status}>
+                    <Text component="dt" size="xs" c="dimmed" truncate="end" title={t(key)}>
+                      {t(key)}
+                    </Text>
+                    <Text component="dd" fw={600} m={0} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {formatNumber(s.stats[status])}
+                    </Text>
+                  </div>
+                ))}
+              </SimpleGrid>
               <Group justify="space-between">
                 <Text size="sm">{t('cards.delivered')}</Text>
-                <Text fw={500} c="green">{formatNumber(shipmentRate(s.stats.delivered, s.totalShipments), { maximumFractionDigits: 1 })}%</Text>
+                <Text fw={500} c="green">
+                  {formatNumber(shipmentRate(s.stats.delivered, s.totalShipments), { maximumFractionDigits: 1 })}%
+                </Text>
               </Group>
               <Group justify="space-between">
                 <Text size="sm">{t('cards.returned')}</Text>
-                <Text fw={500} c="red">{formatNumber(shipmentRate(s.stats.returned, s.totalShipments), { maximumFractionDigits: 1 })}%</Text>
+                <Text fw={500} c="red">
+                  {formatNumber(shipmentRate(s.stats.returned, s.totalShipments), { maximumFractionDigits: 1 })}%
+                </Text>
               </Group>
               <Group justify="space-between">
                 <Text size="sm">{t('cards.cod')}</Text>
@@ -113,8 +126,8 @@ export function ShippingPage() {
           </>
         }
         columnCount={6}
-        status={loading ? 'loading' : error ? 'error' : 'ready'}
-        error={error}
+        status={query.status}
+        error={query.error}
         texts={{ loading: t('loading'), empty: t('empty') }}
         rowCount={companies.length}
       >
@@ -144,7 +157,7 @@ export function ShippingPage() {
         onSaved={() => {
           modal.close();
           notifications.show({ color: 'green', message: t('saved') });
-          void load();
+          load();
         }}
       />
     </>

@@ -44,7 +44,11 @@ describe('Super Companies page', { timeout: 30_000 }, () => {
     expect(pager).toHaveTextContent('Page 1 of 2');
     await user.click(within(pager).getByRole('button', { name: 'Next' }));
     expect(await within(table).findByRole('link', { name: 'Company 05' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('link').map((link) => link.textContent)).toEqual(['Company 05', 'Company 04', 'Company 03', 'Company 02', 'Company 01']);
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Company 05', 'Company 04', 'Company 03', 'Company 02', 'Company 01']);
     expect(pager).toHaveTextContent('Page 2 of 2');
     expect(tenantQueries(requests).at(-1)).toEqual({ page: '2', limit: '25' });
 
@@ -63,7 +67,13 @@ describe('Super Companies page', { timeout: 30_000 }, () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'NILE');
     await waitFor(() => expect(tenantQueries(requests).at(-1)).toEqual({ q: 'NILE', page: '1', limit: '25' }));
-    await waitFor(() => expect(within(table).getAllByRole('link').map((link) => link.textContent)).toEqual(['Nile Traders']));
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Nile Traders']),
+    );
     expect(screen.getByText('1 company')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('Page 1 of 1');
     // one request for the whole word, not one per letter
@@ -127,8 +137,7 @@ describe('Super Companies page', { timeout: 30_000 }, () => {
   it('shows a taken slug next to the slug field, and any other refusal as Failed to add tenant', async () => {
     let calls = 0;
     const { user } = await openCompanies({
-      'POST /api/super/tenants': () =>
-        ++calls === 1 ? json(409, { ok: false, error: 'This company address is already taken.', code: 'tenant.slug_taken' }) : new Response('x', { status: 500 }),
+      'POST /api/super/tenants': () => (++calls === 1 ? json(409, { ok: false, error: 'This company address is already taken.', code: 'tenant.slug_taken' }) : new Response('x', { status: 500 })),
     });
     await fill(user, { 'Company Name': 'Acme Two', Slug: 'acme-shop', 'Admin Email': 'a@b.test', 'Admin Password': 'Str0ng-pass' });
     await user.click(within(form()).getByRole('button', { name: 'Add Company' }));

@@ -20,7 +20,7 @@ const PAGE_SIZE = 25;
 const SEARCH_DELAY_MS = 300;
 
 /**
- * spec/admin.md §2 "Super Companies page": the add form and the list, each company linking to its
+ * The companies page: the add form and the list, each company linking to its
  * profile. The list is paged and searched (name or slug) on the server, newest first.
  */
 export function CompaniesPage() {
@@ -113,7 +113,7 @@ export function CompaniesPage() {
   );
 }
 
-/** Name, slug and the first admin's sign-in (spec/admin.md §5: admin name optional). */
+/** Name, slug and the first admin's sign-in (admin name optional). */
 function AddCompanyForm({ onAdded }: { onAdded: () => void }) {
   const { t } = useTranslation('super');
   const { form, edit, fieldErrors, formError, saving, submit } = useAddForm({
@@ -150,13 +150,7 @@ function AddCompanyForm({ onAdded }: { onAdded: () => void }) {
         onChange={(e) => edit('adminEmail', e.currentTarget.value)}
         error={fieldErrors.adminEmail}
       />
-      <PasswordInput
-        label={t('tenants.form.adminPassword')}
-        required
-        value={form.adminPassword}
-        onChange={(e) => edit('adminPassword', e.currentTarget.value)}
-        error={fieldErrors.adminPassword}
-      />
+      <PasswordInput label={t('tenants.form.adminPassword')} required value={form.adminPassword} onChange={(e) => edit('adminPassword', e.currentTarget.value)} error={fieldErrors.adminPassword} />
     </AddFormCard>
   );
 }

@@ -15,7 +15,8 @@ describe('Company profile in Arabic', { timeout: 30_000 }, () => {
     applyPreferences(initialPreferences());
     fakeSuperApi({
       [`GET ${path}`]: () => ok(acme),
-      [`GET ${path}/audit`]: () => ok({ items: [{ _id: acme._id, at: '2026-11-20T10:00:00.000Z', actorName: null, action: 'tenant.created', targetLabel: null, before: null, after: { name: 'متجر النيل' } }], total: 1 }),
+      [`GET ${path}/audit`]: () =>
+        ok({ items: [{ _id: acme._id, at: '2026-11-20T10:00:00.000Z', actorName: null, action: 'tenant.created', targetLabel: null, before: null, after: { name: 'متجر النيل' } }], total: 1 }),
       [`PATCH ${path}/subscription`]: () => json(400, { ok: false, error: 'Price: Price must be a number', code: 'validation_failed', params: { field: 'price', issue: 'invalid_type' } }),
       [`PATCH ${path}`]: () => ok({ ...acme, isActive: false }),
       // A code this renderer has no text for reads as the screen's generic text, not the server's English.

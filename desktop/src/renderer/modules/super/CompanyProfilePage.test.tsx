@@ -3,7 +3,7 @@ import type { AuditEntry } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { testId } from '../contacts/testing/fake-crm-api';
+import { testId } from '../../test/fake-crm-api';
 import { fakeSuperApi, makeTenant } from './testing/fake-super-api';
 
 const acme = makeTenant();

@@ -15,7 +15,7 @@ import { ManageCompanyCard } from './components/ManageCompanyCard';
 import { SubscriptionCard } from './components/SubscriptionCard';
 import { TenantStatusBadge } from './SubscriptionBadge';
 
-/** spec/admin.md §2 "Company profile": counts, the subscription, suspend / re-activate / delete, and the audit log. */
+/** A company's profile: counts, the subscription, suspend / re-activate / delete, and the audit log. */
 export function CompanyProfilePage() {
   const { t } = useTranslation('super');
   const { id = '' } = useParams();

@@ -15,7 +15,7 @@ export const TYPE_KEYS: Record<SubscriptionType, string> = {
   yearly: 'super:subscription.types.yearly',
 };
 
-/** spec/admin.md §4: active success, expired error, others warning. */
+/** Active success, expired error, others warning. */
 const STATUS_COLORS: Record<SubscriptionStatus, string> = { active: 'green', expired: 'red', inactive: 'yellow' };
 
 export function SubscriptionBadge({ status }: { status: SubscriptionStatus }) {

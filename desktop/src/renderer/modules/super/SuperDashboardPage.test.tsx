@@ -37,7 +37,11 @@ describe('Super dashboard', { timeout: 20_000 }, () => {
     const { user } = renderApp('/super/dashboard');
     const overview = await screen.findByRole('table', { name: 'Companies Overview' });
     expect(await within(overview).findByRole('link', { name: 'Manage Company 42' })).toBeInTheDocument();
-    expect(within(overview).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual(many.slice(0, 10).map((c) => `Manage ${c.name}`));
+    expect(
+      within(overview)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(many.slice(0, 10).map((c) => `Manage ${c.name}`));
     expect(tenantQueries(requests)).toEqual([{ page: '1', limit: '10' }]);
     expect(screen.getByText('The 10 newest of 42')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();

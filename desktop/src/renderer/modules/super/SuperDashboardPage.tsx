@@ -17,7 +17,7 @@ const COLUMNS = 6;
 const OVERVIEW_SIZE = 10;
 
 /**
- * spec/admin.md §2 "Super dashboard": platform totals (USD, aggregated by GET /super/stats) and the
+ * The super dashboard: platform totals (USD, aggregated by GET /super/stats) and the
  * Companies Overview with Manage links: the newest companies, their total, and a link to all of them.
  */
 export function SuperDashboardPage() {
@@ -85,12 +85,12 @@ export function SuperDashboardPage() {
       minWidth={760}
       head={
         <>
-            <Table.Th>{t('columns.company')}</Table.Th>
-            <Table.Th>{t('columns.status')}</Table.Th>
-            <Table.Th>{t('columns.subscription')}</Table.Th>
-            <Table.Th>{t('columns.users')}</Table.Th>
-            <Table.Th>{t('columns.remaining')}</Table.Th>
-            <Table.Th>{t('columns.actions')}</Table.Th>
+          <Table.Th>{t('columns.company')}</Table.Th>
+          <Table.Th>{t('columns.status')}</Table.Th>
+          <Table.Th>{t('columns.subscription')}</Table.Th>
+          <Table.Th>{t('columns.users')}</Table.Th>
+          <Table.Th>{t('columns.remaining')}</Table.Th>
+          <Table.Th>{t('columns.actions')}</Table.Th>
         </>
       }
       columnCount={COLUMNS}

@@ -7,7 +7,7 @@ import { DEMO_CREDENTIALS } from '../auth/demo-credentials';
 import { ServerLine } from '../server-setup/ServerLine';
 import { useSuperStore } from './store';
 
-/** Spec/admin.md §2 "Super login": email and password; on success go to /super/dashboard. */
+/** Super login: email and password; on success go to /super/dashboard. */
 export function SuperLoginPage() {
   const login = useSuperStore((state) => state.login);
   const navigate = useNavigate();
@@ -21,7 +21,7 @@ export function SuperLoginPage() {
         demoCredentials={DEMO_CREDENTIALS.super}
         onSubmit={async (credentials) => {
           await login(credentials);
-          navigate('/super/dashboard', { replace: true });
+          void navigate('/super/dashboard', { replace: true });
         }}
       />
     </AuthPageShell>

@@ -3,7 +3,7 @@ import type { UserSession } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { testId, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { testId, type CrmHandler } from '../../test/fake-crm-api';
 import { fakeSuperApi, makeSuperUser, makeTenant, pagedTenants, tenantQueries } from './testing/fake-super-api';
 
 const acme = makeTenant();
@@ -30,7 +30,11 @@ describe('Super Manage Users', { timeout: 30_000 }, () => {
     await openUsers();
     const table = screen.getByRole('table', { name: 'Users of all companies' });
     await rowOf('Mona');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Company', 'Role', 'Status', 'Presence', 'Created', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Company', 'Role', 'Status', 'Presence', 'Created', 'Actions']);
     expect(await rowOf('Mona')).toHaveTextContent(/Acme Shop.*Sales.*Active.*Online/);
     expect(await rowOf('Omar')).toHaveTextContent(/Nile Traders.*Admin.*Offline.*Last seen Nov 19, 2026/);
     expect(screen.getByRole('button', { name: 'Delete Omar' })).toBeInTheDocument();
@@ -45,9 +49,23 @@ describe('Super Manage Users', { timeout: 30_000 }, () => {
     const { user, requests } = await openUsers();
     await user.click(screen.getByLabelText('Company', { selector: 'input:not([required])' }));
     await user.click(await screen.findByRole('option', { name: 'Nile Traders' }));
-    await waitFor(() => expect(requests.filter((r) => r.path === '/api/super/users').at(-1)!.query.get('tenantId')).toBe(nile._id));
+    await waitFor(() =>
+      expect(
+        requests
+          .filter((r) => r.path === '/api/super/users')
+          .at(-1)!
+          .query.get('tenantId'),
+      ).toBe(nile._id),
+    );
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'omar');
-    await waitFor(() => expect(requests.filter((r) => r.path === '/api/super/users').at(-1)!.query.get('q')).toBe('omar'));
+    await waitFor(() =>
+      expect(
+        requests
+          .filter((r) => r.path === '/api/super/users')
+          .at(-1)!
+          .query.get('q'),
+      ).toBe('omar'),
+    );
   });
 
   it("the company filter asks the server as you type (never every company) and keeps the chosen company's name", async () => {
@@ -71,7 +89,14 @@ describe('Super Manage Users', { timeout: 30_000 }, () => {
     expect(tenantQueries(requests).slice(1)).toEqual([{ q: 'nile', limit: '20' }]);
 
     await user.click(screen.getByRole('option', { name: 'Nile Traders' }));
-    await waitFor(() => expect(requests.filter((r) => r.path === '/api/super/users').at(-1)!.query.get('tenantId')).toBe(nile._id));
+    await waitFor(() =>
+      expect(
+        requests
+          .filter((r) => r.path === '/api/super/users')
+          .at(-1)!
+          .query.get('tenantId'),
+      ).toBe(nile._id),
+    );
     expect(filter).toHaveValue('Nile Traders');
 
     // opened again, the list offers the newest companies and still the chosen one

@@ -18,7 +18,7 @@ const PAGE_SIZE = 25;
 const SEARCH_DELAY_MS = 300;
 
 /**
- * spec/admin.md §2 "Super Users ('Manage Users')": users of every company with their Company, the
+ * Super users ('Manage Users'): users of every company with their Company, the
  * add form, session history, the edit modal (PATCH /super/users) and Delete. The rows are the
  * Team Users screen's (ui/users). The company filter searches the companies on the server.
  */
@@ -60,15 +60,16 @@ export function SuperUsersPage() {
       children: <Text size="sm">{t('users.deleteConfirm', { name: user.name, company: user.tenant.name })}</Text>,
       labels: { confirm: t('users.delete'), cancel: t('users.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await superApi.deleteUser(user._id);
-          notifications.show({ color: 'green', message: t('users.deleted', { name: user.name }) });
-          await load();
-        } catch (failure) {
-          notifications.show({ color: 'red', message: superErrorMessage(failure, 'super:users.deleteFailed') });
-        }
-      },
+      onConfirm: () =>
+        void (async () => {
+          try {
+            await superApi.deleteUser(user._id);
+            notifications.show({ color: 'green', message: t('users.deleted', { name: user.name }) });
+            await load();
+          } catch (failure) {
+            notifications.show({ color: 'red', message: superErrorMessage(failure, 'super:users.deleteFailed') });
+          }
+        })(),
     });
 
   return (

@@ -19,7 +19,7 @@ import { api } from '../../lib/api';
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** spec/admin.md §7, the /super rows (every path under /super carries the super token). */
+/** The platform administration API (every path under /super carries the super token). */
 export const superApi = {
   login: (credentials: LoginRequest) => api.post<SuperLoginResponse>('/super/login', credentials),
   /** Ends the super session on the server, so the token stops working at once. */
@@ -34,8 +34,7 @@ export const superApi = {
   setTenantActive: (tenantId: string, isActive: boolean) => api.patch<TenantWithStats>(`/super/tenants/${id(tenantId)}`, { isActive }),
   updateSubscription: (tenantId: string, input: UpdateSubscriptionInput) => api.patch<TenantWithStats>(`/super/tenants/${id(tenantId)}/subscription`, input),
   deleteTenant: (tenantId: string) => api.delete<{ deleted: true }>(`/super/tenants/${id(tenantId)}`),
-  audit: (tenantId: string, query: { page: number; limit: number }) =>
-    api.get<{ items: AuditEntry[]; total: number }>(`/super/tenants/${id(tenantId)}/audit`, { query }),
+  audit: (tenantId: string, query: { page: number; limit: number }) => api.get<{ items: AuditEntry[]; total: number }>(`/super/tenants/${id(tenantId)}/audit`, { query }),
 
   users: (query: QueryParams<SuperUsersQuery>) => api.get<{ items: SuperUser[]; total: number }>('/super/users', { query }),
   createUser: (input: CreateSuperUserInput) => api.post<SuperUser>('/super/users', input),

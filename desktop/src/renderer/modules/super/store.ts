@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { superApi } from './api';
 
 interface SuperState {
-  /** The super administrator's token, mirrored from localStorage (spec/admin.md §6). */
+  /** The super administrator's token, mirrored from localStorage. */
   token: string | null;
   admin: PlatformAdmin | null;
   login: (credentials: LoginRequest) => Promise<PlatformAdmin>;

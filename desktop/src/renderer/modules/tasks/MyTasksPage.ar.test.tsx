@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 import { comment, makeTask, taskList } from './testing';
 
 const arabicRep = { ...salesUser, language: 'ar' as const, arabicDigits: false };
@@ -17,7 +17,7 @@ async function openMyTasksInArabic(handlers: Record<string, CrmHandler> = {}) {
   return { ...view, ...api };
 }
 
-/** Issue 13: My Tasks and Team Tasks in Arabic, right to left. */
+/** My Tasks and Team Tasks in Arabic, right to left. */
 describe('Tasks in Arabic', { timeout: 20_000 }, () => {
   it('shows the pending and completed lists, the status badges and the comments in Arabic', async () => {
     await openMyTasksInArabic();
@@ -59,6 +59,10 @@ describe('Tasks in Arabic', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'مهام الفريق', level: 1 });
     expect(await screen.findByText('لا توجد مهام.')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'مهام الفريق' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['العنوان', 'مُسندة إلى', 'تاريخ الاستحقاق', 'الحالة', 'أنشأها', 'الإجراءات']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['العنوان', 'مُسندة إلى', 'تاريخ الاستحقاق', 'الحالة', 'أنشأها', 'الإجراءات']);
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 import { comment, makeTask, taskList } from './testing';
 
 const call = makeTask({ comments: [comment('First note'), comment('Second note'), comment('Third note', salesUser.name)] });

@@ -10,12 +10,12 @@ import { formatDay, todayDay } from '../../lib/format';
 import { FormModal } from '../../ui/FormModal';
 import { PageHeader } from '../../ui/PageHeader';
 import { tasksApi } from './api';
-import { emptyTaskFields, TaskComments, TaskFieldInputs, TaskStatusBadge, type TaskFields } from './TaskPieces';
+import { emptyTaskFields, TaskComments, TaskFieldInputs, TaskStatusBadge, type TaskFields } from './task-pieces';
 
 /**
- * spec/admin.md "My Tasks (sales)": pending and completed lists, a create modal and an
+ * My Tasks (sales): pending and completed lists, a create modal and an
  * update-status modal; cards show the last two comments and descriptions cut at 40 characters.
- * Failures are toasts with the server's message (spec §8).
+ * Failures are toasts with the server's message.
  */
 export function MyTasksPage() {
   const { t } = useTranslation('tasks');
@@ -104,10 +104,14 @@ function TaskSection({ label, empty, tasks, onUpdate }: { label: string; empty: 
                   <TaskStatusBadge status={task.status} />
                 </Group>
                 {task.description && <Text size="sm">{taskDescriptionPreview(task.description)}</Text>}
-                <Text size="xs" c="dimmed">{task.dueDate ? t('due', { date: formatDay(task.dueDate) }) : t('noDueDate')}</Text>
+                <Text size="xs" c="dimmed">
+                  {task.dueDate ? t('due', { date: formatDay(task.dueDate) }) : t('noDueDate')}
+                </Text>
                 {task.comments.length > 0 && (
                   <>
-                    <Text size="xs" fw={600}>{t('my.lastComments')}</Text>
+                    <Text size="xs" fw={600}>
+                      {t('my.lastComments')}
+                    </Text>
                     <TaskComments comments={task.comments.slice(-2)} />
                   </>
                 )}

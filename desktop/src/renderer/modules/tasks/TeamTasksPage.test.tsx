@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 import { comment, makeTask, taskList } from './testing';
 
 const omar = { ...salesUser, _id: '0190a0b0-0000-7000-8000-000000000003', name: 'Omar Sales', email: 'sales2@demo.test' };
@@ -25,7 +25,11 @@ describe('Team Tasks', { timeout: 20_000 }, () => {
     await openTeamTasks();
     const table = screen.getByRole('table', { name: 'Team Tasks' });
     const row = (await within(table).findByText('Call Ahmed back')).closest('tr')!;
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Title', 'Assigned To', 'Due Date', 'Status', 'Created By', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Title', 'Assigned To', 'Due Date', 'Status', 'Created By', 'Actions']);
     expect(row).toHaveTextContent(salesUser.name);
     expect(row).toHaveTextContent('Pending');
     expect(within(table).getByText('Visit the warehouse').closest('tr')).toHaveTextContent('Completed');

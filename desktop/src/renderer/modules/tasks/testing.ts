@@ -1,6 +1,6 @@
 import type { Task } from '@crm/common';
 import { adminUser, ok, salesUser } from '../../test/fake-api';
-import { testId } from '../contacts/testing/fake-crm-api';
+import { testId } from '../../test/fake-crm-api';
 
 /** Helpers for the task screens' component tests (never imported by the app). */
 export function makeTask(overrides: Partial<Task> = {}): Task {

@@ -2,9 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, fail, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 
-const current = { leadDistributionStrategy: 'round-robin', skipOfflineReps: false };
+const current = { leadDistributionStrategy: 'round-robin', skipOfflineReps: false, repsMayHandOver: false };
 
 async function openSettings(handlers: Record<string, CrmHandler> = {}, user = adminUser) {
   const api = fakeCrmApi(user, { 'GET /api/auth/tenant/settings': () => ok({ settings: current }), ...handlers });
@@ -18,14 +18,14 @@ afterEach(() => vi.useRealTimers());
 describe('Team Settings', { timeout: 20_000 }, () => {
   it("saves manual distribution and shows 'Settings saved successfully!' for 3 seconds", async () => {
     const { user, to } = await openSettings({
-      'PUT /api/auth/tenant/settings': (r) => ok({ settings: { skipOfflineReps: false, ...(r.body as object) } }),
+      'PUT /api/auth/tenant/settings': (r) => ok({ settings: { skipOfflineReps: false, repsMayHandOver: false, ...(r.body as object) } }),
     });
     expect(await screen.findByRole('radio', { name: /Round-robin/ })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: /Manual/ }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
-    expect(to('PUT', '/api/auth/tenant/settings')[0].body).toEqual({ leadDistributionStrategy: 'manual', skipOfflineReps: false });
+    expect(to('PUT', '/api/auth/tenant/settings')[0].body).toEqual({ leadDistributionStrategy: 'manual', skipOfflineReps: false, repsMayHandOver: false });
     act(() => void vi.advanceTimersByTime(3_100));
     await waitFor(() => expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument());
   });
@@ -35,7 +35,18 @@ describe('Team Settings', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('switch', { name: /Skip sales users who are offline/ }));
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     await screen.findByText('Settings saved successfully!');
-    expect(to('PUT', '/api/auth/tenant/settings')[0].body).toEqual({ leadDistributionStrategy: 'round-robin', skipOfflineReps: true });
+    expect(to('PUT', '/api/auth/tenant/settings')[0].body).toEqual({ leadDistributionStrategy: 'round-robin', skipOfflineReps: true, repsMayHandOver: false });
+  });
+
+  it('lets reps hand over their chats', async () => {
+    const { user, to } = await openSettings({ 'PUT /api/auth/tenant/settings': (r) => ok({ settings: r.body }) });
+    const allow = await screen.findByRole('switch', { name: /Reps may hand over their chats/ });
+    expect(allow).not.toBeChecked();
+    await user.click(allow);
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await screen.findByText('Settings saved successfully!');
+    expect(to('PUT', '/api/auth/tenant/settings')[0].body).toEqual({ leadDistributionStrategy: 'round-robin', skipOfflineReps: false, repsMayHandOver: true });
+    expect(screen.getByRole('switch', { name: /Reps may hand over their chats/ })).toBeChecked();
   });
 
   it("shows 'Could not load current team settings.' and 'Failed to save settings.'", async () => {

@@ -4,12 +4,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { PageHeader } from '../../ui/PageHeader';
+import { PipelineSettingsCard } from '../deal-board/PipelineSettingsCard';
 import { teamApi } from './api';
 
-/** spec/admin.md §9: the settings-saved message hides after 3 seconds. */
+/** The settings-saved message hides after 3 seconds. */
 export const SAVED_MESSAGE_MS = 3_000;
 
-/** spec/admin.md §2 "Team Settings": the lead distribution strategy, round-robin or manual (route guarded by 'team.manage'). */
+/** Team settings: the lead distribution strategy, round-robin or manual, and whether reps may hand their chats over (route guarded by 'team.manage'). */
 export function TeamSettingsPage() {
   const { t } = useTranslation('teamSettings');
   const [settings, setSettings] = useState<TenantSettings | null>(null);
@@ -25,7 +26,7 @@ export function TeamSettingsPage() {
       .then(({ settings: current }) => setSettings(current))
       .catch((failure: unknown) => {
         setLoadError(errorMessage(failure, 'teamSettings:loadFailed'));
-        setSettings({ leadDistributionStrategy: 'round-robin', skipOfflineReps: false });
+        setSettings({ leadDistributionStrategy: 'round-robin', skipOfflineReps: false, repsMayHandOver: false });
       });
     return () => clearTimeout(hideTimer.current);
   }, []);
@@ -75,6 +76,12 @@ export function TeamSettingsPage() {
                 disabled={settings.leadDistributionStrategy !== 'round-robin'}
                 onChange={(e) => setSettings({ ...settings, skipOfflineReps: e.currentTarget.checked })}
               />
+              <Switch
+                label={t('handOver.label')}
+                description={t('handOver.help')}
+                checked={settings.repsMayHandOver}
+                onChange={(e) => setSettings({ ...settings, repsMayHandOver: e.currentTarget.checked })}
+              />
               {saved && <Alert color="green">{t('saved')}</Alert>}
               {saveError && <Alert color="red">{saveError}</Alert>}
               <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
@@ -84,6 +91,7 @@ export function TeamSettingsPage() {
           </form>
         )}
       </Card>
+      <PipelineSettingsCard />
     </>
   );
 }

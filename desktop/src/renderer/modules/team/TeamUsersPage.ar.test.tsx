@@ -3,15 +3,25 @@ import type { TeamUser } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, testId } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, testId } from '../../test/fake-crm-api';
 
 const arabicAdmin = { ...adminUser, language: 'ar' as const, arabicDigits: false };
 const mona: TeamUser = {
-  _id: testId(), tenantId: adminUser.tenantId, name: 'منى', email: 'mona@shop.test', role: 'sales', isActive: true,
-  status: 'offline', isOnline: false, lastSeen: null, lastActionAt: null, firstLogin: null, createdAt: '2026-10-01T08:00:00Z',
+  _id: testId(),
+  tenantId: adminUser.tenantId,
+  name: 'منى',
+  email: 'mona@shop.test',
+  role: 'sales',
+  isActive: true,
+  status: 'offline',
+  isOnline: false,
+  lastSeen: null,
+  lastActionAt: null,
+  firstLogin: null,
+  createdAt: '2026-10-01T08:00:00Z',
 };
 
-/** Issue 13: Team Users in Arabic, right to left. */
+/** Team Users in Arabic, right to left. */
 describe('Team Users in Arabic', { timeout: 20_000 }, () => {
   it('shows Arabic heads, presence, the empty session history and a refusal by its code', async () => {
     fakeCrmApi(arabicAdmin, {
@@ -23,7 +33,11 @@ describe('Team Users in Arabic', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'مستخدمو الفريق', level: 1 });
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     const table = screen.getByRole('table', { name: 'مستخدمو الفريق' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['الاسم', 'البريد الإلكتروني', 'الدور', 'الحالة', 'التواجد', 'تاريخ الإنشاء', 'الإجراءات']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['الاسم', 'البريد الإلكتروني', 'الدور', 'الحالة', 'التواجد', 'تاريخ الإنشاء', 'الإجراءات']);
     const row = (await screen.findByRole('button', { name: 'سجل جلسات منى' })).closest('tr')!;
     expect(row).toHaveTextContent(/مبيعات.*نشط.*غير متصل.*أبدًا/);
 

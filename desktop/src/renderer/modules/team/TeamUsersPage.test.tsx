@@ -4,7 +4,7 @@ import type { TeamUser, UserSession } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { fakeCrmApi, testId, type CrmHandler } from '../contacts/testing/fake-crm-api';
+import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 
 const base = { tenantId: adminUser.tenantId, createdAt: '2026-10-01T08:00:00Z', lastActionAt: null, firstLogin: null };
 const mona: TeamUser = { ...base, _id: testId(), name: 'Mona', email: 'mona@shop.test', role: 'sales', isActive: true, status: 'online', isOnline: true, lastSeen: '2026-11-20T10:00:00Z' };
@@ -27,7 +27,11 @@ describe('Team Users', { timeout: 20_000 }, () => {
   it('lists users with role, active flag and presence: online, idle, or grey with last seen / Never', async () => {
     await openUsers();
     const table = screen.getByRole('table', { name: 'Team users' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Role', 'Status', 'Presence', 'Created', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Role', 'Status', 'Presence', 'Created', 'Actions']);
     expect(await rowOf('Mona')).toHaveTextContent('Online');
     expect(await rowOf('Karim')).toHaveTextContent('Idle');
     const omarRow = await rowOf('Omar');
@@ -143,5 +147,25 @@ describe('Team Users presence, live', { timeout: 20_000 }, () => {
     await waitFor(async () => expect(await rowOf('Hana')).toHaveTextContent('Idle'));
     act(() => socket.serverEmit('user:status_change', { userId: mona._id, isOnline: false, lastSeen: '2026-11-21T10:00:00Z' }));
     await waitFor(async () => expect(await rowOf('Mona')).toHaveTextContent(/Offline.*Last seen Nov 21, 2026/));
+  });
+
+  it('reads the list again whenever the realtime connection (re)connects, so a change it missed meanwhile does not stay', async () => {
+    openedSockets.length = 0;
+    // Mona went offline while the socket was down: no event will ever say so
+    let monaOnline = true;
+    const { to } = await openUsers({ 'GET /api/users': () => ok([{ ...mona, isOnline: monaOnline, status: monaOnline ? 'online' : 'offline' }, omar, hana, idle]) });
+    await waitFor(() => expect(openedSockets.length).toBeGreaterThan(0));
+    const socket = openedSockets.at(-1)!;
+    expect(await rowOf('Mona')).toHaveTextContent('Online');
+    const reads = to('GET', '/api/users').length;
+
+    act(() => socket.serverEmit('connect'));
+    await waitFor(() => expect(to('GET', '/api/users')).toHaveLength(reads + 1));
+
+    act(() => socket.serverEmit('disconnect', 'transport close'));
+    monaOnline = false;
+    act(() => socket.serverEmit('connect'));
+    await waitFor(async () => expect(await rowOf('Mona')).toHaveTextContent('Offline'));
+    expect(to('GET', '/api/users')).toHaveLength(reads + 2);
   });
 });

@@ -13,24 +13,30 @@ import { teamApi } from './api';
 
 const COLUMNS = 7;
 
-/** Live presence: `user:status_change` sets online or offline with last seen, `user:idle` sets idle (spec/admin.md §4). */
-function usePresenceUpdates(update: (userId: string, change: Partial<TeamUser>) => void) {
+/**
+ * Live presence: `user:status_change` sets online or offline with last seen, `user:idle` sets idle.
+ * Events missed while the socket was down (a reload, a dropped connection, a
+ * server telling its clients to re-sync) would leave the list stale for good: on every (re)connect
+ * the list is read again (`resync`).
+ */
+function usePresenceUpdates(update: (userId: string, change: Partial<TeamUser>) => void, resync: () => void) {
   const socket = useRealtimeStore((state) => state.socket);
   useEffect(() => {
     if (!socket) return;
-    const onStatus = ({ userId, isOnline, lastSeen }: UserStatusChangeEvent) =>
-      update(userId, { isOnline, status: isOnline ? 'online' : 'offline', ...(lastSeen ? { lastSeen } : {}) });
+    const onStatus = ({ userId, isOnline, lastSeen }: UserStatusChangeEvent) => update(userId, { isOnline, status: isOnline ? 'online' : 'offline', ...(lastSeen ? { lastSeen } : {}) });
     const onIdle = ({ userId }: UserIdleEvent) => update(userId, { status: 'idle' });
     socket.on('user:status_change', onStatus);
     socket.on('user:idle', onIdle);
+    socket.on('connect', resync);
     return () => {
       socket.off('user:status_change', onStatus);
       socket.off('user:idle', onIdle);
+      socket.off('connect', resync);
     };
-  }, [socket, update]);
+  }, [socket, update, resync]);
 }
 
-/** spec/admin.md §2 "Team Users": table, expandable session history, edit and add (route guarded by 'team.manage'). */
+/** Team users: table, expandable session history, edit and add (route guarded by 'team.manage'). */
 export function TeamUsersPage() {
   const { t } = useTranslation('users');
   const myId = useAuthStore((state) => state.user?._id);
@@ -58,11 +64,21 @@ export function TeamUsersPage() {
     void load();
   }, [load]);
 
-  const updatePresence = useCallback(
-    (userId: string, change: Partial<TeamUser>) => setUsers((list) => list.map((u) => (u._id === userId ? { ...u, ...change } : u))),
-    [],
-  );
-  usePresenceUpdates(updatePresence);
+  // read again without the loading state: the table stays as it is until the answer replaces it
+  const resync = useCallback(() => {
+    teamApi.listUsers().then(
+      (list) => {
+        setUsers(list);
+        setError(null);
+        setStatus('ready');
+      },
+      // the list shown stays; the next (re)connect or visit reads it again
+      () => undefined,
+    );
+  }, []);
+
+  const updatePresence = useCallback((userId: string, change: Partial<TeamUser>) => setUsers((list) => list.map((u) => (u._id === userId ? { ...u, ...change } : u))), []);
+  usePresenceUpdates(updatePresence, resync);
 
   return (
     <>

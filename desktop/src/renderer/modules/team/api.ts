@@ -1,7 +1,7 @@
 import type { CreateUserInput, TeamUser, TenantSettings, UpdateUserInput, UserSession } from '@crm/common';
 import { api } from '../../lib/api';
 
-/** spec/admin.md §7: team users and the company's settings. */
+/** Team users and the company's settings. */
 export const teamApi = {
   listUsers: () => api.get<TeamUser[]>('/users'),
   createUser: (input: CreateUserInput) => api.post<TeamUser>('/users', input),

@@ -3,7 +3,7 @@ import type { TeamUser } from '@crm/common';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 
-/** Online (green), idle (yellow), otherwise grey with when the user was last seen ('Never'); spec/admin.md §2. */
+/** Online (green), idle (yellow), otherwise grey with when the user was last seen ('Never'). */
 export function PresenceCell({ user }: { user: Pick<TeamUser, 'isOnline' | 'status' | 'lastSeen'> }) {
   const { t } = useTranslation('users');
   if (user.isOnline && user.status === 'idle') return <Badge color="yellow">{t('presence.idle')}</Badge>;

@@ -25,9 +25,19 @@ export function SessionHistory({ user, load }: { user: { _id: string; name: stri
     };
   }, [user._id, load]);
 
-  if (error) return <Text c="red" size="sm">{error}</Text>;
+  if (error)
+    return (
+      <Text c="red" size="sm">
+        {error}
+      </Text>
+    );
   if (!sessions) return <Text size="sm">{t('common:loading')}</Text>;
-  if (sessions.length === 0) return <Text size="sm" c="dimmed">{t('sessions.empty')}</Text>;
+  if (sessions.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('sessions.empty')}
+      </Text>
+    );
   return (
     <Table aria-label={t('sessions.table', { name: user.name })} fz="sm" withTableBorder>
       <Table.Thead>

@@ -25,7 +25,7 @@ interface UserFormModalProps {
   ownAccount?: boolean;
 }
 
-/** The edit-user modal (name, email, role, active, optional password; spec/admin.md §2) or the team's add modal. */
+/** The edit-user modal (name, email, role, active, optional password) or the team's add modal. */
 export function UserFormModal({ user, save, onClose, onSaved, ownAccount = false }: UserFormModalProps) {
   const { t } = useTranslation('users');
   const [form, setForm] = useState<UserFormValues>({ name: user?.name ?? '', email: user?.email ?? '', role: user?.role ?? 'sales', isActive: user?.isActive ?? true, password: '' });
@@ -85,7 +85,7 @@ export function UserFormModal({ user, save, onClose, onSaved, ownAccount = false
   );
 }
 
-/** Sales or Admin (spec/admin.md §5: a new user defaults to Sales). */
+/** Sales or Admin (a new user defaults to Sales). */
 export function RoleSelect({ value, onChange, error }: { value: Role; onChange: (role: Role) => void; error?: string }) {
   const { t } = useTranslation('users');
   return (

@@ -15,7 +15,7 @@ export interface UserRowProps {
   onToggle: () => void;
   loadSessions: (userId: string) => Promise<UserSession[]>;
   onEdit: () => void;
-  /** The super screen's Company cell (spec/admin.md §2: shown only there). */
+  /** The super screen's Company cell (shown only there). */
   company?: ReactNode;
   /** The super screen's Delete (shown only there). */
   onDelete?: () => void;

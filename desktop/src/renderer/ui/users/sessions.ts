@@ -1,6 +1,6 @@
 import type { UserSession } from '@crm/common';
 
-/** spec/admin.md §9: the session history lists only sessions longer than 5 minutes. */
+/** The session history lists only sessions longer than 5 minutes. */
 export const MIN_LISTED_SESSION_SECONDS = 5 * 60;
 
 /** A session's length in seconds: its recorded duration, or for an open one the time since sign-in. */

@@ -20,13 +20,7 @@ export function LanguageSwitch({ withDigits = false }: { withDigits?: boolean })
           { value: 'ar', label: t('language.ar') },
         ]}
       />
-      {withDigits && language === 'ar' && (
-        <Switch
-          label={t('language.arabicDigits')}
-          checked={arabicDigits}
-          onChange={(event) => choose({ arabicDigits: event.currentTarget.checked })}
-        />
-      )}
+      {withDigits && language === 'ar' && <Switch label={t('language.arabicDigits')} checked={arabicDigits} onChange={(event) => choose({ arabicDigits: event.currentTarget.checked })} />}
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
 import { Card } from '@mantine/core';
 import type { Contact } from '@crm/common';
 import { useTranslation } from 'react-i18next';
-import { ChatPanel } from '../../chats/ChatPanel';
+import { ChatPanel } from '../../messenger/ChatPanel';
 
 /**
- * The contact profile's embedded chat panel (spec/core.md §2 "Contact profile": "An embedded chat
- * panel for the contact is included"): the messenger's ChatPanel from modules/chat, at a fixed
+ * The contact profile's embedded chat panel: the messenger's ChatPanel from modules/chat, at a fixed
  * height so the message list scrolls inside it. The page renders it below its sections.
  */
 export function ContactChatSlot({ contact }: { contact: Contact }) {

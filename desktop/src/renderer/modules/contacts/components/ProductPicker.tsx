@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupsApi } from '../api';
 import { Money } from '../../../ui/Money';
+import { useQuery } from '../../../lib/load/use-query';
 
 export type PickedProduct = Pick<ProductRef, '_id' | 'name' | 'price'>;
 
@@ -32,8 +33,6 @@ export function ProductPicker({ value, onChange, label, placeholder, clearable, 
   const [search, setSearch] = useState(value?.name ?? '');
   const [debounced] = useDebouncedValue(search, SEARCH_DELAY_MS);
   const [opened, setOpened] = useState(false);
-  const [found, setFound] = useState<PickedProduct[]>([]);
-  const [loading, setLoading] = useState(false);
   const known = useRef(new Map<string, PickedProduct>());
   const valueName = value?.name;
 
@@ -42,28 +41,21 @@ export function ProductPicker({ value, onChange, label, placeholder, clearable, 
     setSearch(value?.name ?? '');
   }, [value?._id, value?.name]);
 
-  useEffect(() => {
-    if (!opened) return;
-    const controller = new AbortController();
-    // The box shows the chosen product's name: that is not a search, list everything.
-    const q = valueName !== undefined && debounced === valueName ? '' : debounced.trim();
-    setLoading(true);
-    lookupsApi.products(q, controller.signal).then(
-      (list) => {
-        const products = list.items.map((p: Product) => ({ _id: p._id, name: p.name, price: p.price }));
-        products.forEach((p) => known.current.set(p._id, p));
-        setFound(products);
-        setLoading(false);
-      },
-      () => {
-        if (!controller.signal.aborted) {
-          setFound([]);
-          setLoading(false);
-        }
-      },
-    );
-    return () => controller.abort();
-  }, [opened, debounced, valueName]);
+  // The box shows the chosen product's name: that is not a search, list everything.
+  const q = valueName !== undefined && debounced === valueName ? '' : debounced.trim();
+  const query = useQuery(
+    async (signal) => {
+      const list = await lookupsApi.products(q, signal);
+      const products = list.items.map((p: Product) => ({ _id: p._id, name: p.name, price: p.price }));
+      products.forEach((p) => known.current.set(p._id, p));
+      return products;
+    },
+    [q],
+    // A failed search lists nothing; the dropdown says so.
+    { enabled: opened, errorText: () => '' },
+  );
+  const found = useMemo(() => query.data ?? [], [query.data]);
+  const loading = query.loading;
 
   const data = useMemo(() => {
     const list = value && !found.some((p) => p._id === value._id) ? [value, ...found] : found;

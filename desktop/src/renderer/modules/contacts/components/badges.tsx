@@ -5,7 +5,7 @@ import { PIPELINE_STATUS_KEYS, SHIPPING_STATUS_KEYS, STAGE_KEYS } from '../label
 import { PIPELINE_STATUS_COLORS, SHIPPING_STATUS_COLORS, STAGE_COLORS } from '../format';
 import classes from './badges.module.css';
 
-/** A contact's stage; an empty one reads 'lead' (spec/core.md §3). */
+/** A contact's stage; an empty one reads 'lead'. */
 export function StageBadge({ stage }: { stage: ContactStage | null | undefined }) {
   const { t } = useTranslation();
   const value = stage || 'lead';
@@ -27,7 +27,7 @@ export function PipelineStatusBadge({ status }: { status: PipelineStatus | null 
   );
 }
 
-/** A deal's shipping status; a missing one reads 'N/A' (spec/core.md §4). */
+/** A deal's shipping status; a missing one reads 'N/A'. */
 export function ShippingStatusBadge({ status }: { status: ShippingStatus | null | undefined }) {
   const { t } = useTranslation();
   if (!status) {

@@ -7,19 +7,7 @@ import { ProductPicker } from '../components/ProductPicker';
 import { capitalize, formatMoney, formatNumber } from '../../../lib/format';
 import { PIPELINE_STATUS_KEYS, SHIPPING_STATUS_KEYS } from '../labels';
 import { Money } from '../../../ui/Money';
-import {
-  addRow,
-  chooseShipping,
-  followProducts,
-  pickProduct,
-  removeRow,
-  rowsAmount,
-  typeAmount,
-  updateRow,
-  type DealForm,
-  type ShippingChoice,
-  type ShippingForm,
-} from './deal-form';
+import { addRow, chooseShipping, followProducts, pickProduct, removeRow, rowsAmount, typeAmount, updateRow, type DealForm, type ShippingChoice, type ShippingForm } from './deal-form';
 
 /** NumberInput answers numbers, or text while a number is half typed; '' means empty. */
 const toNumber = (value: number | string): number | '' => {
@@ -38,7 +26,7 @@ interface DealSectionProps {
 }
 
 /**
- * Sales Deal and Shipping Details (spec/core.md §2, §4 "Deal amount", §5): pipeline status,
+ * Sales Deal and Shipping Details: pipeline status,
  * amount (follows the products until typed by hand), probability 0–100, products with a picker
  * that fills the price, qty ≥ 1, and the shipping details.
  */
@@ -51,9 +39,7 @@ export function DealSection({ value, onChange, shippingCompanies, rowErrors }: D
   const parcelLink = trackingLink(shippingCompanies.find((c) => c._id === value.shipping.companyId)?.trackingURL, value.shipping.trackingNumber);
   const governorates = [
     { value: '', label: '—' },
-    ...(value.shipping.governorate && !EGYPT_GOVERNORATES.some((g) => g.code === value.shipping.governorate)
-      ? [{ value: value.shipping.governorate, label: value.shipping.governorate }]
-      : []),
+    ...(value.shipping.governorate && !EGYPT_GOVERNORATES.some((g) => g.code === value.shipping.governorate) ? [{ value: value.shipping.governorate, label: value.shipping.governorate }] : []),
     ...EGYPT_GOVERNORATES.map((g) => ({ value: g.code, label: g[language] })),
   ];
 

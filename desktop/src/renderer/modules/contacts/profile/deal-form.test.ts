@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeContact } from '../testing/fake-crm-api';
-import {
-  addRow,
-  chooseShipping,
-  dealFormFrom,
-  detailsFormFrom,
-  followProducts,
-  newDealRow,
-  pickProduct,
-  removeRow,
-  rowsWithoutProduct,
-  toUpdateRequest,
-  typeAmount,
-  updateRow,
-} from './deal-form';
+import { makeContact } from '../testing/make-contact';
+import { addRow, chooseShipping, dealFormFrom, detailsFormFrom, followProducts, newDealRow, pickProduct, removeRow, rowsWithoutProduct, toUpdateRequest, typeAmount, updateRow } from './deal-form';
 
 const oud = { _id: '0190a0b0-0000-7000-8000-00000000f001', name: 'Oud Perfume 50ml', price: 1200 };
 const musk = { _id: '0190a0b0-0000-7000-8000-00000000f002', name: 'White Musk 12ml', price: 180 };
@@ -63,7 +50,10 @@ describe('deal form', () => {
   it('reads an existing deal: products, a manual amount, shipping', () => {
     const contact = makeContact({
       stage: 'sales',
-      products: [{ productId: { ...oud, sku: 'PRF' }, qty: 2, price: 1100 }, { productId: null, qty: 1, price: 50 }],
+      products: [
+        { productId: { ...oud, sku: 'PRF' }, qty: 2, price: 1100 },
+        { productId: null, qty: 1, price: 50 },
+      ],
       salesData: {
         pipeline_status: 'won',
         amount: 2000,
@@ -86,7 +76,17 @@ describe('deal form', () => {
       ['Oud Perfume 50ml', 2, 1100, false],
       [null, 1, 50, true],
     ]);
-    expect(form.shipping).toEqual({ companyId: '0190a0b0-0000-7000-8000-00000000c001', trackingNumber: 'BX1', cost: 60, status: 'shipped', governorate: 'Cairo', city: 'Maadi', street: '9 Road', codAmount: '', codCollected: false });
+    expect(form.shipping).toEqual({
+      companyId: '0190a0b0-0000-7000-8000-00000000c001',
+      trackingNumber: 'BX1',
+      cost: 60,
+      status: 'shipped',
+      governorate: 'Cairo',
+      city: 'Maadi',
+      street: '9 Road',
+      codAmount: '',
+      codCollected: false,
+    });
     expect(rowsWithoutProduct(form)).toEqual([form.rows[1].key]);
   });
 
@@ -124,7 +124,10 @@ describe('deal form', () => {
   });
 
   it('fills the cost from the chosen company and governorate, keeping it when the company has no fee there', () => {
-    const companies = [{ _id: 'c1', name: 'Bosta', governorateFees: [{ governorate: 'cairo', fee: 60 }] }, { _id: 'c2', name: 'Own courier' }];
+    const companies = [
+      { _id: 'c1', name: 'Bosta', governorateFees: [{ governorate: 'cairo', fee: 60 }] },
+      { _id: 'c2', name: 'Own courier' },
+    ];
     let form = chooseShipping(emptyDeal(), { companyId: 'c1' }, companies);
     expect(form.shipping.cost).toBe('');
     form = chooseShipping(form, { governorate: 'cairo' }, companies);

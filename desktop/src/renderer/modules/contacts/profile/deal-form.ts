@@ -1,12 +1,4 @@
-import {
-  dealAmount,
-  shippingFeeFor,
-  type Contact,
-  type ShippingCompany,
-  type PipelineStatus,
-  type ShippingStatus,
-  type UpdateContactRequest,
-} from '@crm/common';
+import { dealAmount, shippingFeeFor, type Contact, type ShippingCompany, type PipelineStatus, type ShippingStatus, type UpdateContactRequest } from '@crm/common';
 import type { PickedProduct } from '../components/ProductPicker';
 
 /**
@@ -45,7 +37,7 @@ export interface ShippingForm {
 }
 
 export interface DealForm {
-  /** 'new' when the deal has none (spec/core.md §4). */
+  /** 'new' when the deal has none. */
   pipelineStatus: PipelineStatus;
   /** What the amount box shows; '' only while the user is typing. */
   amount: number | '';
@@ -59,7 +51,7 @@ export interface DealForm {
 let rowCounter = 0;
 const nextKey = () => `row-${++rowCounter}`;
 
-/** spec/core.md §5: a new product row is an empty product, qty 1, price 0. */
+/** A new product row is an empty product, qty 1, price 0. */
 export const newDealRow = (): DealRow => ({ key: nextKey(), product: null, qty: 1, price: 0 });
 
 const lineOf = (row: DealRow) => ({ qty: row.qty === '' ? 1 : row.qty, price: row.price === '' ? 0 : row.price });
@@ -91,7 +83,7 @@ export function dealFormFrom(contact: Contact): DealForm {
       companyId: ship.company?._id ?? '',
       trackingNumber: ship.trackingNumber ?? '',
       cost: ship.cost ?? '',
-      // spec/core.md §4: pending is the profile's default.
+      // Pending is the profile's default.
       status: ship.status ?? 'pending',
       governorate: ship.address.governorate ?? '',
       city: ship.address.city ?? '',
@@ -114,13 +106,17 @@ export function updateRow(form: DealForm, key: string, patch: Partial<DealRow>):
   );
 }
 
-/** Picking a product fills its price (spec/core.md §5). */
+/** Picking a product fills its price. */
 export function pickProduct(form: DealForm, key: string, product: PickedProduct | null): DealForm {
   return updateRow(form, key, { product, deletedProduct: false, price: product ? product.price : 0 });
 }
 
 export const addRow = (form: DealForm): DealForm => withRows(form, [...form.rows, newDealRow()]);
-export const removeRow = (form: DealForm, key: string): DealForm => withRows(form, form.rows.filter((row) => row.key !== key));
+export const removeRow = (form: DealForm, key: string): DealForm =>
+  withRows(
+    form,
+    form.rows.filter((row) => row.key !== key),
+  );
 
 /** The user typed an amount: from now on it is kept. */
 export const typeAmount = (form: DealForm, amount: number | ''): DealForm => ({ ...form, amount, amountManual: true });
@@ -180,8 +176,6 @@ export function toUpdateRequest(details: DetailsForm, deal: DealForm | null): Up
       codCollected: deal.shipping.codCollected,
     },
   };
-  body.products = deal.rows
-    .filter((row) => row.product)
-    .map((row) => ({ productId: row.product!._id, qty: row.qty === '' ? 1 : row.qty, price: row.price === '' ? 0 : row.price }));
+  body.products = deal.rows.filter((row) => row.product).map((row) => ({ productId: row.product!._id, qty: row.qty === '' ? 1 : row.qty, price: row.price === '' ? 0 : row.price }));
   return body;
 }

@@ -39,7 +39,7 @@ describe('StartFollowUpButton (chat panel)', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Cold lead (Personal)' }));
     expect(within(picker).getByRole('list', { name: 'Steps of the template' })).toHaveTextContent('after 24 h');
     await user.click(within(picker).getByRole('button', { name: 'Start Sequence' }));
-    // the question replaces the picker in the same dialog: never two dialogs stacked (issue 16)
+    // the question replaces the picker in the same dialog: never two dialogs stacked
     const confirm = await screen.findByRole('dialog', { name: 'Start follow-up' });
     expect(confirm).toHaveTextContent(FOLLOW_UP_TEXTS.confirmStart);
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
@@ -112,7 +112,20 @@ describe('FollowUpStatus (chat panel and contact profile)', () => {
       status: 'stopped',
       stopReason: 'The contact replied.',
       endedAt: '2026-11-19T12:00:00.000Z',
-      steps: [{ step: 1, delay: 24, message: 'x', status: 'cancelled', scheduledAt: '2026-11-19T10:00:00.000Z', sentAt: null, messageId: null, reason: 'Not sent: the contact replied.' }],
+      steps: [
+        {
+          step: 1,
+          delay: 24,
+          message: 'x',
+          status: 'cancelled',
+          scheduledAt: '2026-11-19T10:00:00.000Z',
+          sentAt: null,
+          messageId: null,
+          reason: 'Not sent: the contact replied.',
+          reasonCode: null,
+          reasonParams: null,
+        },
+      ],
     });
     fakeFollowUpsApi(adminUser, { [`GET /api/contacts/${contactId}/follow-ups`]: () => ok({ items: [active, ended], total: 2 }) });
     wrap(<FollowUpStatus contactId={contactId} />);
@@ -131,6 +144,34 @@ describe('FollowUpStatus (chat panel and contact profile)', () => {
     expect(within(old).getByText('The contact replied.')).toBeInTheDocument();
     expect(within(old).getByText('Not sent: the contact replied.')).toBeInTheDocument();
     expect(within(old).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+  });
+
+  it('shows a step skipped because the WhatsApp window was closed, with the reason', async () => {
+    const run = makeRun({
+      contactId,
+      templateName: 'Plain',
+      status: 'completed',
+      endedAt: '2026-11-21T12:00:00.000Z',
+      steps: [
+        {
+          step: 1,
+          delay: 30,
+          message: 'Last call',
+          status: 'skipped',
+          scheduledAt: '2026-11-21T12:00:00.000Z',
+          sentAt: null,
+          messageId: null,
+          reason: 'Skipped: the 24-hour WhatsApp window was closed and this sequence names no WhatsApp template.',
+          reasonCode: 'window_closed',
+          reasonParams: null,
+        },
+      ],
+    });
+    fakeFollowUpsApi(adminUser, { [`GET /api/contacts/${contactId}/follow-ups`]: () => ok({ items: [run], total: 1 }) });
+    wrap(<FollowUpStatus contactId={contactId} />);
+    const log = await screen.findByRole('article', { name: 'Follow-up Plain' });
+    expect(within(log).getByText('Skipped (window closed)')).toBeInTheDocument();
+    expect(within(log).getByText('Skipped: the 24-hour WhatsApp window was closed and this sequence names no WhatsApp template.')).toBeInTheDocument();
   });
 
   it('stops the active sequence after a confirmation', async () => {

@@ -6,6 +6,7 @@ import { CirclePause, CircleStop, Repeat } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
+import { followUpRunReasonText, followUpStepReasonText } from '../../../lib/reason-text';
 import { useRealtimeStore } from '../../realtime/store';
 import { formatNumber } from '../../../lib/format';
 import { formatDateTime } from '../format';
@@ -26,6 +27,7 @@ const STEP_KEYS: Record<FollowUpStepStatus, string> = {
   unknown: 'followups:status.steps.unknown',
   cancelled: 'followups:status.steps.cancelled',
   expired: 'followups:status.steps.expired',
+  skipped: 'followups:status.steps.skipped',
 };
 
 export interface FollowUpStatusProps {
@@ -88,19 +90,20 @@ export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: Fol
       children: <Text size="sm">{t('status.confirmStop')}</Text>,
       labels: { confirm: t('status.stopConfirm'), cancel: t('status.keepRunning') },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        setStopping(true);
-        try {
-          const run = await stop(contactId);
-          notifications.show({ color: 'green', message: t('status.stopped') });
-          onStopped?.(run);
-        } catch (failure) {
-          notifications.show({ color: 'red', title: t('status.failedTitle'), message: errorMessage(failure, 'followups:status.stopFailed') });
-          reload();
-        } finally {
-          setStopping(false);
-        }
-      },
+      onConfirm: () =>
+        void (async () => {
+          setStopping(true);
+          try {
+            const run = await stop(contactId);
+            notifications.show({ color: 'green', message: t('status.stopped') });
+            onStopped?.(run);
+          } catch (failure) {
+            notifications.show({ color: 'red', title: t('status.failedTitle'), message: errorMessage(failure, 'followups:status.stopFailed') });
+            reload();
+          } finally {
+            setStopping(false);
+          }
+        })(),
     });
 
   if (!runs && error) {
@@ -145,6 +148,9 @@ function RunCard({ run, onStop, stopping }: { run: FollowUpRun; onStop?: () => v
   const { t } = useTranslation('followups');
   const badge = RUN_BADGE[run.status];
   const sent = run.steps.filter((s) => s.status === 'sent').length;
+  // worded from their codes in the user's language; runs logged before codes show the server's text
+  const pausedReason = followUpRunReasonText(run.pausedReason, run.pausedReasonCode, run.pausedReasonParams);
+  const stopReason = followUpRunReasonText(run.stopReason, run.stopReasonCode, run.stopReasonParams);
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={t('status.runLabel', { name: run.templateName })}>
       <Stack gap="sm">
@@ -165,9 +171,7 @@ function RunCard({ run, onStop, stopping }: { run: FollowUpRun; onStop?: () => v
           )}
         </Group>
         <Text size="xs" c="dimmed">
-          {run.startedBy
-            ? t('status.startedAtBy', { at: formatDateTime(run.startedAt), name: run.startedBy.name })
-            : t('status.startedAt', { at: formatDateTime(run.startedAt) })}
+          {run.startedBy ? t('status.startedAtBy', { at: formatDateTime(run.startedAt), name: run.startedBy.name }) : t('status.startedAt', { at: formatDateTime(run.startedAt) })}
           {' · '}
           {t('status.sentOf', { sent: formatNumber(sent), total: formatNumber(run.steps.length) })}
           {run.endedAt && (
@@ -177,12 +181,12 @@ function RunCard({ run, onStop, stopping }: { run: FollowUpRun; onStop?: () => v
             </>
           )}
         </Text>
-        {run.pausedReason && (
+        {pausedReason && (
           <Alert color="yellow" variant="light" icon={<CirclePause size={16} />} p="xs">
-            <Text size="sm">{run.pausedReason}</Text>
+            <Text size="sm">{pausedReason}</Text>
           </Alert>
         )}
-        {run.stopReason && <Text size="sm">{run.stopReason}</Text>}
+        {stopReason && <Text size="sm">{stopReason}</Text>}
         <Table striped withTableBorder fz="sm" verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
@@ -210,15 +214,16 @@ function RunCard({ run, onStop, stopping }: { run: FollowUpRun; onStop?: () => v
 
 function StepOutcome({ step }: { step: FollowUpStepLog }) {
   const { t } = useTranslation('followups');
+  const reason = followUpStepReasonText(step);
   if (step.status === 'sent') return <Text size="sm">{t('status.sentAt', { at: formatDateTime(step.sentAt) })}</Text>;
   return (
     <Stack gap={0}>
       <Text size="sm" fw={step.status === 'failed' ? 600 : undefined} c={step.status === 'failed' ? 'red' : undefined}>
         {t(STEP_KEYS[step.status])}
       </Text>
-      {step.reason && (
+      {reason && (
         <Text size="xs" c="dimmed">
-          {step.reason}
+          {reason}
         </Text>
       )}
     </Stack>

@@ -23,7 +23,7 @@ export interface StartFollowUpButtonProps {
 }
 
 /**
- * The chat panel's "start follow-up" (spec/core.md §2, §5, §8): a template picker, then the
+ * The chat panel's "start follow-up": a template picker, then the
  * confirmation 'Are you sure you want to start this automated follow-up sequence?' in the same
  * dialog (one dialog, never two stacked), then
  * POST /contacts/{id}/follow-up/start. Success alerts 'Follow-up sequence started successfully!';
@@ -35,7 +35,7 @@ export function StartFollowUpButton({ contactId, hasActiveFollowUp = false, onSt
   const [opened, setOpened] = useState(false);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
-  /** The second step in the same dialog (issue 16: never two dialogs stacked): 'Are you sure…?'. */
+  /** The second step in the same dialog (never two dialogs stacked): 'Are you sure…?'. */
   const [confirming, setConfirming] = useState(false);
   const chosen = templates.find((template) => template._id === templateId) ?? null;
 
@@ -95,63 +95,63 @@ export function StartFollowUpButton({ contactId, hasActiveFollowUp = false, onSt
             </Group>
           </Stack>
         ) : (
-        <Stack gap="md">
-          {status === 'loading' && templates.length === 0 && (
-            <Group gap="sm" c="dimmed">
-              <Loader size="sm" />
-              <Text size="sm">{t('loading')}</Text>
-            </Group>
-          )}
-          {status === 'error' && (
-            <Alert color="red" variant="light" icon={<CircleAlert size={18} />}>
-              {error ?? t('rules.loadFailed')}
-            </Alert>
-          )}
-          {status === 'ready' && templates.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('rules.empty')}{' '}
-              <Anchor component={Link} to="/follow-up-templates" onClick={() => setOpened(false)}>
-                {t('start.createOne')}
-              </Anchor>
+          <Stack gap="md">
+            {status === 'loading' && templates.length === 0 && (
+              <Group gap="sm" c="dimmed">
+                <Loader size="sm" />
+                <Text size="sm">{t('loading')}</Text>
+              </Group>
+            )}
+            {status === 'error' && (
+              <Alert color="red" variant="light" icon={<CircleAlert size={18} />}>
+                {error ?? t('rules.loadFailed')}
+              </Alert>
+            )}
+            {status === 'ready' && templates.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('rules.empty')}{' '}
+                <Anchor component={Link} to="/follow-up-templates" onClick={() => setOpened(false)}>
+                  {t('start.createOne')}
+                </Anchor>
+              </Text>
+            )}
+            {templates.length > 0 && (
+              <Select
+                label={t('start.template')}
+                placeholder={t('start.choose')}
+                searchable
+                data={templates.map((template) => ({ value: template._id, label: t('start.option', { name: template.name, label: templateLabelText(template.createdBy) }) }))}
+                value={templateId}
+                onChange={setTemplateId}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+            {chosen && (
+              <Stack gap={6} component="ol" aria-label={t('start.stepsLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {chosen.messages.map((step, i) => (
+                  <Group key={i} gap="xs" wrap="nowrap" align="flex-start" component="li">
+                    <Badge variant="outline" color="gray" leftSection={<Clock size={12} aria-hidden />} style={{ flexShrink: 0 }}>
+                      {i === 0 ? t('start.after', { delay: formatDelay(step.delay) }) : t('start.then', { delay: formatDelay(step.delay) })}
+                    </Badge>
+                    <Text size="sm" dir="auto">
+                      {followUpPreview(step.message)}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+            <Text size="xs" c="dimmed">
+              {t('start.stopsOnReply')}
             </Text>
-          )}
-          {templates.length > 0 && (
-            <Select
-              label={t('start.template')}
-              placeholder={t('start.choose')}
-              searchable
-              data={templates.map((template) => ({ value: template._id, label: t('start.option', { name: template.name, label: templateLabelText(template.createdBy) }) }))}
-              value={templateId}
-              onChange={setTemplateId}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-          {chosen && (
-            <Stack gap={6} component="ol" aria-label={t('start.stepsLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {chosen.messages.map((step, i) => (
-                <Group key={i} gap="xs" wrap="nowrap" align="flex-start" component="li">
-                  <Badge variant="outline" color="gray" leftSection={<Clock size={12} aria-hidden />} style={{ flexShrink: 0 }}>
-                    {i === 0 ? t('start.after', { delay: formatDelay(step.delay) }) : t('start.then', { delay: formatDelay(step.delay) })}
-                  </Badge>
-                  <Text size="sm" dir="auto">
-                    {followUpPreview(step.message)}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          )}
-          <Text size="xs" c="dimmed">
-            {t('start.stopsOnReply')}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              {t('start.cancel')}
-            </Button>
-            <Button onClick={confirmStart} disabled={!chosen}>
-              {t('start.startSequence')}
-            </Button>
-          </Group>
-        </Stack>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                {t('start.cancel')}
+              </Button>
+              <Button onClick={confirmStart} disabled={!chosen}>
+                {t('start.startSequence')}
+              </Button>
+            </Group>
+          </Stack>
         )}
       </Modal>
     </>

@@ -11,12 +11,14 @@ import {
   parseFollowUpDelay,
   type FollowUpTemplate,
   type FollowUpTemplateInput,
+  type FollowUpWhatsAppTemplate,
 } from '@crm/common';
 import { CircleAlert, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { templateProblem } from '../rules';
+import { WhatsAppTemplateField } from './WhatsAppTemplateField';
 
 type StepDraft = { key: number; delay: number | string; message: string };
 
@@ -30,9 +32,10 @@ export interface TemplateFormModalProps {
 }
 
 /**
- * The create/edit dialog of spec/admin.md "Follow-up Templates": a name and 1–5 steps, each a
+ * The create/edit dialog of a follow-up template: a name and 1–5 steps, each a
  * message (which may use {{name}}) and a delay in whole hours; a new step is 24 hours; Add Step is
  * hidden at 5 and the last step cannot be removed. Checked with the same rule the server applies.
+ * On the official WhatsApp API it may also name the WhatsApp template sent outside the 24-hour window.
  */
 export function TemplateFormModal({ opened, template, onClose, onSave }: TemplateFormModalProps) {
   const { t } = useTranslation('followups');
@@ -43,10 +46,12 @@ export function TemplateFormModal({ opened, template, onClose, onSave }: Templat
   const [error, setError] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [waTemplate, setWaTemplate] = useState<FollowUpWhatsAppTemplate | null>(null);
 
   useEffect(() => {
     if (!opened) return;
     setName(template?.name ?? '');
+    setWaTemplate(template?.whatsappTemplate ?? null);
     setSteps((template?.messages.length ? template.messages : [newFollowUpStep()]).map(draft));
     setError(null);
     setShowErrors(false);
@@ -67,7 +72,12 @@ export function TemplateFormModal({ opened, template, onClose, onSave }: Templat
     setSaving(true);
     setError(null);
     try {
-      await onSave({ name: name.trim(), messages: steps.map((s) => ({ delay: parseFollowUpDelay(s.delay)!, message: s.message.trim() })) });
+      await onSave({
+        name: name.trim(),
+        messages: steps.map((s) => ({ delay: parseFollowUpDelay(s.delay)!, message: s.message.trim() })),
+        // only when the company uses it (a chosen one, or clearing one chosen before)
+        ...(waTemplate || template?.whatsappTemplate ? { whatsappTemplate: waTemplate } : {}),
+      });
     } catch (failure) {
       setError(errorMessage(failure, 'followups:rules.saveFailed'));
     } finally {
@@ -156,6 +166,7 @@ export function TemplateFormModal({ opened, template, onClose, onSave }: Templat
               </Paper>
             );
           })}
+          <WhatsAppTemplateField value={waTemplate} onChange={setWaTemplate} />
           {canAddFollowUpStep(steps.length) && (
             <Button
               variant="light"

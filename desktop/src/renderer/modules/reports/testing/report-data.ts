@@ -15,4 +15,12 @@ export const reportData = {
     { category: null, totalAmount: 250.5 },
   ],
   salesTeam: [rep],
+  lostReasons: [
+    { reason: 'Too expensive', count: 3, amount: 4500.5 },
+    { reason: '', count: 1, amount: 200 },
+  ],
+  stageDays: [
+    { status: 'new', averageDays: 2.5, deals: 8 },
+    { status: 'proposal', averageDays: 6, deals: 3 },
+  ],
 };

@@ -61,7 +61,15 @@ export function useAddForm<F extends string, S extends Record<F, unknown>, R>(op
 }
 
 /** The card an add form sits in: its title, the form's own error, the fields in a grid, the button. */
-export function AddFormCard(props: { id: string; title: string; formError: string | null; saving: boolean; submitLabel: string; onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>; children: ReactNode }) {
+export function AddFormCard(props: {
+  id: string;
+  title: string;
+  formError: string | null;
+  saving: boolean;
+  submitLabel: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  children: ReactNode;
+}) {
   return (
     <Card mb="lg" padding="md" component="section" aria-labelledby={props.id}>
       <Title order={2} size="h4" mb="sm" id={props.id}>

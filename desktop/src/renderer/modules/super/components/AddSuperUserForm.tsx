@@ -18,7 +18,7 @@ interface FormState {
 }
 const emptyForm: FormState = { name: '', email: '', password: '', role: 'sales', tenantId: null };
 
-/** spec/admin.md §5 "Super add user": name, email, password and company required (searched on the server); role Sales (default) or Admin. */
+/** Adding a user to any company: name, email, password and company required (searched on the server); role Sales (default) or Admin. */
 export function AddSuperUserForm({ onAdded }: { onAdded: () => void }) {
   const { t } = useTranslation('super');
   const { form, edit, fieldErrors, formError, saving, submit } = useAddForm({
@@ -28,7 +28,7 @@ export function AddSuperUserForm({ onAdded }: { onAdded: () => void }) {
     toInput: (values) => ({ ...values, tenantId: values.tenantId ?? '' }),
     send: (request: CreateSuperUserRequest) => superApi.createUser(request),
     failKey: 'super:users.addFailed',
-    codeFields: { 'user.email_taken': 'email', 'tenant.not_found': 'tenantId' },
+    codeFields: { 'user.email_taken': 'email', 'user.email_reserved': 'email', 'tenant.not_found': 'tenantId' },
     added: (values) => t('users.added', { name: values.name.trim() }),
     onAdded,
   });
@@ -36,25 +36,10 @@ export function AddSuperUserForm({ onAdded }: { onAdded: () => void }) {
   return (
     <AddFormCard id="add-user-title" title={t('users.addTitle')} formError={formError} saving={saving} submitLabel={t('users.addSubmit')} onSubmit={submit}>
       <TextInput label={t('users:form.name')} required value={form.name} onChange={(e) => edit('name', e.currentTarget.value)} error={fieldErrors.name} />
-      <TextInput
-        label={t('users:form.email')}
-        type="email"
-        required
-        dir="ltr"
-        value={form.email}
-        onChange={(e) => edit('email', e.currentTarget.value)}
-        error={fieldErrors.email}
-      />
+      <TextInput label={t('users:form.email')} type="email" required dir="ltr" value={form.email} onChange={(e) => edit('email', e.currentTarget.value)} error={fieldErrors.email} />
       <PasswordInput label={t('users:form.password')} required value={form.password} onChange={(e) => edit('password', e.currentTarget.value)} error={fieldErrors.password} />
       <RoleSelect value={form.role} onChange={(role) => edit('role', role)} error={fieldErrors.role} />
-      <CompanySelect
-        label={t('users.company')}
-        required
-        placeholder={t('users.chooseCompany')}
-        value={form.tenantId}
-        onChange={(value) => edit('tenantId', value)}
-        error={fieldErrors.tenantId}
-      />
+      <CompanySelect label={t('users.company')} required placeholder={t('users.chooseCompany')} value={form.tenantId} onChange={(value) => edit('tenantId', value)} error={fieldErrors.tenantId} />
     </AddFormCard>
   );
 }

@@ -40,7 +40,7 @@ const FIELD_KEYS: Record<string, string> = {
 };
 
 /**
- * Beyond the spec (issue 14): who did what to this company and when, newest first, with the old
+ * Beyond the spec: who did what to this company and when, newest first, with the old
  * and new values. `refresh` changes after each action on the profile so its entry shows at once.
  */
 export function AuditLog({ tenantId, refresh }: { tenantId: string; refresh: number }) {
@@ -75,8 +75,7 @@ export function AuditLog({ tenantId, refresh }: { tenantId: string; refresh: num
     if (typeof v === 'boolean') return v ? t('audit.values.yes') : t('audit.values.no');
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
-  const describe = (change: FieldChange) =>
-    t('audit.change', { field: FIELD_KEYS[change.field] ? t(FIELD_KEYS[change.field]) : change.field, from: value(change.before), to: value(change.after) });
+  const describe = (change: FieldChange) => t('audit.change', { field: FIELD_KEYS[change.field] ? t(FIELD_KEYS[change.field]) : change.field, from: value(change.before), to: value(change.after) });
 
   return (
     <Card padding="md" component="section" aria-labelledby="audit-title">

@@ -10,7 +10,7 @@ import { superErrorMessage } from '../super-error';
 import { Ltr } from '../../../ui/Ltr';
 import { superApi } from '../api';
 
-/** spec/admin.md §4: suspend / re-activate with confirmation; deletion is permanent and returns to /super. */
+/** Suspend / re-activate with confirmation; deletion is permanent and returns to /super. */
 export function ManageCompanyCard({ tenant, onChanged }: { tenant: TenantWithStats; onChanged: (tenant: TenantWithStats) => void }) {
   const { t } = useTranslation('super');
   const [deleting, setDeleting] = useState(false);
@@ -21,14 +21,15 @@ export function ManageCompanyCard({ tenant, onChanged }: { tenant: TenantWithSta
       children: <Text size="sm">{tenant.isActive ? t('manage.suspendConfirm') : t('manage.reactivateConfirm')}</Text>,
       labels: { confirm: tenant.isActive ? t('manage.suspend') : t('manage.reactivate'), cancel: t('manage.cancel') },
       confirmProps: { color: tenant.isActive ? 'orange' : 'green' },
-      onConfirm: async () => {
-        try {
-          onChanged(await superApi.setTenantActive(tenant._id, !tenant.isActive));
-          notifications.show({ color: 'green', message: tenant.isActive ? t('manage.suspended') : t('manage.reactivated') });
-        } catch (failure) {
-          notifications.show({ color: 'red', message: superErrorMessage(failure, 'super:manage.statusFailed') });
-        }
-      },
+      onConfirm: () =>
+        void (async () => {
+          try {
+            onChanged(await superApi.setTenantActive(tenant._id, !tenant.isActive));
+            notifications.show({ color: 'green', message: tenant.isActive ? t('manage.suspended') : t('manage.reactivated') });
+          } catch (failure) {
+            notifications.show({ color: 'red', message: superErrorMessage(failure, 'super:manage.statusFailed') });
+          }
+        })(),
     });
 
   return (
@@ -74,7 +75,7 @@ function DeleteCompanyModal({ tenant, onClose }: { tenant: TenantWithStats; onCl
     try {
       await superApi.deleteTenant(tenant._id);
       notifications.show({ color: 'green', message: t('manage.deleted') });
-      navigate('/super', { replace: true });
+      void navigate('/super', { replace: true });
     } catch (failure) {
       setError(superErrorMessage(failure, 'super:manage.deleteFailed'));
       setBusy(false);

@@ -43,7 +43,7 @@ const formOf = ({ subscription: s }: TenantWithStats): FormState => ({
 
 const parseDay = (text: string): string | null => (isCalendarDay(text.trim()) ? text.trim() : null);
 
-/** The subscription (spec/admin.md §2, §4): type, status badge, expiry and the amounts in USD, with its edit form. */
+/** The subscription: type, status badge, expiry and the amounts in USD, with its edit form. */
 export function SubscriptionCard({ tenant, onSaved }: { tenant: TenantWithStats; onSaved: (tenant: TenantWithStats) => void }) {
   const { t } = useTranslation('super');
   const [form, setForm] = useState<FormState | null>(null);
@@ -128,14 +128,7 @@ export function SubscriptionCard({ tenant, onSaved }: { tenant: TenantWithStats;
               />
               <div />
               <NumberInput label={t('subscription.price')} min={0} decimalScale={2} value={form.price} onChange={(value) => edit('price', value)} error={fieldErrors.price} />
-              <NumberInput
-                label={t('subscription.paidAmount')}
-                min={0}
-                decimalScale={2}
-                value={form.paidAmount}
-                onChange={(value) => edit('paidAmount', value)}
-                error={fieldErrors.paidAmount}
-              />
+              <NumberInput label={t('subscription.paidAmount')} min={0} decimalScale={2} value={form.paidAmount} onChange={(value) => edit('paidAmount', value)} error={fieldErrors.paidAmount} />
             </SimpleGrid>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => (setForm(null), setFieldErrors({}), setFormError(null))}>

@@ -1,6 +1,6 @@
 import type { SuperUser, TenantWithStats } from '@crm/common';
 import { ok } from '../../../test/fake-api';
-import { fakeCrmApi, testId, type CrmHandler } from '../../contacts/testing/fake-crm-api';
+import { fakeCrmApi, testId, type CrmHandler } from '../../../test/fake-crm-api';
 
 /** Helpers for the super screens' component tests (never imported by the app). */
 
@@ -38,8 +38,7 @@ export function pagedTenants(companies: () => TenantWithStats[]): CrmHandler {
 }
 
 /** The query strings GET /super/tenants was asked with, oldest first, as plain objects. */
-export const tenantQueries = (requests: { path: string; query: URLSearchParams }[]) =>
-  requests.filter((r) => r.path === '/api/super/tenants').map((r) => Object.fromEntries(r.query));
+export const tenantQueries = (requests: { path: string; query: URLSearchParams }[]) => requests.filter((r) => r.path === '/api/super/tenants').map((r) => Object.fromEntries(r.query));
 
 export function makeSuperUser(tenant: TenantWithStats, overrides: Partial<SuperUser> = {}): SuperUser {
   return {

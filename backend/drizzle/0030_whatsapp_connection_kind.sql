@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapp_accounts" ADD COLUMN "connection_kind" text DEFAULT 'qr' NOT NULL;

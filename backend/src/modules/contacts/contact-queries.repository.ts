@@ -1,0 +1,301 @@
+import { Injectable } from '@nestjs/common';
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { WON_STATUS, type ContactSortField, type ContactStage, type Language, type PipelineStatus } from '@crm/common';
+import { anyOf } from '../../platform/db/any-of.js';
+import { containsPattern } from '../../platform/db/contains-pattern.js';
+import type { TenantTx } from '../../platform/db/database.types.js';
+import { contactHasLabels, type LabelFilter } from '../labels/label-filter.js';
+import { shippingCompanies } from '../shipping/shipping.table.js';
+import { users } from '../users/users.table.js';
+import type { ContactRecord } from './contacts.repository.js';
+import { UNASSIGNED_KEY, contactCounts, contactDealProducts, contacts } from './contacts.table.js';
+
+/** Whose contacts a query may touch: the tenant's, and for a sales user only those assigned to them. */
+export type ContactScope = { tenantId: string; onlyAssignedTo?: string };
+
+export type ContactListFilter = {
+  stage?: ContactStage;
+  q?: string;
+  /** the digits a phone search looks for (see phoneSearchDigits) */
+  phoneDigits?: string;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  assignedTo?: string;
+  isArchived?: boolean;
+  pipelineStatus?: PipelineStatus;
+  productId?: string;
+  /** the deal's shipping governorate (a code) */
+  governorate?: string;
+  /** contacts with any of / all of these labels */
+  labels?: LabelFilter;
+};
+
+export type ContactSort = { by: ContactSortField; order: 'asc' | 'desc' };
+
+/** What the export writes of a contact. */
+export type ContactExportRecord = Pick<
+  ContactRecord,
+  | 'id'
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'address'
+  | 'stage'
+  | 'pipelineStatus'
+  | 'dealAmount'
+  | 'probability'
+  | 'shippingTrackingNumber'
+  | 'shippingStatus'
+  | 'shippingCost'
+  | 'shippingGovernorate'
+  | 'shippingCity'
+  | 'shippingStreet'
+  | 'notes'
+  | 'createdAt'
+  | 'assignedName'
+  | 'shippingCompanyName'
+>;
+/** Deals per shipping company and shipping status, with the COD still to collect. */
+export type ShipmentStatsRow = { companyId: string; status: string | null; count: number; codOutstanding: number };
+
+/**
+ * The SQL that reads contacts many at a time: the lists' pages, searches, counts and pipeline
+ * totals (one WHERE for all of them, so they always agree), the dashboard's stats, the export's
+ * rows and the shipments per courier. Full rows by id and every write are ContactsRepository's.
+ */
+@Injectable()
+export class ContactQueriesRepository {
+  /** The WHERE of every list, count, total and export: one definition, so they always agree. */
+  private where(scope: ContactScope, f: ContactListFilter): SQL {
+    const conditions: (SQL | undefined)[] = [
+      eq(contacts.tenantId, scope.tenantId),
+      scope.onlyAssignedTo ? eq(contacts.assignedTo, scope.onlyAssignedTo) : undefined,
+      f.assignedTo === 'unassigned' ? isNull(contacts.assignedTo) : f.assignedTo ? eq(contacts.assignedTo, f.assignedTo) : undefined,
+      f.stage ? eq(contacts.stage, f.stage) : undefined,
+      f.isArchived !== undefined ? eq(contacts.isArchived, f.isArchived) : undefined,
+      f.createdFrom ? gte(contacts.createdAt, f.createdFrom) : undefined,
+      f.createdBefore ? lt(contacts.createdAt, f.createdBefore) : undefined,
+      f.pipelineStatus === 'new' ? or(eq(contacts.pipelineStatus, 'new'), isNull(contacts.pipelineStatus)) : f.pipelineStatus ? eq(contacts.pipelineStatus, f.pipelineStatus) : undefined,
+      f.productId
+        ? inArray(
+            contacts.id,
+            sql`(select ${contactDealProducts.contactId} from ${contactDealProducts} where ${contactDealProducts.tenantId} = ${scope.tenantId} and ${contactDealProducts.productId} = ${f.productId})`,
+          )
+        : undefined,
+      f.governorate ? eq(contacts.shippingGovernorate, f.governorate) : undefined,
+      f.labels ? contactHasLabels(scope.tenantId, contacts.id, f.labels) : undefined,
+    ];
+    if (f.q) {
+      // name/email contain q, or the phone contains its digits: through contacts_matching()
+      // (migration 0007), which can use the trigram indexes under row-level security
+      const phonePattern = f.phoneDigits ? containsPattern(f.phoneDigits) : null;
+      conditions.push(inArray(contacts.id, sql`(select m.id from contacts_matching(${containsPattern(f.q)}, ${phonePattern}::text) m)`));
+    }
+    return and(...conditions)!;
+  }
+
+  /** The same WHERE for a campaign's audience: counted, sampled and copied into its recipients with the lists' own conditions. */
+  matching(scope: ContactScope, f: ContactListFilter): SQL {
+    return this.where(scope, f);
+  }
+
+  /** Whether the running totals can answer for this filter (no search, dates, product or labels). */
+  private countable(f: ContactListFilter): boolean {
+    return !f.q && !f.createdFrom && !f.createdBefore && !f.productId && !f.governorate && !f.labels?.labelIds.length;
+  }
+
+  private countsWhere(scope: ContactScope, f: ContactListFilter): SQL {
+    const assignee = scope.onlyAssignedTo ?? (f.assignedTo === 'unassigned' ? UNASSIGNED_KEY : f.assignedTo);
+    return and(
+      eq(contactCounts.tenantId, scope.tenantId),
+      assignee ? eq(contactCounts.assignedKey, assignee) : undefined,
+      scope.onlyAssignedTo && f.assignedTo && f.assignedTo !== scope.onlyAssignedTo ? sql`false` : undefined,
+      f.stage ? eq(contactCounts.stage, f.stage) : undefined,
+      f.isArchived !== undefined ? eq(contactCounts.isArchived, f.isArchived) : undefined,
+      f.pipelineStatus === 'new' ? inArray(contactCounts.statusKey, ['new', '']) : f.pipelineStatus ? eq(contactCounts.statusKey, f.pipelineStatus) : undefined,
+    )!;
+  }
+
+  /**
+   * The list indexes are `created_at DESC NULLS LAST, id DESC NULLS LAST` (drizzle-kit's DESC), so
+   * the ORDER BY names the same NULLS placement (NULLS FIRST when ascending, the backward scan):
+   * a plain `DESC` means NULLS FIRST and would make PostgreSQL sort instead of walking the index.
+   */
+  private orderBy(sort: ContactSort): SQL[] {
+    const dir = (column: SQLWrapper) => (sort.order === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`);
+    switch (sort.by) {
+      case 'name':
+        // by the label the lists show (the phone when there is no name), case-insensitively and
+        // the same on every server collation; matches contacts_stage_label_idx (forward or backward)
+        return sort.order === 'asc'
+          ? [sql`lower(coalesce(${contacts.name}, ${contacts.phone})) asc`, sql`${contacts.id} asc`]
+          : [sql`lower(coalesce(${contacts.name}, ${contacts.phone})) desc`, sql`${contacts.id} desc`]; // index order checked: the backward scan of the ascending label indexes
+      case 'amount':
+        return [sort.order === 'asc' ? sql`${contacts.dealAmount} asc nulls last` : sql`${contacts.dealAmount} desc nulls last`, dir(contacts.id)];
+      case 'updatedAt':
+        return [dir(contacts.updatedAt), dir(contacts.id)];
+      default:
+        return [dir(contacts.createdAt), dir(contacts.id)];
+    }
+  }
+
+  /**
+   * The ids of one page. Only ids are read while skipping `offset` rows, so a deep page walks the
+   * list index alone (index-only scan) and fetches full rows for the page's ids afterwards.
+   */
+  async pageIds(tx: TenantTx, scope: ContactScope, filter: ContactListFilter, sort: ContactSort, offset: number, limit: number): Promise<string[]> {
+    const rows = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(this.where(scope, filter))
+      .orderBy(...this.orderBy(sort))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * A search page and its total in one pass: the matches of contacts_matching() (already this
+   * tenant's only) are filtered, counted (window) and sorted without reading contacts again.
+   * Undefined when the page is past the end (the caller counts then).
+   */
+  async searchPage(
+    tx: TenantTx,
+    scope: ContactScope,
+    filter: ContactListFilter & { q: string },
+    sort: ContactSort,
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: string[]; total: number } | undefined> {
+    const phonePattern = filter.phoneDigits ? containsPattern(filter.phoneDigits) : null;
+    const source = sql`contacts_matching(${containsPattern(filter.q)}, ${phonePattern}::text) as ${contacts}`;
+    const result = await tx.execute(
+      sql`select ${contacts.id} as id, count(*) over () as total from ${source}
+          where ${this.where(scope, { ...filter, q: undefined })}
+          order by ${sql.join(this.orderBy(sort), sql`, `)} limit ${limit} offset ${offset}`,
+    );
+    const rows = (result as unknown as { rows: { id: string; total: number | string }[] }).rows;
+    if (!rows.length) return undefined;
+    return { ids: rows.map((r) => r.id), total: Number(rows[0].total) };
+  }
+
+  async count(tx: TenantTx, scope: ContactScope, filter: ContactListFilter): Promise<number> {
+    if (this.countable(filter)) {
+      const [{ total }] = await tx
+        .select({ total: sql<number>`coalesce(sum(${contactCounts.contacts}), 0)`.mapWith(Number) })
+        .from(contactCounts)
+        .where(this.countsWhere(scope, filter));
+      return total;
+    }
+    const [{ total }] = await tx.select({ total: count() }).from(contacts).where(this.where(scope, filter));
+    return total;
+  }
+
+  /** Count and amount per pipeline status over the whole filtered set (no status counts as `new`). */
+  async pipelineTotals(tx: TenantTx, scope: ContactScope, filter: ContactListFilter): Promise<{ status: string; count: number; amount: number }[]> {
+    if (this.countable(filter)) {
+      const key = sql<string>`coalesce(nullif(${contactCounts.statusKey}, ''), 'new')`;
+      return tx
+        .select({
+          status: key,
+          count: sql<number>`sum(${contactCounts.contacts})`.mapWith(Number),
+          amount: sql<number>`sum(${contactCounts.dealAmount})`.mapWith(Number),
+        })
+        .from(contactCounts)
+        .where(this.countsWhere(scope, filter))
+        .groupBy(key);
+    }
+    const status = sql<string>`coalesce(${contacts.pipelineStatus}, 'new')`;
+    return tx
+      .select({
+        status,
+        count: count(),
+        amount: sql<number>`coalesce(sum(${contacts.dealAmount}), 0)`.mapWith(Number),
+      })
+      .from(contacts)
+      .where(this.where(scope, filter))
+      .groupBy(status);
+  }
+
+  /** Count per stage, and the number and amount of the won deals (kpis.ts), for contacts created in the range. */
+  async stats(tx: TenantTx, scope: ContactScope, range: { createdFrom?: Date; createdBefore?: Date }): Promise<{ stage: string; count: number; won: number; wonAmount: number }[]> {
+    if (this.countable(range)) {
+      return tx
+        .select({
+          stage: contactCounts.stage,
+          count: sql<number>`sum(${contactCounts.contacts})`.mapWith(Number),
+          won: sql<number>`coalesce(sum(${contactCounts.contacts}) filter (where ${contactCounts.statusKey} = ${WON_STATUS}), 0)`.mapWith(Number),
+          wonAmount: sql<number>`coalesce(sum(${contactCounts.dealAmount}) filter (where ${contactCounts.statusKey} = ${WON_STATUS}), 0)`.mapWith(Number),
+        })
+        .from(contactCounts)
+        .where(this.countsWhere(scope, {}))
+        .groupBy(contactCounts.stage);
+    }
+    return tx
+      .select({
+        stage: contacts.stage,
+        count: count(),
+        won: sql<number>`count(*) filter (where ${contacts.pipelineStatus} = ${WON_STATUS})`.mapWith(Number),
+        wonAmount: sql<number>`coalesce(sum(${contacts.dealAmount}) filter (where ${contacts.pipelineStatus} = ${WON_STATUS}), 0)`.mapWith(Number),
+      })
+      .from(contacts)
+      .where(this.where(scope, range))
+      .groupBy(contacts.stage);
+  }
+
+  /**
+   * The export's columns of these contacts, in the order of the ids. Only what the workbook shows:
+   * reading and mapping whole rows was most of a 10,000-row export's time.
+   */
+  async exportRecords(tx: TenantTx, tenantId: string, ids: string[]): Promise<ContactExportRecord[]> {
+    if (!ids.length) return [];
+    const rows = await tx
+      .select({
+        id: contacts.id,
+        name: contacts.name,
+        phone: contacts.phone,
+        email: contacts.email,
+        address: contacts.address,
+        stage: contacts.stage,
+        pipelineStatus: contacts.pipelineStatus,
+        dealAmount: contacts.dealAmount,
+        probability: contacts.probability,
+        shippingTrackingNumber: contacts.shippingTrackingNumber,
+        shippingStatus: contacts.shippingStatus,
+        shippingCost: contacts.shippingCost,
+        shippingGovernorate: contacts.shippingGovernorate,
+        shippingCity: contacts.shippingCity,
+        shippingStreet: contacts.shippingStreet,
+        notes: contacts.notes,
+        createdAt: contacts.createdAt,
+        assignedName: users.name,
+        shippingCompanyName: shippingCompanies.name,
+      })
+      .from(contacts)
+      .leftJoin(users, eq(users.id, contacts.assignedTo))
+      .leftJoin(shippingCompanies, eq(shippingCompanies.id, contacts.shippingCompanyId))
+      .where(and(eq(contacts.tenantId, tenantId), anyOf(contacts.id, ids)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is ContactExportRecord => !!r);
+  }
+
+  /** Deals per shipping company and shipping status, with the COD still to collect: over all deals. */
+  async shipmentStats(tx: TenantTx, tenantId: string): Promise<ShipmentStatsRow[]> {
+    return tx
+      .select({
+        companyId: sql<string>`${contacts.shippingCompanyId}`,
+        status: contacts.shippingStatus,
+        count: sql<number>`count(*)::int`,
+        codOutstanding: sql<number>`coalesce(sum(${contacts.codAmount}) filter (where not ${contacts.codCollected} and coalesce(${contacts.shippingStatus}, '') not in ('returned', 'cancelled')), 0)::float8`,
+      })
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, tenantId), isNotNull(contacts.shippingCompanyId)))
+      .groupBy(contacts.shippingCompanyId, contacts.shippingStatus);
+  }
+
+  /** The user's language ('en' | 'ar'): an export's column heads follow it. */
+  async userLanguage(tx: TenantTx, userId: string): Promise<Language> {
+    const [row] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    return row?.language === 'ar' ? 'ar' : 'en';
+  }
+}

@@ -1,0 +1,242 @@
+/*
+ * The life of one cash-on-delivery confirmation, exactly once at each step.
+ *
+ * - Opened when a deal becomes won (`contacts.deal_changed`) with a shipping address and the
+ *   company has the confirmation on: a `scheduled` row due `delayMinutes` later, and a pg-boss job
+ *   (queue `order-confirmation`) for that moment, enqueued in the same transaction.
+ * - Each step is a conditional UPDATE of the locked row (`scheduled → open`, the reminder's
+ *   `reminded_at`, `open → expired`): instances racing for a step get one winner. The message then
+ *   goes through the messenger's send path with `order-confirmation:<id>` (the reminder
+ *   `order-confirmation-reminder:<id>`) as its idempotency key. The first message's `sent_at` is
+ *   written only once it is stored; until then `next_at` is a short lease, after which another
+ *   attempt takes it over with the same key (it finds the stored message instead of sending a
+ *   second). Answers count only once `sent_at` is set.
+ * - Timing: the job wakes whichever instance at the due time; the sweep (every 30 s, at start-up,
+ *   and from tests after moving the ManualClock: pg-boss compares with the database's clock) runs
+ *   whatever is due through the same path. Handlers trust nothing in the job and re-read the row.
+ * - Answers: a reply while the contact's confirmation is open; 1 / yes / نعم confirms (shipping
+ *   status processing), 2 / no / لا cancels (shipping status cancelled, the assignee notified).
+ *   Any other reply, or a reply with no open confirmation, does nothing here.
+ */
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { orderConfirmationAnswer, renderOrderConfirmation, type OrderConfirmationSettings } from '@crm/common';
+import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.js';
+import { DomainEvents } from '../../platform/events/domain-events.js';
+import { JobQueue } from '../../platform/jobs/job-queue.js';
+import type { DealChange } from '../contacts/contact-events.js';
+import '../contacts/contact-events.js';
+import { ContactsService } from '../contacts/contacts.service.js';
+import { OutboundMessagesService } from '../messages/outbound-messages.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { MessengerEvents } from '../whatsapp/messenger-events.js';
+import { OrderConfirmationSettingsService } from './order-confirmation-settings.service.js';
+import { OrderConfirmationsRepository, type OrderDeal } from './order-confirmations.repository.js';
+
+export const ORDER_CONFIRMATION_QUEUE = 'order-confirmation';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const SWEEP_MS = 30_000;
+/** How long a claimed first message may take before another attempt takes it over (same key: no second message). */
+const SEND_LEASE_MS = 2 * MINUTE;
+
+type Job = { tenantId: string; confirmationId: string };
+export type StepOutcome = 'sent' | 'reminded' | 'expired' | 'withdrawn' | 'not-due' | 'done' | 'gone';
+
+const money = (n: number | null) => (n == null ? '0' : String(Math.round(n * 100) / 100));
+
+/** The message of a deal in the company's chosen language. */
+export function orderMessage(settings: OrderConfirmationSettings, deal: OrderDeal): string {
+  const lines = deal.lines.map((l) => `- ${l.name || '—'} × ${l.qty} = ${money(l.qty * l.price)}`).join('\n');
+  const total = (deal.amount ?? deal.lines.reduce((s, l) => s + l.qty * l.price, 0)) + (deal.shippingCost ?? 0);
+  return renderOrderConfirmation(settings.language === 'ar' ? settings.messageAr : settings.messageEn, {
+    name: deal.name ?? '',
+    lines,
+    total: money(total),
+    shipping: money(deal.shippingCost),
+    address: deal.address,
+  });
+}
+
+@Injectable()
+export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('OrderConfirmations');
+  private readonly unsubscribe: (() => void)[] = [];
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private timer?: NodeJS.Timeout;
+  private closing = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly repo: OrderConfirmationsRepository,
+    private readonly settings: OrderConfirmationSettingsService,
+    private readonly contacts: ContactsService,
+    private readonly outbound: OutboundMessagesService,
+    private readonly notifications: NotificationsService,
+    private readonly events: MessengerEvents,
+    private readonly bus: DomainEvents,
+    private readonly jobs: JobQueue,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit() {
+    this.unsubscribe.push(
+      this.bus.on('contacts.deal_changed', (change) => {
+        if (change.after?.status === 'won' && change.before?.status !== 'won') return this.track(this.dealWon(change));
+      }),
+      this.events.on('message.inbound', ({ tenantId, contactId, body }) => {
+        const answer = orderConfirmationAnswer(body ?? '');
+        if (answer) return this.track(this.answered(tenantId, contactId, answer));
+      }),
+    );
+  }
+
+  async onApplicationBootstrap() {
+    await this.jobs.createQueue(ORDER_CONFIRMATION_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    await this.jobs.work<Job>(ORDER_CONFIRMATION_QUEUE, { pollingIntervalSeconds: 5 }, async (job) => {
+      await this.track(this.step(job.data.tenantId, job.data.confirmationId));
+    });
+    this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.timer.unref();
+    void this.sweep();
+  }
+
+  async beforeApplicationShutdown() {
+    this.closing = true;
+    clearInterval(this.timer);
+    this.unsubscribe.forEach((off) => off());
+    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  }
+
+  /** Runs every step due now (any company). Never rejects. */
+  async sweep(): Promise<void> {
+    if (this.closing) return;
+    try {
+      const due = await this.db.platform((tx) => this.repo.due(tx, this.clock.now(), 500));
+      for (const c of due) await this.step(c.tenantId, c.id);
+    } catch (err) {
+      if (!this.closing) this.logger.error(`order confirmation sweep failed: ${err instanceof Error ? err.stack : err}`);
+    }
+  }
+
+  private async dealWon(change: DealChange) {
+    const { tenantId, contactId } = change;
+    const now = this.clock.now();
+    await this.db.tenant(tenantId, async (tx) => {
+      const settings = await this.settings.current(tx, tenantId);
+      if (!settings.enabled) return;
+      const deal = await this.repo.deal(tx, tenantId, contactId);
+      if (!deal?.address) return;
+      const sendAt = new Date(now.getTime() + settings.delayMinutes * MINUTE);
+      const opened = await this.repo.open(tx, tenantId, contactId, sendAt, now);
+      // in this transaction: the job exists exactly when the confirmation does
+      if (opened) await this.schedule(tx, { tenantId, confirmationId: opened.id }, sendAt, now);
+    });
+  }
+
+  private schedule(tx: Parameters<JobQueue['sendInTransaction']>[0], job: Job, at: Date, now: Date) {
+    return this.jobs.sendInTransaction(tx, ORDER_CONFIRMATION_QUEUE, job, { startAfter: Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000)) });
+  }
+
+  /** One look at one confirmation: send it, remind, or expire it, whichever is due. */
+  async step(tenantId: string, id: string): Promise<StepOutcome> {
+    const now = this.clock.now();
+    type Work = { outcome: StepOutcome; message?: string; contactId?: string; clientId?: string; notify?: { userId: string | null; name: string } };
+    const work = await this.db.tenant(tenantId, async (tx): Promise<Work> => {
+      const row = await this.repo.find(tx, tenantId, id, { forUpdate: true });
+      if (!row) return { outcome: 'gone' };
+      if (row.status !== 'scheduled' && row.status !== 'open') return { outcome: 'done' };
+      if (!row.nextAt || row.nextAt > now) return { outcome: 'not-due' };
+      const settings = await this.settings.current(tx, tenantId);
+      const deal = await this.repo.deal(tx, tenantId, row.contactId);
+      if (!deal) return { outcome: 'gone' };
+      const nextAt = new Date(now.getTime() + settings.reminderHours * HOUR);
+      if (row.status === 'scheduled') {
+        // moved back out of won during the delay: the customer is not asked
+        if (deal.pipelineStatus !== 'won') {
+          await this.repo.move(tx, tenantId, id, 'scheduled', { status: 'withdrawn', nextAt: null, updatedAt: now });
+          return { outcome: 'withdrawn' };
+        }
+        // claimed: open, not sent yet; a sender that dies is taken over after the lease (below)
+        const takeOverAt = new Date(now.getTime() + SEND_LEASE_MS);
+        if (!(await this.repo.move(tx, tenantId, id, 'scheduled', { status: 'open', nextAt: takeOverAt, updatedAt: now }))) return { outcome: 'done' };
+        await this.schedule(tx, { tenantId, confirmationId: id }, takeOverAt, now);
+        return { outcome: 'sent', message: orderMessage(settings, deal), contactId: row.contactId, clientId: `order-confirmation:${id}` };
+      }
+      if (!row.sentAt) {
+        // its sender stopped before recording the send: the same key finds the message if it was stored
+        const takeOverAt = new Date(now.getTime() + SEND_LEASE_MS);
+        if (!(await this.repo.move(tx, tenantId, id, 'open', { nextAt: takeOverAt, updatedAt: now }))) return { outcome: 'done' };
+        await this.schedule(tx, { tenantId, confirmationId: id }, takeOverAt, now);
+        return { outcome: 'sent', message: orderMessage(settings, deal), contactId: row.contactId, clientId: `order-confirmation:${id}` };
+      }
+      if (!row.remindedAt) {
+        if (!(await this.repo.move(tx, tenantId, id, 'open', { remindedAt: now, nextAt, updatedAt: now }))) return { outcome: 'done' };
+        await this.schedule(tx, { tenantId, confirmationId: id }, nextAt, now);
+        return { outcome: 'reminded', message: orderMessage(settings, deal), contactId: row.contactId, clientId: `order-confirmation-reminder:${id}` };
+      }
+      if (!(await this.repo.move(tx, tenantId, id, 'open', { status: 'expired', nextAt: null, updatedAt: now }))) return { outcome: 'done' };
+      return { outcome: 'expired', notify: { userId: deal.assignedTo, name: deal.name ?? '' } };
+    });
+    if (work.message && work.contactId) {
+      // the idempotency key makes this one message whoever sends it and however often
+      const stored = await this.outbound
+        .send(tenantId, { contactId: work.contactId, body: work.message, automated: true, clientId: work.clientId })
+        .then(() => true)
+        .catch((err) => {
+          this.logger.warn(`order confirmation ${id} could not be sent: ${err instanceof Error ? err.message : err}`);
+          return false;
+        });
+      if (stored && work.outcome === 'sent') await this.recordSent(tenantId, id);
+    }
+    if (work.outcome === 'expired' && work.notify?.userId) {
+      await this.notifications.notifyUsers(tenantId, [work.notify.userId], {
+        code: 'order.confirmation_expired',
+        params: { name: work.notify.name },
+        link: `/contacts/${(await this.contactOf(tenantId, id)) ?? ''}`,
+      });
+    }
+    return work.outcome;
+  }
+
+  /** The message is stored: the wait for an answer starts now, with the reminder's job. */
+  private async recordSent(tenantId: string, id: string) {
+    const now = this.clock.now();
+    await this.db.tenant(tenantId, async (tx) => {
+      const row = await this.repo.find(tx, tenantId, id, { forUpdate: true });
+      if (row?.status !== 'open' || row.sentAt) return;
+      const nextAt = new Date(now.getTime() + (await this.settings.current(tx, tenantId)).reminderHours * HOUR);
+      await this.repo.move(tx, tenantId, id, 'open', { sentAt: now, nextAt, updatedAt: now });
+      await this.schedule(tx, { tenantId, confirmationId: id }, nextAt, now);
+    });
+  }
+
+  private async contactOf(tenantId: string, id: string) {
+    return (await this.db.tenant(tenantId, (tx) => this.repo.find(tx, tenantId, id)))?.contactId;
+  }
+
+  /** A recognised answer: only a confirmation open for this contact takes it. */
+  private async answered(tenantId: string, contactId: string, answer: 'confirm' | 'cancel') {
+    const now = this.clock.now();
+    const done = await this.db.tenant(tenantId, async (tx) => {
+      const open = await this.repo.openOf(tx, tenantId, contactId);
+      if (!open) return null;
+      const status = answer === 'confirm' ? 'confirmed' : 'cancelled';
+      if (!(await this.repo.move(tx, tenantId, open.id, 'open', { status, answeredAt: now, nextAt: null, updatedAt: now }))) return null;
+      return { deal: await this.repo.deal(tx, tenantId, contactId) };
+    });
+    if (!done) return;
+    // through the contacts module: it owns the deal's shipping status
+    await this.contacts.setShippingStatusByContact(tenantId, contactId, answer === 'confirm' ? 'processing' : 'cancelled');
+    if (answer === 'cancel' && done.deal?.assignedTo) {
+      await this.notifications.notifyUsers(tenantId, [done.deal.assignedTo], { code: 'order.cancelled', params: { name: done.deal.name ?? '' }, link: `/contacts/${contactId}` });
+    }
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const done = () => this.inFlight.delete(work);
+    work.then(done, done);
+    return work;
+  }
+}

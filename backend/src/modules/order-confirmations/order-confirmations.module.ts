@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module.js';
+import { MessagesModule } from '../messages/messages.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { OrderConfirmationFlow } from './order-confirmation-flow.js';
+import { OrderConfirmationSettingsService } from './order-confirmation-settings.service.js';
+import { ContactOrderConfirmationController, OrderConfirmationSettingsController } from './order-confirmations.controller.js';
+import { OrderConfirmationsRepository } from './order-confirmations.repository.js';
+import { OrderConfirmationsService } from './order-confirmations.service.js';
+
+/**
+ * Cash-on-delivery confirmation: a won deal's contact is asked to confirm the order by WhatsApp,
+ * and their answer sets the shipping status (order-confirmation-flow.ts).
+ */
+@Module({
+  imports: [ContactsModule, MessagesModule, NotificationsModule],
+  controllers: [OrderConfirmationSettingsController, ContactOrderConfirmationController],
+  providers: [OrderConfirmationsRepository, OrderConfirmationSettingsService, OrderConfirmationsService, OrderConfirmationFlow],
+})
+export class OrderConfirmationsModule {}

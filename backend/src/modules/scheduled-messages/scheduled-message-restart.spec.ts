@@ -1,0 +1,70 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ScheduledMessage } from '@crm/common';
+import { seedCompany, signIn } from '../../../test/fixtures.js';
+import { HOUR, newContact, sentTo } from '../../../test/follow-ups.js';
+import { connectWhatsApp } from '../../../test/messenger.js';
+import { sender, startScheduledApp } from '../../../test/scheduled-messages.js';
+import type { TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { ManualClock } from '../../platform/clock.js';
+
+let database: TestDatabase | undefined;
+const apps: TestApp[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.stop().catch(() => undefined);
+  await database?.drop();
+});
+
+describe('a backend restart before a scheduled message is due', () => {
+  it('sends it once, at its time, from the new app (same database)', async () => {
+    database = await createTestDatabase({ persistent: true });
+    const clock = new ManualClock(new Date('2026-05-01T08:00:00.000Z'));
+
+    const first = await startScheduledApp({ database, clock });
+    apps.push(first);
+    const company = await seedCompany(first, 'sched-restart', { sales: 0 });
+    let token = await signIn(first, company.admin.email);
+    await connectWhatsApp(first, token);
+    const contact = await newContact(first, token, 'Hoda');
+    const res = await first.api.post('/scheduled-messages', { contactId: contact.id, body: 'See you at 11', sendAt: '2026-05-01T11:00:00.000Z' }, { token });
+    expect(res.status).toBe(201);
+    await first.stop();
+
+    clock.advance(HOUR); // restarted at 09:00, two hours before its time
+    const second = await startScheduledApp({ database, clock });
+    apps.push(second);
+    token = await signIn(second, company.admin.email);
+    await connectWhatsApp(second, token);
+    await sender(second).sweep();
+    expect(sentTo(second, contact.chatId)).toEqual([]);
+
+    clock.advance(2 * HOUR);
+    await sender(second).sweep();
+    await sender(second).sweep();
+    expect(sentTo(second, contact.chatId)).toEqual(['See you at 11']);
+    const list = (await second.api.get(`/scheduled-messages?contactId=${contact.id}`, { token })).body.data.items as ScheduledMessage[];
+    expect(list).toMatchObject([{ status: 'sent', late: false }]);
+    const messages = (await second.api.get(`/messages?contactId=${contact.id}`, { token })).body.data.items as { body: string }[];
+    expect(messages.filter((m) => m.body === 'See you at 11')).toHaveLength(1);
+  });
+
+  it('a claim left by a sender that died is taken over once: the message key finds the message already stored', async () => {
+    const clock = new ManualClock(new Date('2026-06-01T08:00:00.000Z'));
+    const t = await startScheduledApp({ database, clock });
+    apps.push(t);
+    const company = await seedCompany(t, 'sched-crash', { sales: 0 });
+    const token = await signIn(t, company.admin.email);
+    await connectWhatsApp(t, token);
+    const contact = await newContact(t, token, 'Crash');
+    const { body } = await t.api.post('/scheduled-messages', { contactId: contact.id, body: 'Only once', sendAt: '2026-06-01T09:00:00.000Z' }, { token });
+    clock.advance(HOUR);
+    expect(await sender(t).sendOne(company.tenantId, body.data._id)).toBe('sent');
+    // as if the sender died after WhatsApp took it but before it recorded so: the row is `sending` again
+    await t.db.platform((tx) => tx.execute(`update scheduled_messages set status = 'sending', message_id = null where id = '${body.data._id}'`));
+    clock.advance(HOUR); // the lease (10 minutes) has run out
+    await sender(t).sweep();
+    expect(sentTo(t, contact.chatId)).toEqual(['Only once']);
+    const [row] = (await t.api.get(`/scheduled-messages?contactId=${contact.id}`, { token })).body.data.items as ScheduledMessage[];
+    expect(row.status).toBe('sent');
+  });
+});

@@ -1,0 +1,125 @@
+import { createHmac } from 'node:crypto';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { OpenSockets, startMessengerApp } from '../../../test/messenger.js';
+import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
+import { FakeGraphApi, textMessage, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
+import type { TestApp } from '../../../test/test-app.js';
+import { messages } from '../messages/messages.table.js';
+
+const NUMBER = '106540352242922';
+const SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+const CUSTOMER = '201001113333';
+
+/** An inbound image of the messages webhook, as Meta's reference shows it. */
+const imageMessage = (id: string, mediaId: string, caption: string) => ({
+  contacts: [{ profile: { name: 'Karim' }, wa_id: CUSTOMER }],
+  messages: [{ from: CUSTOMER, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'image', image: { caption, mime_type: 'image/png', sha256: 'x', id: mediaId } }],
+});
+
+describe('Inbound media on the official API that fails to download, and marking chats read at Meta', () => {
+  let t: TestApp;
+  let graph: FakeGraphApi;
+  let a: SeededCompany;
+  let admin: string;
+  let number: FakeNumber;
+  const sockets = new OpenSockets();
+
+  beforeAll(async () => {
+    graph = await new FakeGraphApi().start();
+    number = graph.addNumber(NUMBER);
+    t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url, WHATSAPP_CLOUD_MEDIA_RETRY_SECONDS: '1' } });
+    a = await seedCompany(t, 'cloud-inbound-media', { sales: 1 });
+    admin = await signIn(t, a.admin.email);
+    const settings = { phoneNumberId: NUMBER, businessAccountId: '102290129340398', accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-me' };
+    expect((await t.api.put('/whatsapp/cloud', settings, { token: admin })).status).toBe(200);
+  });
+  afterAll(async () => {
+    sockets.closeAll();
+    await t?.close();
+    await graph?.stop();
+  });
+
+  const deliver = (payload: unknown) => {
+    const raw = JSON.stringify(payload);
+    return fetch(`${t.url}/api/webhooks/whatsapp/${NUMBER}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}` },
+      body: raw,
+    });
+  };
+  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const value = await read();
+      if (done(value) || Date.now() > end) return value;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const stored = (waMessageId: string) => t.db.tenant(a.tenantId, async (tx) => (await tx.select().from(messages).where(eq(messages.waMessageId, waMessageId)))[0]);
+
+  it('a download that fails is stored as "not available" with its caption, retried by the job until the file is stored, and pushed live', async () => {
+    const png = await QRCode.toBuffer('a photo of the broken part');
+    graph.addMedia('1480012345', png, 'image/png');
+    // the first fetch (while processing the delivery) and the job's first two tries fail
+    graph.failDownloads.set('1480012345', 3);
+    const socket = await sockets.open(t, admin);
+    expect((await deliver(webhookPayload(NUMBER, imageMessage('wamid.photo-1', '1480012345', 'This one is broken')))).status).toBe(200);
+
+    const arrived = await socket.waitFor('msg:new', (m) => m.body === 'This one is broken', 10_000);
+    // the message is never lost: an image without its file yet (the chat reads "Media not available")
+    expect(arrived).toMatchObject({ type: 'image', direction: 'in', meta: null });
+    const page = await t.api.get(`/messages?contactId=${arrived.contactId}`, { token: admin });
+    expect(page.body.data.items.find((m: { _id: string }) => m._id === arrived._id)).toMatchObject({ type: 'image', meta: null });
+
+    const update = await socket.waitFor('msg:update', (m) => m._id === arrived._id && m.meta !== null, 30_000);
+    expect(update.meta).toMatchObject({ mediaType: 'image/png', size: png.length });
+    expect(graph.failDownloads.get('1480012345')).toBe(0);
+    const row = await stored('wamid.photo-1');
+    expect(row).toMatchObject({ type: 'image', body: 'This one is broken', mediaMime: 'image/png', mediaSize: png.length });
+    const file = await fetch(t.url + update.meta!.mediaUrl);
+    expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
+  }, 60_000);
+
+  it('opening a chat with unread messages marks the latest read at Meta, once; opening it again sends nothing', async () => {
+    expect((await deliver(webhookPayload(NUMBER, textMessage(CUSTOMER, 'wamid.unread-1', 'Any news?')))).status).toBe(200);
+    expect((await deliver(webhookPayload(NUMBER, textMessage(CUSTOMER, 'wamid.unread-2', 'Hello?')))).status).toBe(200);
+    const latest = await until(
+      () => stored('wamid.unread-2'),
+      (m) => Boolean(m),
+    );
+    const before = graph.readMarks.length;
+    expect((await t.api.post(`/chats/${latest.contactId}/read`, undefined, { token: admin })).status).toBe(200);
+    await until(
+      async () => graph.readMarks.length,
+      (n) => n > before,
+      5_000,
+    );
+    expect(graph.readMarks.slice(before)).toEqual([{ phoneNumberId: NUMBER, body: { messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.unread-2' } }]);
+    // opened again (another user, nothing unread): Meta hears nothing more
+    expect((await t.api.post(`/chats/${latest.contactId}/read`, undefined, { token: admin })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(graph.readMarks.length).toBe(before + 1);
+  });
+
+  it("Meta failing the read mark is not the user's error: the chat opens and its unread count clears", async () => {
+    expect((await deliver(webhookPayload(NUMBER, textMessage(CUSTOMER, 'wamid.unread-3', 'Still there?')))).status).toBe(200);
+    const row = await until(
+      () => stored('wamid.unread-3'),
+      (m) => Boolean(m),
+    );
+    graph.failing.set(NUMBER, { status: 500, error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2 } });
+    const before = graph.readMarks.length;
+    const res = await t.api.post(`/chats/${row.contactId}/read`, undefined, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data.unreadCount).toBe(0);
+    await until(
+      async () => graph.requests.filter((r) => r === `POST /v23.0/${NUMBER}/messages`).length,
+      (n) => n > 0,
+      3_000,
+    );
+    graph.failing.delete(NUMBER);
+    expect(graph.readMarks.length).toBe(before);
+  });
+});

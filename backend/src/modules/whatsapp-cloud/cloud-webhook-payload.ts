@@ -1,0 +1,131 @@
+import type { MessageType } from '@crm/common';
+import type { WhatsAppAck } from '../whatsapp/whatsapp-driver.js';
+
+/**
+ * Reading Meta's webhook payloads (`object: "whatsapp_business_account"`, `entry[].changes[].value`
+ * with `metadata`, `contacts`, `messages`, `statuses`). Every entry, change, message and status
+ * counts, not only the first; a type this code does not know becomes a readable placeholder.
+ */
+
+export type CloudInbound = {
+  /** Meta's message id (`wamid.…`): stored once per company. */
+  id: string;
+  /** The sender's WhatsApp id (their phone number in international form, digits only). */
+  waId: string;
+  profileName?: string;
+  timestamp: Date;
+  type: MessageType;
+  body: string;
+  /** Media to fetch from the Graph API (`GET /{media id}` gives a short-lived URL). */
+  media?: { id: string; mime: string; fileName?: string };
+};
+
+export type CloudStatus = {
+  /** The id of our outgoing message. */
+  id: string;
+  status: 'sent' | 'delivered' | 'read' | 'played' | 'failed';
+  /** `failed`: Meta's first error (code and title). */
+  error?: { code: number | null; title: string };
+};
+
+export type CloudWebhookBatch = { phoneNumberIds: string[]; messages: CloudInbound[]; statuses: CloudStatus[] };
+
+/** Marks of an outgoing message by Meta's status; `failed` has none (it is not a mark). */
+export const ACK_OF_STATUS: Record<Exclude<CloudStatus['status'], 'failed'>, WhatsAppAck> = { sent: 1, delivered: 2, read: 3, played: 3 };
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+
+export function readWebhook(payload: unknown): CloudWebhookBatch {
+  const batch: CloudWebhookBatch = { phoneNumberIds: [], messages: [], statuses: [] };
+  for (const entry of arr(obj(payload).entry)) {
+    for (const change of arr(obj(entry).changes)) {
+      const value = obj(obj(change).value);
+      const phoneNumberId = str(obj(value.metadata).phone_number_id);
+      if (phoneNumberId && !batch.phoneNumberIds.includes(phoneNumberId)) batch.phoneNumberIds.push(phoneNumberId);
+      const names = new Map<string, string>();
+      for (const contact of arr(value.contacts)) {
+        const waId = str(obj(contact).wa_id);
+        const name = str(obj(obj(contact).profile).name);
+        if (waId && name) names.set(waId, name);
+      }
+      for (const raw of arr(value.messages)) {
+        const message = readMessage(obj(raw));
+        if (message) batch.messages.push({ ...message, profileName: names.get(message.waId) });
+      }
+      for (const raw of arr(value.statuses)) {
+        const status = readStatus(obj(raw));
+        if (status) batch.statuses.push(status);
+      }
+    }
+  }
+  return batch;
+}
+
+const STATUSES = new Set(['sent', 'delivered', 'read', 'played', 'failed']);
+
+function readStatus(raw: Json): CloudStatus | undefined {
+  const id = str(raw.id);
+  const status = str(raw.status);
+  if (!id || !status || !STATUSES.has(status)) return undefined;
+  if (status !== 'failed') return { id, status: status as CloudStatus['status'] };
+  const first = obj(arr(raw.errors)[0]);
+  const code = typeof first.code === 'number' ? first.code : null;
+  return { id, status: 'failed', error: { code, title: str(first.title) ?? str(first.message) ?? 'Meta reported the message as failed.' } };
+}
+
+const MEDIA_TYPES: Record<string, MessageType> = { image: 'image', sticker: 'image', video: 'video', audio: 'audio', document: 'document' };
+
+function readMessage(raw: Json): Omit<CloudInbound, 'profileName'> | undefined {
+  const id = str(raw.id);
+  const waId = str(raw.from);
+  if (!id || !waId) return undefined;
+  const seconds = Number(str(raw.timestamp));
+  const base = { id, waId, timestamp: new Date(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Date.now()) };
+  const type = str(raw.type) ?? 'unknown';
+  const content = obj(raw[type]);
+  if (type === 'text') return { ...base, type: 'text', body: str(content.body) ?? '' };
+  if (type in MEDIA_TYPES && str(content.id)) {
+    const voice = type === 'audio' && content.voice === true;
+    return {
+      ...base,
+      type: voice ? 'voice' : MEDIA_TYPES[type],
+      body: str(content.caption) ?? '',
+      media: { id: str(content.id)!, mime: str(content.mime_type) ?? 'application/octet-stream', fileName: str(content.filename) },
+    };
+  }
+  return { ...base, type: 'text', body: placeholder(type, content, raw) };
+}
+
+/** What a message the messenger cannot show as such reads like. */
+function placeholder(type: string, content: Json, raw: Json): string {
+  switch (type) {
+    case 'location': {
+      const place = [str(content.name), str(content.address)].filter(Boolean).join(', ');
+      const at = `${str(content.latitude) ?? '?'}, ${str(content.longitude) ?? '?'}`;
+      return `📍 Location: ${place ? `${place} ` : ''}(${at})`;
+    }
+    case 'contacts':
+      return (
+        arr(raw.contacts)
+          .map((c) => {
+            const name = str(obj(obj(c).name).formatted_name) ?? 'Contact';
+            const phone = str(obj(arr(obj(c).phones)[0]).phone);
+            return `👤 ${name}${phone ? `: ${phone}` : ''}`;
+          })
+          .join('\n') || '👤 Contact'
+      );
+    case 'interactive': {
+      const reply = obj(content.button_reply ?? content.list_reply ?? content.nfm_reply);
+      return str(reply.title) ?? str(reply.body) ?? '[Interactive reply]';
+    }
+    case 'button':
+      return str(content.text) ?? str(content.payload) ?? '[Button reply]';
+    case 'reaction':
+      return str(content.emoji) ? `Reacted ${str(content.emoji)} to a message` : 'Removed a reaction';
+    default:
+      return '[A message this app cannot show yet]';
+  }
+}

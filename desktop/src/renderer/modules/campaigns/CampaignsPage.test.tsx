@@ -1,0 +1,124 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
+import { fakeCrmApi } from '../../test/fake-crm-api';
+import { openedSockets } from '../../test/fake-socket';
+import { renderApp } from '../../test/render-app';
+import { approvedTemplateFixture, campaignFixture, recipientFixture } from './testing';
+
+const eid = campaignFixture();
+const paused = campaignFixture({ name: 'Winter sale', status: 'paused', pausedReason: 'failures' });
+
+describe('Campaigns', { timeout: 20_000 }, () => {
+  it('lists the campaigns with their live progress', async () => {
+    fakeCrmApi(adminUser, { 'GET /api/campaigns': () => ok({ items: [eid, paused], total: 2 }) });
+    renderApp('/campaigns');
+    await screen.findByRole('heading', { name: 'Campaigns', level: 1 });
+    const row = (await screen.findByRole('link', { name: 'Eid offer' })).closest('tr')!;
+    expect(within(row).getByText('Sending')).toBeInTheDocument();
+    expect(within(row).getByText('4 of 10 done')).toBeInTheDocument();
+    act(() => openedSockets.at(-1)!.serverEmit('campaign:progress', { campaignId: eid._id, status: 'completed', pausedReason: null, counts: { ...eid.counts, pending: 0, sent: 7 } }));
+    expect(await within(row).findByText('10 of 10 done')).toBeInTheDocument();
+    expect(within(row).getByText('Completed')).toBeInTheDocument();
+  });
+
+  it('creates a campaign: the live audience count and sample, the message filled in for a real recipient, then starts it', async () => {
+    const created = campaignFixture({ status: 'draft', counts: { total: 0, pending: 0, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0, skipped: 0 } });
+    const { to } = fakeCrmApi(adminUser, {
+      'GET /api/campaigns': () => ok({ items: [], total: 0 }),
+      'GET /api/labels': () => ok({ items: [{ _id: 'l1', name: 'VIP', colour: '#ff0000' }], total: 1 }),
+      'POST /api/campaigns/audience': (r) => {
+        const { message } = r.body as { message?: string };
+        return ok({ count: 42, sample: [{ _id: 'c1', name: 'Salma', phone: '+201001234567', agent: 'Mona', optedOut: false }], preview: message ? message.replace('{name}', 'Salma') : null });
+      },
+      'POST /api/campaigns': () => ok(created),
+      'POST /api/messages/upload': () => ok({ path: 'tenant/offer.jpg', fileName: 'offer.jpg', url: 'blob:x', mime: 'image/jpeg', size: 3 }),
+      [`POST /api/campaigns/${created._id}/start`]: () => ok({ ...created, status: 'running' }),
+      [`GET /api/campaigns/${created._id}`]: () => ok({ ...created, status: 'running' }),
+      [`GET /api/campaigns/${created._id}/recipients`]: () => ok({ items: [], total: 0 }),
+    });
+    const { user } = renderApp('/campaigns');
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Campaign name' }), 'Eid offer');
+    expect(await screen.findByText('42 contacts match')).toBeInTheDocument();
+    expect(screen.getByText('Salma')).toBeInTheDocument();
+    const wizard = screen.getByRole('dialog');
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+    await user.type(within(wizard).getByRole('textbox', { name: 'Message' }), 'Hi {{name}, 20% off');
+    expect(await screen.findByText('Hi Salma, 20% off')).toBeInTheDocument();
+    await user.upload(wizard.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['jpg'], 'offer.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(to('POST', '/api/messages/upload')).toHaveLength(1));
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+    await user.click(within(wizard).getByRole('button', { name: 'Start campaign' }));
+    expect(await screen.findByRole('heading', { name: 'Eid offer', level: 1 })).toBeInTheDocument();
+    expect(to('POST', '/api/campaigns')[0].body).toMatchObject({ name: 'Eid offer', message: 'Hi {name}, 20% off', media: { path: 'tenant/offer.jpg', fileName: 'offer.jpg' }, scheduledAt: null });
+    expect(to('POST', `/api/campaigns/${created._id}/start`)).toHaveLength(1);
+  });
+
+  it('on the official API, picks the approved WhatsApp template for contacts outside the 24-hour window, its first value {name}', async () => {
+    const created = campaignFixture({ status: 'draft' });
+    const { to } = fakeCrmApi(adminUser, {
+      'GET /api/campaigns': () => ok({ items: [], total: 0 }),
+      'GET /api/labels': () => ok({ items: [], total: 0 }),
+      'GET /api/whatsapp/cloud/templates': () => ok({ items: [approvedTemplateFixture()], total: 1 }),
+      'POST /api/campaigns/audience': () => ok({ count: 3, sample: [], preview: null }),
+      'POST /api/campaigns': () => ok(created),
+      [`GET /api/campaigns/${created._id}`]: () => ok(created),
+      [`GET /api/campaigns/${created._id}/recipients`]: () => ok({ items: [recipientFixture({ name: 'Mona', status: 'skipped', reason: 'window_closed', sentAt: null })], total: 1 }),
+    });
+    const { user } = renderApp('/campaigns');
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Campaign name' }), 'Win back');
+    const wizard = screen.getByRole('dialog');
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+    await user.type(within(wizard).getByRole('textbox', { name: 'Message' }), 'Hi');
+    await user.click(await within(wizard).findByLabelText('WhatsApp template outside the 24-hour window', { selector: 'input' }));
+    await user.click(await within(wizard).findByRole('option', { name: 'order_update · en_US' }));
+    expect(within(wizard).getByRole('textbox', { name: /Template value 1/ })).toHaveValue('{name}');
+    await user.type(within(wizard).getByRole('textbox', { name: /Template value 2/ }), 'EID20');
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+    await user.click(within(wizard).getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(to('POST', '/api/campaigns')).toHaveLength(1));
+    expect(to('POST', '/api/campaigns')[0].body).toMatchObject({ whatsappTemplate: { name: 'order_update', language: 'en_US', params: ['{name}', 'EID20'] } });
+    // a recipient skipped for it says why
+    const mona = (await screen.findByRole('link', { name: 'Mona' })).closest('tr')!;
+    expect(within(mona).getByText('24-hour window closed, no WhatsApp template')).toBeInTheDocument();
+  });
+
+  it('has no template field for a company linked by QR', async () => {
+    fakeCrmApi(adminUser, {
+      'GET /api/campaigns': () => ok({ items: [], total: 0 }),
+      'GET /api/labels': () => ok({ items: [], total: 0 }),
+      'GET /api/whatsapp/cloud/templates': () => fail(409, 'Templates are for the official API.'),
+      'POST /api/campaigns/audience': () => ok({ count: 3, sample: [], preview: null }),
+    });
+    const { user } = renderApp('/campaigns');
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }));
+    const wizard = await screen.findByRole('dialog');
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+    await within(wizard).findByRole('textbox', { name: 'Message' });
+    expect(within(wizard).queryByLabelText(/WhatsApp template/)).not.toBeInTheDocument();
+  });
+
+  it('shows why a campaign paused itself, its recipients, and resumes it', async () => {
+    const { to } = fakeCrmApi(adminUser, {
+      [`GET /api/campaigns/${paused._id}`]: () => ok(paused),
+      [`GET /api/campaigns/${paused._id}/recipients`]: () => ok({ items: [recipientFixture(), recipientFixture({ name: 'Karim', status: 'skipped', reason: 'opted_out', sentAt: null })], total: 2 }),
+      [`POST /api/campaigns/${paused._id}/resume`]: () => ok({ ...paused, status: 'running', pausedReason: null }),
+    });
+    const { user } = renderApp(`/campaigns/${paused._id}`);
+    expect(await screen.findByText(/Paused by itself: too many of the last messages failed/)).toBeInTheDocument();
+    const karim = (await screen.findByRole('link', { name: 'Karim' })).closest('tr')!;
+    expect(within(karim).getByText('Opted out')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(await screen.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(to('POST', `/api/campaigns/${paused._id}/resume`)).toHaveLength(1);
+  });
+
+  it('is not in a sales user’s sidebar', async () => {
+    fakeCrmApi(salesUser, {});
+    renderApp('/');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.queryByRole('link', { name: 'Campaigns' })).not.toBeInTheDocument();
+  });
+});

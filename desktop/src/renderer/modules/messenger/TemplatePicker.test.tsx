@@ -1,0 +1,90 @@
+import type { Message, MessagePage, SendMessageRequest, WhatsAppTemplate } from '@crm/common';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyPreferences } from '../../i18n';
+import { adminUser, fakeApi, ok } from '../../test/fake-api';
+import { ChatPanel } from './ChatPanel';
+import { makeChat, makeMessage, messengerTestSetup, renderWithApp } from './testing';
+
+const template = (name: string, language: string, body: string, bodyParamCount: number): WhatsAppTemplate => ({
+  _id: `${name}-${language}`,
+  name,
+  language,
+  category: 'UTILITY',
+  status: 'APPROVED',
+  body,
+  bodyParamCount,
+  syncedAt: '2026-11-26T02:00:00.000Z',
+});
+const TEMPLATES = [template('order_update', 'en_US', 'Hello {{1}}, your order {{2}} is on its way.', 2), template('order_update', 'ar', 'مرحبًا {{1}}، طلبك {{2}} في الطريق.', 2)];
+
+function setup(replyWindow: MessagePage['replyWindow']) {
+  messengerTestSetup(adminUser);
+  const chat = makeChat();
+  const contactId = chat._id;
+  const items = [makeMessage({ contactId, body: 'Is it still available?', createdAt: '2026-11-20T09:00:00.000Z' })];
+  const api = fakeApi({
+    [`GET /api/chats/${contactId}`]: () => ok(chat),
+    [`POST /api/chats/${contactId}/read`]: () => ok(chat),
+    'GET /api/messages': () => ok({ items, total: 1, hasMore: false, nextCursor: null, replyWindow } satisfies MessagePage),
+    'GET /api/canned-responses': () => ok({ items: [], total: 0 }),
+    'GET /api/follow-up-templates': () => ok({ items: [], total: 0 }),
+    'GET /api/whatsapp/cloud/templates': () => ok({ items: TEMPLATES, total: TEMPLATES.length }),
+    'POST /api/messages': ({ body }) => {
+      const sent = body as SendMessageRequest;
+      return ok({
+        ...makeMessage({ contactId, direction: 'out', status: 'sent', body: 'Hello Mona Hassan, your order A-1042 is on its way.' }),
+        clientId: sent.clientId ?? null,
+        template: { name: 'order_update', language: 'en_US' },
+      } satisfies Message);
+    },
+  });
+  const view = renderWithApp(<ChatPanel contactId={contactId} />, `/whatsapp?contactId=${contactId}`);
+  return { ...view, api, contactId };
+}
+
+afterEach(() => act(() => applyPreferences({ language: 'en' })));
+
+describe('composer once the 24-hour window closed', { timeout: 20_000 }, () => {
+  it('says the window is closed and offers the approved templates instead of free text; the chosen one is sent with its parameters', async () => {
+    const { user, api, contactId } = setup({ open: false, closesAt: '2026-11-21T09:00:00.000Z' });
+    expect(await screen.findByText(/WhatsApp allows only an approved template until they write again/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+
+    await user.click(await screen.findByLabelText('Template', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'order_update · en_US' }));
+    // {{1}} is the contact's name, editable; {{2}} is for the user to fill
+    expect(screen.getByRole('textbox', { name: "Parameter 1 (the contact's name)" })).toHaveValue('Mona Hassan');
+    const send = screen.getByRole('button', { name: 'Send template' });
+    expect(send).toBeDisabled();
+    expect(screen.getByTestId('template-preview')).toHaveTextContent('Hello Mona Hassan, your order {{2}} is on its way.');
+    await user.type(screen.getByRole('textbox', { name: 'Parameter 2' }), 'A-1042');
+    expect(screen.getByTestId('template-preview')).toHaveTextContent('Hello Mona Hassan, your order A-1042 is on its way.');
+    await user.click(send);
+
+    const posts = () => api.calls.filter((c) => c.method === 'POST' && c.path === '/api/messages');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].body).toMatchObject({ contactId, type: 'template', template: { name: 'order_update', language: 'en_US', params: ['Mona Hassan', 'A-1042'] } });
+    const bubble = (await screen.findAllByTestId('message')).at(-1)!;
+    expect(bubble).toHaveTextContent('Hello Mona Hassan, your order A-1042 is on its way.');
+    expect(within(bubble).getByText('Template')).toBeInTheDocument();
+  });
+
+  it('while the window is open (or on a QR company) the message box stays and no template is offered', async () => {
+    setup({ open: true, closesAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    expect(screen.queryByTestId('template-picker')).not.toBeInTheDocument();
+  });
+
+  it('in Arabic: the closed window, the picker and its parameters are worded in Arabic', async () => {
+    act(() => applyPreferences({ language: 'ar' }));
+    const { user } = setup({ open: false, closesAt: null });
+    expect(await screen.findByText(/لا يسمح واتساب إلا بقالب معتمد/)).toBeInTheDocument();
+    await user.click(await screen.findByLabelText('القالب', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'order_update · ar' }));
+    expect(screen.getByRole('textbox', { name: 'المتغير 1 (اسم جهة الاتصال)' })).toHaveValue('Mona Hassan');
+    await user.type(screen.getByRole('textbox', { name: 'المتغير 2' }), 'A-7');
+    expect(screen.getByTestId('template-preview')).toHaveTextContent('مرحبًا Mona Hassan، طلبك A-7 في الطريق.');
+    expect(screen.getByRole('button', { name: 'إرسال القالب' })).toBeEnabled();
+  });
+});

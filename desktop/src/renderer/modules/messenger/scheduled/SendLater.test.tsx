@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ScheduledMessage } from '@crm/common';
+import { adminUser, ok } from '../../../test/fake-api';
+import { openChat } from '../notes-testing';
+import { fakeViewport, testId } from '../testing';
+import { makeScheduled } from './scheduled-testing';
+import { resetScheduledStoreForTests } from './store';
+
+let restoreViewport: () => void;
+beforeAll(() => {
+  restoreViewport = fakeViewport();
+});
+afterAll(() => restoreViewport());
+beforeEach(() => resetScheduledStoreForTests());
+
+describe('send later', { timeout: 20_000 }, () => {
+  it("schedules the composer's text for a date and time on the company's clock, then lists it", async () => {
+    let saved: ScheduledMessage | null = null;
+    const { user, to, chat } = await openChat(adminUser, {
+      handlers: {
+        'GET /api/scheduled-messages': () => ok({ items: saved ? [saved] : [], total: saved ? 1 : 0, timeZone: 'Asia/Dubai' }),
+        'POST /api/scheduled-messages': (r) => ok((saved = makeScheduled({ ...(r.body as Partial<ScheduledMessage>), contactId: chat.contactId }))),
+      },
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Your order ships tomorrow');
+    await user.click(screen.getByRole('button', { name: 'Send later' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send later' });
+    expect(within(dialog).getByRole('textbox', { name: 'Message' })).toHaveValue('Your order ships tomorrow');
+    expect(within(dialog).getByText(/company's time zone \(Asia\/Dubai\)/)).toBeInTheDocument();
+    const schedule = within(dialog).getByRole('button', { name: 'Schedule' });
+    expect(schedule).toBeDisabled();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Date' }), '2027-01-15');
+    await user.type(within(dialog).getByLabelText('Time'), '16:30');
+    await user.click(schedule);
+
+    // 16:30 in Dubai (UTC+4) is 12:30 UTC, whatever the computer's own zone
+    await waitFor(() => expect(to('POST', '/api/scheduled-messages')).toHaveLength(1));
+    expect(to('POST', '/api/scheduled-messages')[0].body).toEqual({ contactId: chat.contactId, body: 'Your order ships tomorrow', sendAt: '2027-01-15T12:30:00.000Z' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    expect(await screen.findByRole('button', { name: 'Scheduled (1)' })).toBeInTheDocument();
+  });
+
+  it('lists what is still scheduled: edit changes the text, cancel takes it off the list', async () => {
+    const contactId = testId();
+    const first = makeScheduled({ contactId, body: 'Reminder about the blue dress', sendAt: '2027-01-15T12:30:00.000Z' });
+    const second = makeScheduled({ contactId, body: 'Happy new year', sendAt: '2027-01-16T08:00:00.000Z' });
+    const sent = makeScheduled({ contactId, body: 'Already gone', status: 'sent' });
+    const closed = makeScheduled({ contactId, body: 'Too late for the window', status: 'failed', reason: 'window_closed', sendAt: new Date(Date.now() - 3_600_000).toISOString() });
+    const { user, to } = await openChat(adminUser, {
+      chat: { _id: contactId, contactId },
+      handlers: {
+        'GET /api/scheduled-messages': () => ok({ items: [closed, first, second, sent], total: 4, timeZone: 'Africa/Cairo' }),
+        [`PATCH /api/scheduled-messages/${first._id}`]: (r) => ok({ ...first, ...(r.body as object) }),
+        [`DELETE /api/scheduled-messages/${second._id}`]: () => ok({ ...second, status: 'cancelled' }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Scheduled (2)' }));
+    const items = await screen.findAllByTestId('scheduled-item');
+    // still waiting first; one that could not go out says why (and cannot be edited); a sent one is gone
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Reminder about the blue dress'),
+      expect.stringContaining('Happy new year'),
+      expect.stringContaining('Not sent: 24-hour window closed'),
+    ]);
+    expect(within(items[2]!).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+
+    // the chat header settles (labels, follow-up state) and may draw the list again: read it afresh
+    await user.click(within((await screen.findAllByTestId('scheduled-item'))[0]!).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit scheduled message' });
+    // 12:30 UTC is 14:30 in Cairo
+    expect(within(dialog).getByLabelText('Time')).toHaveValue('14:30');
+    const box = within(dialog).getByRole('textbox', { name: 'Message' });
+    await user.clear(box);
+    await user.type(box, 'Reminder: the blue dress is back');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(to('PATCH', `/api/scheduled-messages/${first._id}`)).toHaveLength(1));
+    expect(to('PATCH', `/api/scheduled-messages/${first._id}`)[0].body).toEqual({ body: 'Reminder: the blue dress is back', sendAt: '2027-01-15T12:30:00.000Z' });
+    expect(await screen.findByText('Reminder: the blue dress is back')).toBeInTheDocument();
+
+    await user.click(within(screen.getAllByTestId('scheduled-item')[1]!).getByRole('button', { name: 'Cancel scheduled message' }));
+    await waitFor(() => expect(to('DELETE', `/api/scheduled-messages/${second._id}`)).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Scheduled (1)' })).toBeInTheDocument();
+    expect(screen.queryByText('Happy new year')).not.toBeInTheDocument();
+  });
+
+  it('says why the server refused a time (in the past)', async () => {
+    const { user } = await openChat(adminUser, {
+      handlers: {
+        'POST /api/scheduled-messages': () =>
+          new Response(JSON.stringify({ ok: false, error: 'Pick a time in the future.', code: 'scheduled_message.send_at_past', field: 'sendAt' }), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          }),
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Send later' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send later' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Hello');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Date' }), '2027-01-15');
+    await user.type(within(dialog).getByLabelText('Time'), '09:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Pick a time in the future.');
+  });
+});

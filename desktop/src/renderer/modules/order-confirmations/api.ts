@@ -1,0 +1,11 @@
+import type { OrderConfirmation, OrderConfirmationSettings, OrderConfirmationSettingsInput } from '@crm/common';
+import { api } from '../../lib/api';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** The cash-on-delivery confirmation: the company's settings and a contact's latest confirmation. */
+export const orderConfirmationsApi = {
+  settings: (signal?: AbortSignal) => api.get<OrderConfirmationSettings>('/settings/order-confirmation', { signal }),
+  saveSettings: (input: OrderConfirmationSettingsInput) => api.put<OrderConfirmationSettings>('/settings/order-confirmation', input),
+  ofContact: (contactId: string, signal?: AbortSignal) => api.get<{ confirmation: OrderConfirmation | null }>(`/contacts/${id(contactId)}/order-confirmation`, { signal }),
+};

@@ -1,0 +1,124 @@
+import type { WhatsAppCloudConnection, WhatsAppTemplate } from '@crm/common';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
+import { openedSockets } from '../../test/fake-socket';
+import { renderApp } from '../../test/render-app';
+import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
+
+const connection = (extra: Partial<WhatsAppCloudConnection> = {}): WhatsAppCloudConnection => ({
+  phoneNumberId: '106540352242922',
+  businessAccountId: '102290129340398',
+  accessTokenHint: '…9f3a',
+  appSecretHint: '…8f90',
+  verifyTokenHint: '…ke12',
+  webhookUrl: 'https://crm.example.com/api/webhooks/whatsapp/106540352242922',
+  state: 'untested',
+  reasonCode: null,
+  reason: null,
+  displayPhoneNumber: null,
+  verifiedName: null,
+  lastTestedAt: null,
+  updatedAt: '2026-11-26T02:00:00.000Z',
+  ...extra,
+});
+
+async function open(handlers: Record<string, CrmHandler>, user = adminUser) {
+  const api = fakeCrmApi(user, handlers);
+  const view = renderApp('/settings/whatsapp');
+  return { ...view, ...api };
+}
+
+describe('Settings → WhatsApp connection', { timeout: 20_000 }, () => {
+  it('without an API connection: QR is chosen; the admin fills the API form, saves, sees the webhook URL and tests the connection', async () => {
+    const { user, to } = await open({
+      'GET /api/whatsapp/cloud': () => fail(404, 'The official WhatsApp API is not set up for this company.'),
+      'PUT /api/whatsapp/cloud': () => ok(connection()),
+      'POST /api/whatsapp/cloud/test': () => ok(connection({ state: 'connected', displayPhoneNumber: '+20 100 123 4567', verifiedName: 'Company A' })),
+    });
+    await screen.findByRole('heading', { name: 'WhatsApp connection', level: 1 });
+    expect(await screen.findByText(/Scan a QR code with the company's phone/)).toBeInTheDocument();
+    await user.click(screen.getByText('Official WhatsApp Business API'));
+    const form = screen.getByRole('form', { name: 'Official API settings' });
+    await user.type(within(form).getByLabelText(/Phone number ID/), '106540352242922');
+    await user.type(within(form).getByLabelText(/WhatsApp business account ID/), '102290129340398');
+    await user.type(within(form).getByLabelText(/Access token/), 'EAAGsecret-token-0000000000');
+    await user.type(within(form).getByLabelText(/App secret/), 'a1b2c3d4e5f60718');
+    await user.type(within(form).getByLabelText(/Verify token/), 'verify-me-please');
+    await user.click(screen.getByRole('button', { name: 'Save and connect' }));
+    expect(await screen.findByText('https://crm.example.com/api/webhooks/whatsapp/106540352242922')).toBeInTheDocument();
+    expect(to('PUT', '/api/whatsapp/cloud')[0].body).toEqual({
+      phoneNumberId: '106540352242922',
+      businessAccountId: '102290129340398',
+      accessToken: 'EAAGsecret-token-0000000000',
+      appSecret: 'a1b2c3d4e5f60718',
+      verifyToken: 'verify-me-please',
+    });
+    // the secrets are not kept in the form: only the stored hint shows
+    expect(within(form).getByLabelText(/Access token/)).toHaveValue('');
+    expect(within(form).getByLabelText(/Access token/)).toHaveAttribute('placeholder', 'Stored: …9f3a (enter it again to save)');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connected: Meta answered for +20 100 123 4567 Company A')).toBeInTheDocument();
+  });
+
+  it('a stored connection Meta refused shows why (token_invalid, worded), and removing it goes back to QR', async () => {
+    const { user, to } = await open({
+      'GET /api/whatsapp/cloud': () => ok(connection({ state: 'needs_attention', reasonCode: 'token_invalid', reason: 'Meta refused the access token (x)' })),
+      'DELETE /api/whatsapp/cloud': () => ok({ deleted: true }),
+    });
+    expect(await screen.findByText('Meta refused the access token (expired or revoked). Enter a new one in the WhatsApp settings.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Official API settings' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove the API connection' }));
+    expect(await screen.findByText(/Scan a QR code with the company's phone/)).toBeInTheDocument();
+    expect(to('DELETE', '/api/whatsapp/cloud')).toHaveLength(1);
+  });
+
+  it("lists the company's templates with their status, and 'Sync templates' reads them again from Meta", async () => {
+    const template = (name: string, status: string): WhatsAppTemplate => ({
+      _id: name,
+      name,
+      language: 'en_US',
+      category: 'MARKETING',
+      status,
+      body: `Hi {{1}}, ${name}`,
+      bodyParamCount: 1,
+      syncedAt: '2026-11-26T02:00:00.000Z',
+    });
+    let listed = [template('we_miss_you', 'APPROVED')];
+    const { user, to } = await open({
+      'GET /api/whatsapp/cloud': () => ok(connection({ state: 'connected' })),
+      'GET /api/whatsapp/cloud/templates': () => ok({ items: listed, total: listed.length }),
+      'POST /api/whatsapp/cloud/templates/sync': () => {
+        listed = [...listed, template('summer_sale', 'PENDING')];
+        return ok({ total: 2, added: 1, updated: 0, removed: 0, syncedAt: '2026-11-26T03:00:00.000Z' });
+      },
+    });
+    const region = await screen.findByRole('region', { name: 'Message templates' });
+    expect(await within(region).findByText('we_miss_you')).toBeInTheDocument();
+    expect(within(region).getByText('APPROVED')).toBeInTheDocument();
+    expect(to('GET', '/api/whatsapp/cloud/templates')[0].query.get('status')).toBe('all');
+    await user.click(within(region).getByRole('button', { name: 'Sync templates' }));
+    expect(await screen.findByText('Templates synced: 2 in all (1 added, 0 updated, 0 removed).')).toBeInTheDocument();
+    expect(await within(region).findByText('summer_sale')).toBeInTheDocument();
+    expect(within(region).getByText('PENDING')).toBeInTheDocument();
+    expect(to('POST', '/api/whatsapp/cloud/templates/sync')).toHaveLength(1);
+  });
+
+  it('a sales rep is sent to the dashboard and the settings are never asked for', async () => {
+    const { router, to } = await open({ 'GET /api/whatsapp/cloud': () => ok(connection()) }, salesUser);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'WhatsApp connection' })).not.toBeInTheDocument();
+    expect(to('GET', '/api/whatsapp/cloud')).toHaveLength(0);
+  });
+
+  it("says 'Not tested yet.' until the server reached Meta; once the session connects (wa:status) it shows connected without a reload", async () => {
+    let stored = connection();
+    await open({ 'GET /api/whatsapp/cloud': () => ok(stored) });
+    expect(await screen.findByText('Not tested yet.')).toBeInTheDocument();
+    await waitFor(() => expect(openedSockets.length).toBeGreaterThan(0));
+    stored = connection({ state: 'connected', lastTestedAt: '2026-11-26T02:01:00.000Z' });
+    act(() => openedSockets.at(-1)!.serverEmit('wa:status', { state: 'connected', ready: true, qr: null, tenantId: adminUser.tenantId, reason: null, reasonCode: null, phoneNumber: '201001234567' }));
+    expect(await screen.findByText('Connected: Meta answered for 106540352242922')).toBeInTheDocument();
+    expect(screen.queryByText('Not tested yet.')).not.toBeInTheDocument();
+  });
+});
