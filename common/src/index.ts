@@ -38,6 +38,7 @@ export * from './rules/governorates.js';
 export * from './rules/tracking-link.js';
 export * from './shared/inputs.js';
 export * from './contacts/contacts.schema.js';
+export * from './contacts/contact-import.schema.js';
 export * from './products/products.schema.js';
 export * from './shipping/shipping.schema.js';
 export * from './expenses/expenses.schema.js';
