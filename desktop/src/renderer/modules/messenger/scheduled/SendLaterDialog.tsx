@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { ActionIcon, Button, FileButton, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
-import { dayIn, isCalendarDay, type ScheduledMessage } from '@crm/common';
+import { dayIn, instantAt, isCalendarDay, wallDateTimeIn, type ScheduledMessage } from '@crm/common';
 import { CalendarDays, Clock, Paperclip, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import { ATTACH_ACCEPT } from '../components/attach-accept';
 import { formatBytes } from '../format';
 import { scheduledMessagesApi } from './api';
 import { useCompanyTimeZone, useScheduledStore } from './store';
-import { isoToZoned, zonedToIso } from './zoned-time';
 
 export interface SendLaterDialogProps {
   opened: boolean;
@@ -44,7 +43,7 @@ export function SendLaterDialog({ opened, onClose, contactId, draft = '', draftF
 
   useEffect(() => {
     if (!opened) return;
-    const at = editing ? isoToZoned(editing.sendAt, timeZone) : null;
+    const at = editing ? wallDateTimeIn(editing.sendAt, timeZone) : null;
     setBody(editing ? editing.body : draft);
     setFile(editing ? null : draftFile);
     setDay(at?.day ?? null);
@@ -59,7 +58,7 @@ export function SendLaterDialog({ opened, onClose, contactId, draft = '', draftF
     setSaving(true);
     setError(null);
     try {
-      const sendAt = zonedToIso(day, time, timeZone);
+      const sendAt = instantAt(day, time, timeZone).toISOString();
       const saved = editing
         ? await scheduledMessagesApi.update(editing._id, { body: body.trim(), sendAt })
         : await scheduledMessagesApi.create({ contactId, body: body.trim(), sendAt, ...(await uploaded(file)) });
