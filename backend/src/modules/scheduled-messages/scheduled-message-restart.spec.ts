@@ -48,7 +48,8 @@ describe('a backend restart before a scheduled message is due', () => {
     expect(messages.filter((m) => m.body === 'See you at 11')).toHaveLength(1);
   });
 
-  it('sends a message that fell due while the app was down exactly once after the restart, late and saying so, and never again after another restart', async () => {
+  // three app starts on one database
+  it('sends a message that fell due while the app was down exactly once after the restart, late and saying so, and never again after another restart', { timeout: 120_000 }, async () => {
     const clock = new ManualClock(new Date('2026-07-01T08:00:00.000Z'));
     const first = await startScheduledApp({ database, clock });
     apps.push(first);
