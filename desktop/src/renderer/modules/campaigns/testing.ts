@@ -71,24 +71,22 @@ const sending = {
 /** The wizard's server: the count follows the product and assignee filters as the leads list's would. */
 export function wizardServer(language: 'en' | 'ar' = 'en') {
   const created = campaignFixture({ status: 'scheduled' });
-  const api = fakeCrmApi(
-    { ...adminUser, language, arabicDigits: false },
-    {
-      'GET /api/campaigns': () => ok({ items: [], total: 0 }),
-      'GET /api/labels': () => ok({ items: [], total: 0 }),
-      'GET /api/auth/users': () => ok([sara]),
-      'GET /api/products': () => ok({ items: [abaya], total: 1 }),
-      'GET /api/settings/sending': () => ok(sending),
-      'POST /api/campaigns/audience': (r) => {
-        const { audience } = r.body as { audience: CampaignAudience };
-        const count = audience.productId ? (audience.assignedTo === 'unassigned' ? 3 : 7) : 42;
-        return ok({ count, sample: [], preview: null });
-      },
-      'POST /api/campaigns': () => ok(created),
-      [`POST /api/campaigns/${created._id}/start`]: () => ok(created),
-      [`GET /api/campaigns/${created._id}`]: () => ok(created),
-      [`GET /api/campaigns/${created._id}/recipients`]: () => ok({ items: [], total: 0 }),
+  const admin = { ...adminUser, language, arabicDigits: false };
+  const api = fakeCrmApi(admin, {
+    'GET /api/campaigns': () => ok({ items: [], total: 0 }),
+    'GET /api/labels': () => ok({ items: [], total: 0 }),
+    'GET /api/auth/users': () => ok([sara]),
+    'GET /api/products': () => ok({ items: [abaya], total: 1 }),
+    'GET /api/settings/sending': () => ok(sending),
+    'POST /api/campaigns/audience': (r) => {
+      const { audience } = r.body as { audience: CampaignAudience };
+      const count = audience.productId ? (audience.assignedTo === 'unassigned' ? 3 : 7) : 42;
+      return ok({ count, sample: [], preview: null });
     },
-  );
+    'POST /api/campaigns': () => ok(created),
+    [`POST /api/campaigns/${created._id}/start`]: () => ok(created),
+    [`GET /api/campaigns/${created._id}`]: () => ok(created),
+    [`GET /api/campaigns/${created._id}/recipients`]: () => ok({ items: [], total: 0 }),
+  });
   return { ...api, created, abaya };
 }
