@@ -11,6 +11,7 @@ import type { DealCard } from '../deal-board/deal-board.schema.js';
 import type { PipelineStatus } from '../constants.js';
 import type { Message } from '../messages/messages.schema.js';
 import type { CampaignProgressEvent } from '../campaigns/campaigns.schema.js';
+import type { ScheduledMessage } from '../scheduled-messages/scheduled-messages.schema.js';
 
 export const SERVER_EVENTS = {
   messageNew: 'msg:new',
@@ -24,6 +25,7 @@ export const SERVER_EVENTS = {
   userIdle: 'user:idle',
   dealUpdate: 'deal:update',
   campaignProgress: 'campaign:progress',
+  scheduledUpdate: 'scheduled:update',
 } as const;
 
 export const CLIENT_EVENTS = {
@@ -142,6 +144,12 @@ export interface ServerToClientEvents {
   'deal:update': (event: DealUpdateEvent) => void;
   /** A campaign's counts or status changed: to the company's admins. */
   'campaign:progress': (event: CampaignProgressEvent) => void;
+  /**
+   * A chat's scheduled message was created, changed, cancelled, sent or failed: replace it by `_id`
+   * in that contact's list. To the company's admins and the contact's assignee, as `msg:new` is;
+   * the message it became arrives as an ordinary `msg:new`.
+   */
+  'scheduled:update': (message: ScheduledMessage) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, dayRange, formatDateTimeIn, isCalendarDay, isValidTimeZone, monthStartIn, nextDay, startOfDay } from './day-range.js';
+import { dayIn, dayRange, formatDateTimeIn, instantAt, isCalendarDay, isValidTimeZone, monthStartIn, nextDay, startOfDay, wallDateTimeIn } from './day-range.js';
 
 describe('day ranges', () => {
   it('a Cairo day starts at 22:00 UTC the day before in winter and 21:00 in summer', () => {
@@ -38,5 +38,15 @@ describe('day ranges', () => {
     expect(dayIn(lateEvening, 'Africa/Cairo')).toBe('2026-06-01');
     expect(dayIn(lateEvening, 'UTC')).toBe('2026-05-31');
     expect(monthStartIn(lateEvening, 'Africa/Cairo')).toBe('2026-06-01');
+  });
+
+  it("a date and time picked on the company's clock is the instant it names there, and back", () => {
+    expect(instantAt('2027-01-15', '16:30', 'Asia/Dubai').toISOString()).toBe('2027-01-15T12:30:00.000Z');
+    expect(instantAt('2026-07-15', '09:00', 'Africa/Cairo').toISOString()).toBe('2026-07-15T06:00:00.000Z');
+    expect(instantAt('2026-01-15', '09:00', 'Africa/Cairo').toISOString()).toBe('2026-01-15T07:00:00.000Z');
+    // the first hour after Cairo's clocks went forward (00:00 became 01:00 on 2026-04-24)
+    expect(instantAt('2026-04-24', '01:30', 'Africa/Cairo').toISOString()).toBe('2026-04-23T22:30:00.000Z');
+    expect(wallDateTimeIn('2027-01-15T12:30:00.000Z', 'Africa/Cairo')).toEqual({ day: '2027-01-15', time: '14:30' });
+    expect(wallDateTimeIn(new Date('2026-12-31T23:30:00.000Z'), 'Asia/Dubai')).toEqual({ day: '2027-01-01', time: '03:30' });
   });
 });

@@ -91,6 +91,23 @@ export function formatDateTimeIn(instant: Date, timeZone: string = DEFAULT_TIME_
   return wallClock(instant, timeZone).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/**
+ * A date and time on the company's wall clock ("2026-05-01", "14:30") as the instant it names,
+ * whatever the computer's own zone: what a person picks for "send later" or a campaign's start.
+ */
+export function instantAt(day: string, time: string, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  const wall = Date.parse(`${day}T${time}:00.000Z`);
+  const first = wall - timeZoneOffsetMs(new Date(wall), timeZone);
+  // once more with the offset at that instant (a day when the clocks change)
+  return new Date(wall - timeZoneOffsetMs(new Date(first), timeZone));
+}
+
+/** An instant as the date and time it is on the zone's wall clock: the fields of a date-and-time picker. */
+export function wallDateTimeIn(instant: Date | string, timeZone: string = DEFAULT_TIME_ZONE): { day: string; time: string } {
+  const [day, time] = formatDateTimeIn(new Date(instant), timeZone).split(' ');
+  return { day, time };
+}
+
 export type InstantRange = { gte?: Date; lt?: Date };
 
 /**

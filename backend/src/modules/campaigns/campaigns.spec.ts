@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dayIn } from '@crm/common';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { createCampaign, campaignOf, recipientsOf, saveSettings, startCampaign, startCampaignApp, tick } from '../../../test/campaigns.js';
 import { HOUR, createTemplate, latestRun, newContact, scheduler, sentTo, simulator, startRun } from '../../../test/follow-ups.js';
@@ -78,6 +79,52 @@ describe('the audience', () => {
     }
     const vipOnly = (await t.api.post('/campaigns/audience', { audience: { labels: [vip, eid], labelMatch: 'all' }, message: 'Hi {name}!' }, { token: admin })).body.data;
     expect(vipOnly).toMatchObject({ count: 1, sample: [{ _id: c1.id, name: 'Salma' }], preview: 'Hi Salma!' });
+  });
+
+  it('the product bought, the assignee and the days created (read in the company time zone) count what the lists count, and a campaign gets exactly those recipients', async () => {
+    await saveSettings(t, admin, { timeZone: 'Asia/Dubai' });
+    const product = async (name: string, sku: string) => (await t.api.post('/products', { name, sku, price: 250, stockQty: 10 }, { token: admin })).body.data._id as string;
+    const [abaya, scarf] = [await product('Black abaya', 'ABA-01'), await product('Silk scarf', 'SCA-01')];
+    const [d1, d2, d3] = [await newContact(t, admin, 'Dina'), await newContact(t, admin, 'Hala'), await newContact(t, admin, 'Mai')];
+    const buy = (contactId: string, lines: { productId: string; qty: number }[]) => t.api.patch(`/contacts/${contactId}`, { salesData: { pipeline_status: 'won' }, products: lines }, { token: admin });
+    expect((await buy(d1.id, [{ productId: abaya, qty: 1 }])).status).toBe(200);
+    expect(
+      (
+        await buy(d2.id, [
+          { productId: abaya, qty: 2 },
+          { productId: scarf, qty: 1 },
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await buy(d3.id, [{ productId: scarf, qty: 1 }])).status).toBe(200);
+    const today = dayIn(t.clock.now(), 'Asia/Dubai');
+
+    const cases = [
+      [{ productId: abaya }, `productId=${abaya}`, 2],
+      [{ productId: scarf }, `productId=${scarf}`, 2],
+      // new leads go round-robin to the one rep: whatever each holds, the two must agree
+      [{ productId: abaya, assignedTo: a.sales[0].id }, `productId=${abaya}&assignedTo=${a.sales[0].id}`, null],
+      [{ productId: scarf, assignedTo: 'unassigned' }, `productId=${scarf}&assignedTo=unassigned`, null],
+      [{ productId: abaya, pipeline_status: 'won', from: today, to: today }, `productId=${abaya}&pipeline_status=won&from=${today}&to=${today}&tz=Asia/Dubai`, 2],
+      [{ from: today, to: today }, `from=${today}&to=${today}&tz=Asia/Dubai`, null],
+    ] as const;
+    for (const [audience, query, expected] of cases) {
+      const res = await t.api.post('/campaigns/audience', { audience, message: 'Hi {name}!' }, { token: admin });
+      expect(res.status).toBe(200);
+      const list = await t.api.get(`/contacts?${query}&limit=1`, { token: admin });
+      expect(list.status).toBe(200);
+      expect(res.body.data.count).toBe(list.body.data.total);
+      if (expected !== null) expect(res.body.data.count).toBe(expected);
+    }
+    // another company's product is nobody's here
+    const theirs = (await t.api.post('/products', { name: 'Other shop', sku: 'OTH-01', price: 1, stockQty: 1 }, { token: adminB })).body.data._id as string;
+    expect((await t.api.post('/campaigns/audience', { audience: { productId: theirs }, message: 'Hi' }, { token: admin })).body.data.count).toBe(0);
+
+    const campaign = await createCampaign(t, admin, { audience: { productId: abaya } });
+    await startCampaign(t, admin, campaign._id);
+    const recipients = await recipientsOf(t, admin, campaign._id);
+    expect(recipients.map((r) => r.contactId).sort()).toEqual([d1.id, d2.id].sort());
+    await t.api.post(`/campaigns/${campaign._id}/cancel`, undefined, { token: admin });
   });
 });
 

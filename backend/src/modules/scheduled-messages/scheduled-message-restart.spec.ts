@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ScheduledMessage } from '@crm/common';
 import { seedCompany, signIn } from '../../../test/fixtures.js';
-import { HOUR, newContact, sentTo } from '../../../test/follow-ups.js';
+import { HOUR, eventually, newContact, sentTo } from '../../../test/follow-ups.js';
 import { connectWhatsApp } from '../../../test/messenger.js';
 import { sender, startScheduledApp } from '../../../test/scheduled-messages.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -46,6 +46,48 @@ describe('a backend restart before a scheduled message is due', () => {
     expect(list).toMatchObject([{ status: 'sent', late: false }]);
     const messages = (await second.api.get(`/messages?contactId=${contact.id}`, { token })).body.data.items as { body: string }[];
     expect(messages.filter((m) => m.body === 'See you at 11')).toHaveLength(1);
+  });
+
+  // three app starts on one database
+  it('sends a message that fell due while the app was down exactly once after the restart, late and saying so, and never again after another restart', { timeout: 120_000 }, async () => {
+    const clock = new ManualClock(new Date('2026-07-01T08:00:00.000Z'));
+    const first = await startScheduledApp({ database, clock });
+    apps.push(first);
+    const company = await seedCompany(first, 'sched-down', { sales: 0 });
+    let token = await signIn(first, company.admin.email);
+    await connectWhatsApp(first, token);
+    const contact = await newContact(first, token, 'Down');
+    const res = await first.api.post('/scheduled-messages', { contactId: contact.id, body: 'While we were down', sendAt: '2026-07-01T10:00:00.000Z' }, { token });
+    expect(res.status).toBe(201);
+    await first.stop();
+
+    clock.advance(4 * HOUR); // back at 12:00: two hours after its time
+    const second = await startScheduledApp({ database, clock });
+    apps.push(second);
+    token = await signIn(second, company.admin.email);
+    await connectWhatsApp(second, token); // the connection sweeps by itself
+    const list = async () => (await second.api.get(`/scheduled-messages?contactId=${contact.id}`, { token })).body.data.items as ScheduledMessage[];
+    const [sent] = await eventually(list, (l) => l[0]?.status === 'sent');
+    expect(sent.late).toBe(true);
+    await Promise.all([sender(second).sweep(), sender(second).sendOne(company.tenantId, res.body.data._id)]);
+    expect(sentTo(second, contact.chatId)).toEqual(['While we were down']);
+    const chat = await eventually(
+      async () => (await second.api.get(`/messages?contactId=${contact.id}`, { token })).body.data.items as { body: string; kind: string }[],
+      (m) => m.some((x) => x.kind === 'note'),
+    );
+    expect(chat.filter((m) => m.body === 'While we were down')).toHaveLength(1);
+    expect(chat.find((m) => m.kind === 'note')?.body).toContain('was sent late');
+    await second.stop();
+
+    clock.advance(HOUR);
+    const third = await startScheduledApp({ database, clock });
+    apps.push(third);
+    token = await signIn(third, company.admin.email);
+    await connectWhatsApp(third, token);
+    await sender(third).sweep();
+    expect(sentTo(third, contact.chatId)).toEqual([]);
+    const messages = (await third.api.get(`/messages?contactId=${contact.id}`, { token })).body.data.items as { body: string }[];
+    expect(messages.filter((m) => m.body === 'While we were down')).toHaveLength(1);
   });
 
   it('a claim left by a sender that died is taken over once: the message key finds the message already stored', async () => {

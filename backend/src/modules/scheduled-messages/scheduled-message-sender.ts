@@ -26,6 +26,7 @@ import { OutboundMessagesService } from '../messages/outbound-messages.service.j
 import { ReplyWindows } from '../messages/reply-window.js';
 import { MessengerEvents, type MessengerEventMap } from '../whatsapp/messenger-events.js';
 import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
+import { ScheduledMessageBroadcaster } from './scheduled-message-broadcaster.js';
 import { SCHEDULED_MESSAGE_OPTIONS, type ScheduledMessageOptions } from './scheduled-message-options.js';
 import { ScheduledMessagesRepository } from './scheduled-messages.repository.js';
 import type { ScheduledMessageRow } from './scheduled-messages.table.js';
@@ -58,6 +59,7 @@ export class ScheduledMessageSender implements OnModuleInit, OnApplicationBootst
     private readonly sending: SendingSettingsService,
     private readonly sessions: WhatsAppSessionsService,
     private readonly events: MessengerEvents,
+    private readonly broadcast: ScheduledMessageBroadcaster,
     private readonly clock: Clock,
     @Inject(SCHEDULED_MESSAGE_OPTIONS) private readonly options: ScheduledMessageOptions,
   ) {}
@@ -125,6 +127,7 @@ export class ScheduledMessageSender implements OnModuleInit, OnApplicationBootst
     const now = this.clock.now();
     const claimed = await this.db.tenant(tenantId, (tx) => this.repo.claim(tx, tenantId, id, now, new Date(now.getTime() - this.options.sendingLeaseMs), new Date(now.getTime() - LATE_AFTER_MS)));
     if (!claimed) return 'taken';
+    await this.broadcast.changed(tenantId, claimed);
     return this.send(tenantId, claimed);
   }
 
@@ -147,7 +150,8 @@ export class ScheduledMessageSender implements OnModuleInit, OnApplicationBootst
     }
     if (message && message.status !== 'sent' && message.status !== 'failed' && message.status !== 'unknown') {
       // stored, still pending (another process holds it): its delivery report records it
-      await this.db.tenant(tenantId, (tx) => this.repo.finish(tx, tenantId, row.id, { status: 'sending', messageId: message._id, at: this.clock.now() }));
+      const pending = await this.db.tenant(tenantId, (tx) => this.repo.finish(tx, tenantId, row.id, { status: 'sending', messageId: message._id, at: this.clock.now() }));
+      await this.broadcast.changed(tenantId, pending);
       return 'in-flight';
     }
     const reason: ScheduledMessageFailure | null = message?.status === 'sent' ? null : message?.status === 'unknown' ? 'unknown' : 'send_failed';
@@ -158,9 +162,10 @@ export class ScheduledMessageSender implements OnModuleInit, OnApplicationBootst
 
   private async record(tenantId: string, row: ScheduledMessageRow, result: { status: 'sent' | 'failed'; reason?: ScheduledMessageFailure; messageId?: string }): Promise<ScheduledOutcome> {
     const at = this.clock.now();
-    await this.db.tenant(tenantId, (tx) =>
+    const finished = await this.db.tenant(tenantId, (tx) =>
       this.repo.finish(tx, tenantId, row.id, { status: result.status, reason: result.reason ?? null, messageId: result.messageId ?? null, sentAt: result.status === 'sent' ? at : null, at }),
     );
+    await this.broadcast.changed(tenantId, finished);
     return result.status;
   }
 
@@ -179,7 +184,7 @@ export class ScheduledMessageSender implements OnModuleInit, OnApplicationBootst
     const id = e.clientId!.slice(SCHEDULED_CLIENT_ID_PREFIX.length);
     if (!isUuid(id)) return;
     const at = this.clock.now();
-    await this.db.tenant(e.tenantId, (tx) =>
+    const finished = await this.db.tenant(e.tenantId, (tx) =>
       this.repo.finishByMessage(tx, e.tenantId, id, e.messageId, {
         status: e.status === 'sent' ? 'sent' : 'failed',
         reason: e.status === 'sent' ? null : e.status === 'unknown' ? 'unknown' : 'send_failed',
@@ -187,6 +192,7 @@ export class ScheduledMessageSender implements OnModuleInit, OnApplicationBootst
         at,
       }),
     );
+    await this.broadcast.changed(e.tenantId, finished);
   }
 
   private track<T>(work: Promise<T>): Promise<T> {

@@ -3,6 +3,7 @@ import { configSectionProvider } from '../../platform/config/config.module.js';
 import { CampaignsModule } from '../campaigns/campaigns.module.js';
 import { ChatsModule } from '../chats/chats.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
+import { ScheduledMessageBroadcaster } from './scheduled-message-broadcaster.js';
 import { scheduledMessageConfig } from './scheduled-message-options.js';
 import { ScheduledMessageSender } from './scheduled-message-sender.js';
 import { ScheduledMessagesController } from './scheduled-messages.controller.js';
@@ -13,6 +14,6 @@ import { ScheduledMessagesService } from './scheduled-messages.service.js';
 @Module({
   imports: [ChatsModule, MessagesModule, CampaignsModule],
   controllers: [ScheduledMessagesController],
-  providers: [configSectionProvider(scheduledMessageConfig), ScheduledMessagesRepository, ScheduledMessagesService, ScheduledMessageSender],
+  providers: [configSectionProvider(scheduledMessageConfig), ScheduledMessagesRepository, ScheduledMessagesService, ScheduledMessageSender, ScheduledMessageBroadcaster],
 })
 export class ScheduledMessagesModule {}

@@ -62,9 +62,9 @@ export class ScheduledMessagesRepository {
     return row;
   }
 
-  /** Records what became of a claimed message; false when it was no longer `sending`. */
-  async finish(tx: TenantTx, tenantId: string, id: string, patch: ScheduledFinish): Promise<boolean> {
-    const done = await tx
+  /** Records what became of a claimed message; undefined when it was no longer `sending`. */
+  async finish(tx: TenantTx, tenantId: string, id: string, patch: ScheduledFinish): Promise<ScheduledMessageRow | undefined> {
+    const [done] = await tx
       .update(scheduledMessages)
       .set({
         status: patch.status,
@@ -74,18 +74,18 @@ export class ScheduledMessagesRepository {
         updatedAt: patch.at,
       })
       .where(and(eq(scheduledMessages.tenantId, tenantId), eq(scheduledMessages.id, id), eq(scheduledMessages.status, 'sending')))
-      .returning({ id: scheduledMessages.id });
-    return done.length > 0;
+      .returning();
+    return done;
   }
 
   /** A delivery report for a message still `sending` (its sender stopped before recording it). */
-  async finishByMessage(tx: TenantTx, tenantId: string, id: string, messageId: string, patch: ScheduledFinish): Promise<boolean> {
-    const done = await tx
+  async finishByMessage(tx: TenantTx, tenantId: string, id: string, messageId: string, patch: ScheduledFinish): Promise<ScheduledMessageRow | undefined> {
+    const [done] = await tx
       .update(scheduledMessages)
       .set({ status: patch.status, reason: patch.reason ?? null, messageId, sentAt: patch.sentAt ?? null, updatedAt: patch.at })
       .where(and(eq(scheduledMessages.tenantId, tenantId), eq(scheduledMessages.id, id), eq(scheduledMessages.status, 'sending')))
-      .returning({ id: scheduledMessages.id });
-    return done.length > 0;
+      .returning();
+    return done;
   }
 
   /** Due messages (or abandoned claims) of these tenants, oldest time first (crosses tenants: the sweep). */

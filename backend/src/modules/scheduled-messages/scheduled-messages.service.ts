@@ -3,11 +3,13 @@ import type { CreateScheduledMessageRequest, ListResult, ScheduledMessage, Sched
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
+import { FileStorage, keyBelongsToTenant } from '../../platform/files/file-storage.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { SendingSettingsService } from '../campaigns/sending-settings.service.js';
 import { ChatsRepository } from '../chats/chats.repository.js';
 import { assertCanSeeContact, canSeeContact } from '../contacts/contact-access.js';
+import { ScheduledMessageBroadcaster } from './scheduled-message-broadcaster.js';
 import { toScheduledMessageDto } from './scheduled-message.mapper.js';
 import { ScheduledMessagesRepository } from './scheduled-messages.repository.js';
 
@@ -15,6 +17,7 @@ export const SCHEDULED_TEXTS = {
   notFound: 'Scheduled message not found.',
   notScheduled: 'This message is no longer scheduled: it was sent, failed or cancelled.',
   past: 'Pick a time in the future.',
+  fileMissing: 'The uploaded file was not found. Upload it again.',
 } as const;
 
 /** The chat's list also says the company's time zone: the renderer picks dates and times in it. */
@@ -32,15 +35,21 @@ export class ScheduledMessagesService {
     private readonly repo: ScheduledMessagesRepository,
     private readonly chats: ChatsRepository,
     private readonly sending: SendingSettingsService,
+    private readonly storage: FileStorage,
+    private readonly broadcast: ScheduledMessageBroadcaster,
     private readonly clock: Clock,
   ) {}
 
   async create(actor: TenantActor, input: CreateScheduledMessageRequest): Promise<ScheduledMessage> {
     const sendAt = this.future(input.sendAt);
-    const row = await this.db.tenant(actor.tenantId, async (tx) => {
+    // checked now, not only at its time: the person who attached it is here to upload it again
+    if (input.media && (!keyBelongsToTenant(input.media.path, actor.tenantId) || !(await this.storage.exists(input.media.path)))) {
+      throw ApiError.badRequest(SCHEDULED_TEXTS.fileMissing, 'media.path').withCode('message.upload_missing');
+    }
+    const { row, assignedTo } = await this.db.tenant(actor.tenantId, async (tx) => {
       const contact = assertCanSeeContact(actor, await this.chats.findContact(tx, actor.tenantId, input.contactId));
       const now = this.clock.now();
-      return this.repo.insert(tx, {
+      const inserted = await this.repo.insert(tx, {
         tenantId: actor.tenantId,
         contactId: contact.id,
         createdBy: actor.userId,
@@ -51,7 +60,9 @@ export class ScheduledMessagesService {
         createdAt: now,
         updatedAt: now,
       });
+      return { row: inserted, assignedTo: contact.assignedTo };
     });
+    await this.broadcast.changed(actor.tenantId, row, assignedTo);
     return toScheduledMessageDto(row);
   }
 
@@ -66,21 +77,24 @@ export class ScheduledMessagesService {
 
   async update(actor: TenantActor, id: string, input: UpdateScheduledMessageRequest): Promise<ScheduledMessage> {
     const sendAt = input.sendAt === undefined ? undefined : this.future(input.sendAt);
-    const row = await this.db.tenant(actor.tenantId, async (tx) => {
-      const current = await this.visible(tx, actor, id);
+    const { row, assignedTo } = await this.db.tenant(actor.tenantId, async (tx) => {
+      const { current, contact } = await this.visible(tx, actor, id);
       if (input.body === '' && !current.mediaPath) throw ApiError.badRequest('Message text is required.', 'body').withCode('message.body_required');
-      return this.repo.updateScheduled(tx, actor.tenantId, id, { ...(input.body !== undefined ? { body: input.body } : {}), ...(sendAt ? { sendAt } : {}), updatedAt: this.clock.now() });
+      const patch = { ...(input.body !== undefined ? { body: input.body } : {}), ...(sendAt ? { sendAt } : {}), updatedAt: this.clock.now() };
+      return { row: await this.repo.updateScheduled(tx, actor.tenantId, id, patch), assignedTo: contact.assignedTo };
     });
     if (!row) throw ApiError.conflict(SCHEDULED_TEXTS.notScheduled).withCode('scheduled_message.not_scheduled');
+    await this.broadcast.changed(actor.tenantId, row, assignedTo);
     return toScheduledMessageDto(row);
   }
 
   async cancel(actor: TenantActor, id: string): Promise<ScheduledMessage> {
-    const row = await this.db.tenant(actor.tenantId, async (tx) => {
-      await this.visible(tx, actor, id);
-      return this.repo.updateScheduled(tx, actor.tenantId, id, { status: 'cancelled', updatedAt: this.clock.now() });
+    const { row, assignedTo } = await this.db.tenant(actor.tenantId, async (tx) => {
+      const { contact } = await this.visible(tx, actor, id);
+      return { row: await this.repo.updateScheduled(tx, actor.tenantId, id, { status: 'cancelled', updatedAt: this.clock.now() }), assignedTo: contact.assignedTo };
     });
     if (!row) throw ApiError.conflict(SCHEDULED_TEXTS.notScheduled).withCode('scheduled_message.not_scheduled');
+    await this.broadcast.changed(actor.tenantId, row, assignedTo);
     return toScheduledMessageDto(row);
   }
 
@@ -89,7 +103,7 @@ export class ScheduledMessagesService {
     const row = await this.repo.find(tx, actor.tenantId, id);
     const contact = row && (await this.chats.findContact(tx, actor.tenantId, row.contactId));
     if (!row || !contact || !canSeeContact(actor, contact)) throw ApiError.notFound(SCHEDULED_TEXTS.notFound).withCode('scheduled_message.not_found');
-    return row;
+    return { current: row, contact };
   }
 
   private future(iso: string): Date {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScheduledMessage } from '@crm/common';
+import QRCode from 'qrcode';
+import type { Message, ScheduledMessage } from '@crm/common';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { HOUR, eventually, newContact, sentTo } from '../../../test/follow-ups.js';
-import { connectWhatsApp } from '../../../test/messenger.js';
+import { OpenSockets, connectWhatsApp } from '../../../test/messenger.js';
 import { advanceScheduled, sender, startScheduledApp } from '../../../test/scheduled-messages.js';
 import type { TestApp } from '../../../test/test-app.js';
+import { simulator } from '../../../test/follow-ups.js';
 
 let t: TestApp;
 let a: SeededCompany;
@@ -28,9 +30,19 @@ beforeAll(async () => {
   [adminA, repA, rep2A, adminB] = await Promise.all([signIn(t, a.admin.email), signIn(t, a.sales[0].email), signIn(t, a.sales[1].email), signIn(t, b.admin.email)]);
   await connectWhatsApp(t, adminA);
 });
+const sockets = new OpenSockets();
 afterAll(async () => {
+  sockets.closeAll();
   await t?.close();
 });
+
+const upload = async (token: string, data: Buffer, name: string) => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
+  const res = await t.api.post('/messages/upload', form, { token });
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${res.body.error}`);
+  return res.body.data as { path: string; fileName: string };
+};
 
 describe('scheduled messages', () => {
   it('is listed while scheduled and sent once at its time', async () => {
@@ -121,6 +133,82 @@ describe('scheduled messages', () => {
       (m) => m.some((x) => x.startsWith('note:')),
     );
     expect(chat.find((m) => m.startsWith('note:'))).toContain('was sent late');
+  });
+});
+
+describe('a scheduled file', () => {
+  it('sends the uploaded file with its caption at its time, once', async () => {
+    const contact = await newContact(t, adminA, 'File');
+    const png = await QRCode.toBuffer('the new catalogue');
+    const file = await upload(adminA, png, 'catalogue.png');
+    const res = await schedule(adminA, { contactId: contact.id, body: 'Our new catalogue', media: { path: file.path, fileName: file.fileName }, sendAt: inHours(1) });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ body: 'Our new catalogue', media: { fileName: 'catalogue.png' } });
+
+    await advanceScheduled(t, HOUR);
+    await sender(t).sweep();
+    const sends = simulator(t).sent.filter((s) => s.chatId === contact.chatId);
+    expect(sends).toHaveLength(1);
+    expect(sends[0].content).toMatchObject({ kind: 'media', mime: 'image/png', fileName: 'catalogue.png', caption: 'Our new catalogue' });
+    expect(sends[0].content.kind === 'media' && Buffer.from(sends[0].content.data).equals(png)).toBe(true);
+    const messages = (await t.api.get(`/messages?contactId=${contact.id}`, { token: adminA })).body.data.items as Message[];
+    expect(messages.filter((m) => m.clientId === `scheduled:${res.body.data._id}`)).toMatchObject([{ type: 'image', body: 'Our new catalogue', status: 'sent' }]);
+  });
+
+  it('a file alone needs no text', async () => {
+    const contact = await newContact(t, adminA, 'Alone');
+    const file = await upload(adminA, await QRCode.toBuffer('just a picture'), 'picture.png');
+    const res = await schedule(adminA, { contactId: contact.id, media: { path: file.path, fileName: file.fileName }, sendAt: inHours(1) });
+    expect(res.status).toBe(201);
+    await advanceScheduled(t, HOUR);
+    expect(sentTo(t, contact.chatId)).toEqual(['[media]']);
+  });
+
+  it("refuses another company's file and one never uploaded, when it is scheduled", async () => {
+    const contact = await newContact(t, adminA, 'Foreign');
+    const theirs = await upload(adminB, await QRCode.toBuffer('bravo'), 'bravo.png');
+    const foreign = await schedule(adminA, { contactId: contact.id, media: { path: theirs.path }, sendAt: inHours(1) });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.code).toBe('message.upload_missing');
+    const missing = await schedule(adminA, { contactId: contact.id, media: { path: `${a.tenantId}/uploads/00000000-0000-7000-8000-000000000000.png` }, sendAt: inHours(1) });
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('message.upload_missing');
+    expect((await listOf(adminA, contact.id)).items).toEqual([]);
+  });
+});
+
+describe('an open chat, live', () => {
+  it('gets the sent message as msg:new and the scheduled entry leaving its list, without asking', async () => {
+    const contact = await newContact(t, adminA, 'Live');
+    expect((await t.api.put('/leads/assign-bulk', { leadIds: [contact.id], salesId: a.sales[0].id }, { token: adminA })).status).toBe(200);
+    const rep = await sockets.open(t, repA);
+    const admin = await sockets.open(t, adminA);
+    const otherRep = await sockets.open(t, rep2A);
+    const { body } = await schedule(adminA, { contactId: contact.id, body: 'Live at its time', sendAt: inHours(1) });
+    const id = body.data._id as string;
+    expect((await admin.waitFor('scheduled:update', (m) => m._id === id)).status).toBe('scheduled');
+
+    await advanceScheduled(t, HOUR);
+    const message = await admin.waitFor('msg:new', (m) => m.clientId === `scheduled:${id}`);
+    expect(message).toMatchObject({ contactId: contact.id, body: 'Live at its time', direction: 'out' });
+    const sent = await admin.waitFor('scheduled:update', (m) => m._id === id && m.status === 'sent');
+    expect(sent.messageId).toBe(message._id);
+    // the rep it is assigned to sees it as the admins do
+    await rep.waitFor('scheduled:update', (m) => m._id === id && m.status === 'sent');
+    await rep.waitFor('msg:new', (m) => m.clientId === `scheduled:${id}`);
+    // a rep the contact is not assigned to sees neither
+    expect(otherRep.all('scheduled:update').filter((m) => m._id === id)).toEqual([]);
+    expect(otherRep.all('msg:new').filter((m) => m.contactId === contact.id)).toEqual([]);
+  });
+
+  it('an edit or a cancel in one window reaches the others', async () => {
+    const contact = await newContact(t, adminA, 'Windows');
+    const admin = await sockets.open(t, adminA);
+    const { body } = await schedule(adminA, { contactId: contact.id, body: 'Draft', sendAt: inHours(1) });
+    await t.api.patch(`/scheduled-messages/${body.data._id}`, { body: 'Edited' }, { token: adminA });
+    await admin.waitFor('scheduled:update', (m) => m._id === body.data._id && m.body === 'Edited');
+    await t.api.delete(`/scheduled-messages/${body.data._id}`, { token: adminA });
+    await admin.waitFor('scheduled:update', (m) => m._id === body.data._id && m.status === 'cancelled');
   });
 });
 

@@ -1,14 +1,27 @@
 import { Alert, Badge, Button, FileInput, Group, List, Modal, MultiSelect, Radio, Select, Stack, Stepper, Text, TextInput, Textarea } from '@mantine/core';
-import { CONTACT_STAGES, EGYPT_GOVERNORATES, PIPELINE_STATUSES, type AudiencePreview, type CampaignAudience, type CampaignWhatsAppTemplate, type Label, type UserSummary } from '@crm/common';
+import {
+  CONTACT_STAGES,
+  DEFAULT_SENDING_SETTINGS,
+  EGYPT_GOVERNORATES,
+  PIPELINE_STATUSES,
+  type AudiencePreview,
+  type CampaignAudience,
+  type CampaignWhatsAppTemplate,
+  type Label,
+  type UserSummary,
+} from '@crm/common';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/error-message';
-import { formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLocaleStore } from '../../i18n';
+import { lookupsApi } from '../contacts/api';
+import { ProductPicker, type PickedProduct } from '../contacts/components/ProductPicker';
 import { PIPELINE_STATUS_KEYS, STAGE_KEYS } from '../contacts/labels';
 import { messagesApi } from '../messenger/api';
 import { campaignsApi } from './api';
+import { CampaignScheduleField, scheduledInstant, type CampaignSchedule, type CompanyClock } from './CampaignScheduleField';
 import { CampaignTemplateField } from './CampaignTemplateField';
 
 type Draft = {
@@ -17,11 +30,12 @@ type Draft = {
   message: string;
   media: { path: string; fileName: string } | null;
   whatsappTemplate: CampaignWhatsAppTemplate | null;
-  when: 'now' | 'later';
-  at: string;
+  schedule: CampaignSchedule;
 };
 
-const EMPTY: Draft = { name: '', audience: { labelMatch: 'any' }, message: '', media: null, whatsappTemplate: null, when: 'now', at: '' };
+const EMPTY: Draft = { name: '', audience: { labelMatch: 'any' }, message: '', media: null, whatsappTemplate: null, schedule: { when: 'now', day: null, time: '' } };
+/** Until Settings → Sending answers: the defaults every company starts with. */
+const DEFAULT_CLOCK: CompanyClock = { timeZone: DEFAULT_SENDING_SETTINGS.timeZone, sendingHours: DEFAULT_SENDING_SETTINGS.sendingHours };
 
 /** The live count and sample of an audience, asked again (debounced) as the filter or the message changes. */
 function useAudiencePreview(audience: CampaignAudience, message: string) {
@@ -49,6 +63,8 @@ export function CampaignWizard({ opened, onClose, onCreated }: { opened: boolean
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [labels, setLabels] = useState<Label[]>([]);
   const [users, setUsers] = useState<UserSummary[]>([]);
+  const [product, setProduct] = useState<PickedProduct | null>(null);
+  const [clock, setClock] = useState<CompanyClock>(DEFAULT_CLOCK);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const preview = useAudiencePreview(draft.audience, draft.message);
@@ -74,15 +90,23 @@ export function CampaignWizard({ opened, onClose, onCreated }: { opened: boolean
     setStep(0);
     setDraft(EMPTY);
     setFile(null);
+    setProduct(null);
     setError(null);
     api.get<{ items: Label[] }>('/labels').then(
       (r) => setLabels(r.items),
       () => setLabels([]),
     );
+    lookupsApi.salesUsers().then(setUsers, () => setUsers([]));
+    // the schedule and the sending hours are read on the company's clock, not the computer's
+    campaignsApi.settings().then(
+      (s) => setClock({ timeZone: s.timeZone, sendingHours: s.sendingHours }),
+      () => setClock(DEFAULT_CLOCK),
+    );
   }, [opened]);
 
   const audience = (patch: Partial<CampaignAudience>) => setDraft((d) => ({ ...d, audience: { ...d.audience, ...patch } }));
   const first = preview?.sample[0];
+  const startsAt = scheduledInstant(draft.schedule, clock);
 
   const save = async (start: boolean) => {
     setSaving(true);
@@ -94,7 +118,7 @@ export function CampaignWizard({ opened, onClose, onCreated }: { opened: boolean
         message: draft.message,
         media: draft.media,
         whatsappTemplate: draft.whatsappTemplate,
-        scheduledAt: draft.when === 'later' && draft.at ? new Date(draft.at).toISOString() : null,
+        scheduledAt: startsAt ? startsAt.toISOString() : null,
       });
       if (start) await campaignsApi.start(created._id);
       onCreated(created._id);
@@ -143,9 +167,19 @@ export function CampaignWizard({ opened, onClose, onCreated }: { opened: boolean
               clearable
               searchable
               placeholder={t('wizard.any')}
-              data={users.map((u) => ({ value: u._id, label: u.name }))}
+              data={[{ value: 'unassigned', label: t('wizard.unassigned') }, ...users.map((u) => ({ value: u._id, label: u.name }))]}
               value={draft.audience.assignedTo ?? null}
               onChange={(v) => audience({ assignedTo: v ?? undefined })}
+            />
+            <ProductPicker
+              label={t('wizard.product')}
+              placeholder={t('wizard.any')}
+              clearable
+              value={product}
+              onChange={(picked) => {
+                setProduct(picked);
+                audience({ productId: picked?._id });
+              }}
             />
             <MultiSelect
               label={t('wizard.labels')}
@@ -165,6 +199,11 @@ export function CampaignWizard({ opened, onClose, onCreated }: { opened: boolean
               <TextInput type="date" label={t('wizard.from')} value={draft.audience.from ?? ''} onChange={(e) => audience({ from: e.currentTarget.value || undefined })} />
               <TextInput type="date" label={t('wizard.to')} value={draft.audience.to ?? ''} onChange={(e) => audience({ to: e.currentTarget.value || undefined })} />
             </Group>
+            {(draft.audience.from || draft.audience.to) && (
+              <Text size="xs" c="dimmed">
+                {t('wizard.daysHint', { zone: clock.timeZone })}
+              </Text>
+            )}
             <AudienceSummary preview={preview} />
           </Stack>
         </Stepper.Step>
@@ -176,19 +215,14 @@ export function CampaignWizard({ opened, onClose, onCreated }: { opened: boolean
             </Alert>
             <FileInput label={t('wizard.file')} clearable value={file} onChange={(picked) => void attach(picked)} error={uploadError} />
             <CampaignTemplateField value={draft.whatsappTemplate} onChange={(whatsappTemplate) => setDraft((d) => ({ ...d, whatsappTemplate }))} />
-            <Radio.Group label={t('wizard.when')} value={draft.when} onChange={(v) => setDraft({ ...draft, when: v as Draft['when'] })}>
-              <Group mt="xs">
-                <Radio value="now" label={t('wizard.now')} />
-                <Radio value="later" label={t('wizard.later')} />
-              </Group>
-            </Radio.Group>
-            {draft.when === 'later' && <TextInput type="datetime-local" label={t('wizard.at')} value={draft.at} onChange={(e) => setDraft({ ...draft, at: e.currentTarget.value })} />}
+            <CampaignScheduleField value={draft.schedule} onChange={(schedule) => setDraft((d) => ({ ...d, schedule }))} clock={clock} />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('wizard.review')}>
           <Stack mt="md">
             <Text fw={600}>{draft.name}</Text>
             <AudienceSummary preview={preview} />
+            {startsAt && <Text size="sm">{t('wizard.startsAt', { at: formatDateTime(startsAt.toISOString(), { timeZone: clock.timeZone }), zone: clock.timeZone })}</Text>}
             <Alert color="gray">
               <Text style={{ whiteSpace: 'pre-wrap' }}>{preview?.preview ?? draft.message}</Text>
             </Alert>
@@ -197,8 +231,8 @@ export function CampaignWizard({ opened, onClose, onCreated }: { opened: boolean
               <Button variant="default" loading={saving} onClick={() => void save(false)} disabled={!draft.name.trim()}>
                 {t('wizard.saveDraft')}
               </Button>
-              <Button loading={saving} onClick={() => void save(true)} disabled={!draft.name.trim() || (!draft.message.trim() && !draft.media)}>
-                {draft.when === 'later' ? t('wizard.schedule') : t('wizard.start')}
+              <Button loading={saving} onClick={() => void save(true)} disabled={!draft.name.trim() || (!draft.message.trim() && !draft.media) || startsAt === undefined}>
+                {draft.schedule.when === 'later' ? t('wizard.schedule') : t('wizard.start')}
               </Button>
             </Group>
           </Stack>

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
-import { FileText, Send, X } from 'lucide-react';
+import { CalendarClock, FileText, Send, X } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../format';
@@ -11,11 +11,13 @@ export interface AttachmentPreviewProps {
   onCaptionChange: (caption: string) => void;
   onCancel: () => void;
   onSend: () => void;
+  /** Schedules the file (and caption) instead of sending it now. */
+  onSendLater?: () => void;
   sending: boolean;
 }
 
 /** The chosen file before it goes: a preview (image, video, audio, or its name) and an optional caption. */
-export function AttachmentPreview({ file, caption, onCaptionChange, onCancel, onSend, sending }: AttachmentPreviewProps) {
+export function AttachmentPreview({ file, caption, onCaptionChange, onCancel, onSend, onSendLater, sending }: AttachmentPreviewProps) {
   const { t } = useTranslation('messenger');
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -70,6 +72,13 @@ export function AttachmentPreview({ file, caption, onCaptionChange, onCancel, on
         <Button variant="default" size="sm" onClick={onCancel} disabled={sending}>
           {t('attachment.cancel')}
         </Button>
+        {onSendLater && (
+          <Tooltip label={t('composer.sendLater')}>
+            <ActionIcon variant="default" size="lg" onClick={onSendLater} disabled={sending} aria-label={t('composer.sendLater')}>
+              <CalendarClock size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Button size="sm" leftSection={<Send size={16} aria-hidden className="mirror-rtl" />} onClick={onSend} loading={sending}>
           {t('attachment.send')}
         </Button>

@@ -13,6 +13,7 @@ import { browserRecorderDeps, useVoiceRecorder, type RecorderDeps } from '../use
 import { SlashQuickReplies } from '../quick-replies/SlashQuickReplies';
 import { useQuickReplyFill } from '../quick-replies/use-quick-reply-fill';
 import { useSlashQuickReplies } from '../quick-replies/use-slash-quick-replies';
+import { ATTACH_ACCEPT } from './attach-accept';
 import { AttachmentPreview } from './AttachmentPreview';
 import { CannedResponsePicker } from './CannedResponsePicker';
 import { TemplatePicker } from './TemplatePicker';
@@ -20,9 +21,6 @@ import { useWindowClosed } from './use-window-closed';
 import { SendLaterDialog } from '../scheduled/SendLaterDialog';
 import { VoiceRecorderBar } from './VoiceRecorderBar';
 import classes from './Composer.module.css';
-
-/** What the server accepts (it checks the content, not the name); the picker only narrows the choice. */
-export const ATTACH_ACCEPT = 'image/*,video/*,audio/*,application/pdf,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv';
 
 /** The message box grows to about six lines, then scrolls. */
 const COMPOSER_MAX_HEIGHT_PX = 140;
@@ -165,6 +163,22 @@ export function Composer({ contactId, contactName = null, recorderDeps = browser
     );
   }
 
+  const sendLaterDialog = (
+    <SendLaterDialog
+      opened={sendLater}
+      onClose={() => setSendLater(false)}
+      contactId={contactId}
+      draft={attachment ? caption.trim() : text.trim()}
+      draftFile={attachment}
+      onScheduled={() => {
+        if (attachment) {
+          setAttachment(null);
+          setCaption('');
+        } else setText('');
+      }}
+    />
+  );
+
   if (attachment) {
     return (
       <div className={classes.composer}>
@@ -177,8 +191,10 @@ export function Composer({ contactId, contactName = null, recorderDeps = browser
             setCaption('');
           }}
           onSend={() => void sendAttachment()}
+          onSendLater={() => setSendLater(true)}
           sending={uploading}
         />
+        {sendLaterDialog}
       </div>
     );
   }
@@ -227,7 +243,7 @@ export function Composer({ contactId, contactName = null, recorderDeps = browser
           </ActionIcon>
         </Tooltip>
       </div>
-      <SendLaterDialog opened={sendLater} onClose={() => setSendLater(false)} contactId={contactId} draft={text.trim()} onScheduled={() => setText('')} />
+      {sendLaterDialog}
     </div>
   );
 }

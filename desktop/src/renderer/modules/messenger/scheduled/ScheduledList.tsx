@@ -1,17 +1,18 @@
 import { ActionIcon, Badge, Button, Collapse, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ScheduledMessage } from '@crm/common';
-import { CalendarClock, Pencil, X } from 'lucide-react';
+import { CalendarClock, Paperclip, Pencil, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
+import { useRealtimeStore } from '../../realtime/store';
 import { scheduledMessagesApi } from './api';
 import { SendLaterDialog } from './SendLaterDialog';
 import { useScheduledStore } from './store';
 
 const EMPTY: ScheduledMessage[] = [];
-/** The server's sweep runs every few seconds: look again a little after a message's time. */
+/** The server pushes each change (`scheduled:update`); should that be missed, look again a little after a message's time. */
 const REFRESH_AFTER_DUE_MS = 20_000;
 /** Timers further ahead than a day are left to the next opening of the chat. */
 const MAX_TIMER_MS = 24 * 3_600_000;
@@ -26,6 +27,7 @@ export function ScheduledList({ contactId }: { contactId: string }) {
   const timeZone = useScheduledStore((s) => s.byContact[contactId]?.timeZone);
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<ScheduledMessage | null>(null);
+  const socket = useRealtimeStore((s) => s.socket);
   const waiting = all.filter((m) => m.status === 'scheduled' || m.status === 'sending');
   // a message that could not go out stays in the list for a week, saying why
   const failed = all.filter((m) => m.status === 'failed' && Date.now() - new Date(m.sendAt).getTime() < FAILED_SHOWN_MS);
@@ -35,6 +37,26 @@ export function ScheduledList({ contactId }: { contactId: string }) {
     // a chat without the list (an older server, no access) simply shows none
     load(contactId).catch(() => undefined);
   }, [contactId, load]);
+
+  // sent, failed, or changed in another window: the entry follows at once; after a reconnect, what was missed is fetched
+  useEffect(() => {
+    if (!socket) return;
+    const onUpdate = (message: ScheduledMessage) => {
+      if (message.contactId === contactId) put(message);
+    };
+    // the first connect is not a reconnect: the list loads on its own
+    let connectedBefore = Boolean((socket as { connected?: boolean }).connected);
+    const onConnect = () => {
+      if (connectedBefore) void load(contactId).catch(() => undefined);
+      connectedBefore = true;
+    };
+    socket.on('scheduled:update', onUpdate);
+    socket.on('connect', onConnect);
+    return () => {
+      socket.off('scheduled:update', onUpdate);
+      socket.off('connect', onConnect);
+    };
+  }, [socket, contactId, put, load]);
 
   // once the soonest one's time has passed, ask again: it has been sent (or waits for WhatsApp)
   const soonest = waiting.reduce<string | null>((min, m) => (min === null || m.sendAt < min ? m.sendAt : min), null);
@@ -74,6 +96,7 @@ export function ScheduledList({ contactId }: { contactId: string }) {
                   {m.reason === 'window_closed' ? t('scheduled.failed.window_closed') : t('scheduled.failed.other')}
                 </Badge>
               )}
+              {m.media && <Paperclip size={14} aria-label={m.media.fileName ?? t('scheduled.attachedFile')} />}
               <Text size="sm" truncate style={{ flex: 1 }} dir="auto">
                 {m.body || m.media?.fileName}
               </Text>

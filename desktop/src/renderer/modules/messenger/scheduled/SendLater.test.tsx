@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ScheduledMessage } from '@crm/common';
+import type { CreateScheduledMessageRequest, ScheduledMessage } from '@crm/common';
 import { adminUser, ok } from '../../../test/fake-api';
 import { openChat } from '../notes-testing';
-import { fakeViewport, testId } from '../testing';
+import { fakeViewport, makeMessage, testId } from '../testing';
 import { makeScheduled } from './scheduled-testing';
 import { resetScheduledStoreForTests } from './store';
 
@@ -103,5 +103,92 @@ describe('send later', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Time'), '09:00');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Pick a time in the future.');
+  });
+
+  it('schedules a file with its caption: the file is uploaded when it is scheduled, and can be taken off before', async () => {
+    const uploads: File[] = [];
+    const { user, to, chat } = await openChat(adminUser, {
+      handlers: {
+        'GET /api/scheduled-messages': () => ok({ items: [], total: 0, timeZone: 'Africa/Cairo' }),
+        'POST /api/messages/upload': ({ body }) => {
+          uploads.push((body as FormData).get('file') as File);
+          return ok({ path: 't/uploads/c.pdf', fileName: 'catalogue.pdf', url: '/api/files/c?exp=9999999999&sig=s', mediaType: 'application/pdf', type: 'document', size: 4 });
+        },
+        'POST /api/scheduled-messages': (r) => ok(makeScheduled({ ...(r.body as Partial<ScheduledMessage>), contactId: chat.contactId, media: { fileName: 'catalogue.pdf' } })),
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Send later' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send later' });
+    await user.upload(within(dialog).getByTestId('send-later-attach-input'), new File(['%PDF'], 'wrong.pdf', { type: 'application/pdf' }));
+    expect(within(dialog).getByTestId('send-later-file')).toHaveTextContent('wrong.pdf');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the file' }));
+    expect(within(dialog).queryByTestId('send-later-file')).not.toBeInTheDocument();
+
+    await user.upload(within(dialog).getByTestId('send-later-attach-input'), new File(['%PDF'], 'catalogue.pdf', { type: 'application/pdf' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Date' }), '2027-01-15');
+    await user.type(within(dialog).getByLabelText('Time'), '14:30');
+    // a file alone is enough
+    const schedule = within(dialog).getByRole('button', { name: 'Schedule' });
+    expect(schedule).toBeEnabled();
+    expect(uploads).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Our new catalogue');
+    await user.click(schedule);
+
+    await waitFor(() => expect(to('POST', '/api/scheduled-messages')).toHaveLength(1));
+    expect(uploads.map((f) => f.name)).toEqual(['catalogue.pdf']);
+    expect(to('POST', '/api/scheduled-messages')[0].body).toEqual({
+      contactId: chat.contactId,
+      body: 'Our new catalogue',
+      sendAt: '2027-01-15T12:30:00.000Z',
+      media: { path: 't/uploads/c.pdf', fileName: 'catalogue.pdf' },
+    } satisfies CreateScheduledMessageRequest);
+    await user.click(await screen.findByRole('button', { name: 'Scheduled (1)' }));
+    const [item] = await screen.findAllByTestId('scheduled-item');
+    expect(within(item!).getByLabelText('catalogue.pdf')).toBeInTheDocument();
+  });
+
+  it('schedules the file chosen in the composer, with its caption, instead of sending it', async () => {
+    const { user, to, chat } = await openChat(adminUser, {
+      handlers: {
+        'POST /api/messages/upload': () => ok({ path: 't/uploads/p.png', fileName: 'dress.png', url: '/api/files/p?exp=9999999999&sig=s', mediaType: 'image/png', type: 'image', size: 3 }),
+        'POST /api/scheduled-messages': (r) => ok(makeScheduled({ ...(r.body as Partial<ScheduledMessage>), contactId: chat.contactId, media: { fileName: 'dress.png' } })),
+      },
+    });
+    await user.upload(screen.getByTestId('attach-input'), new File(['png'], 'dress.png', { type: 'image/png' }));
+    const preview = await screen.findByRole('group', { name: 'Attachment preview' });
+    await user.type(within(preview).getByRole('textbox', { name: 'Caption' }), 'Back in stock');
+    await user.click(within(preview).getByRole('button', { name: 'Send later' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send later' });
+    expect(within(dialog).getByTestId('send-later-file')).toHaveTextContent('dress.png');
+    expect(within(dialog).getByRole('textbox', { name: 'Message' })).toHaveValue('Back in stock');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Date' }), '2027-01-15');
+    await user.type(within(dialog).getByLabelText('Time'), '09:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    await waitFor(() => expect(to('POST', '/api/scheduled-messages')).toHaveLength(1));
+    expect(to('POST', '/api/scheduled-messages')[0].body).toMatchObject({ body: 'Back in stock', media: { path: 't/uploads/p.png', fileName: 'dress.png' } });
+    expect(to('POST', '/api/messages')).toHaveLength(0);
+    // the composer is back to its message box, the file scheduled rather than sent
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('');
+    expect(screen.queryByRole('group', { name: 'Attachment preview' })).not.toBeInTheDocument();
+  });
+
+  it('when a scheduled message goes out, the open chat shows it and its entry leaves the list, live', async () => {
+    const contactId = testId();
+    const waiting = makeScheduled({ contactId, body: 'Your parcel leaves today', sendAt: '2027-01-15T12:30:00.000Z' });
+    const { socket } = await openChat(adminUser, {
+      chat: { _id: contactId, contactId },
+      handlers: { 'GET /api/scheduled-messages': () => ok({ items: [waiting], total: 1, timeZone: 'Africa/Cairo' }) },
+    });
+    expect(await screen.findByRole('button', { name: 'Scheduled (1)' })).toBeInTheDocument();
+    const message = makeMessage({ contactId, direction: 'out', status: 'sent', ack: 1, body: 'Your parcel leaves today', clientId: `scheduled:${waiting._id}` });
+    act(() => {
+      socket.serverEmit('msg:new', { ...message, chat: null });
+      socket.serverEmit('scheduled:update', { ...waiting, status: 'sent', messageId: message._id, sentAt: message.createdAt });
+    });
+    expect(await screen.findByText('Your parcel leaves today')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Scheduled/ })).not.toBeInTheDocument());
+    // another chat's update leaves this list alone
+    act(() => socket.serverEmit('scheduled:update', makeScheduled({ body: 'Someone else' })));
+    expect(screen.queryByRole('button', { name: /^Scheduled/ })).not.toBeInTheDocument();
   });
 });

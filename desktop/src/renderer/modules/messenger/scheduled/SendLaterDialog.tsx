@@ -1,14 +1,16 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
-import { dayIn, isCalendarDay, type ScheduledMessage } from '@crm/common';
-import { CalendarDays, Clock } from 'lucide-react';
+import { dayIn, instantAt, isCalendarDay, wallDateTimeIn, type ScheduledMessage } from '@crm/common';
+import { CalendarDays, Clock, Paperclip, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
+import { messagesApi } from '../api';
+import { ATTACH_ACCEPT } from '../components/attach-accept';
+import { formatBytes } from '../format';
 import { scheduledMessagesApi } from './api';
 import { useCompanyTimeZone, useScheduledStore } from './store';
-import { isoToZoned, zonedToIso } from './zoned-time';
 
 export interface SendLaterDialogProps {
   opened: boolean;
@@ -16,17 +18,24 @@ export interface SendLaterDialogProps {
   contactId: string;
   /** The composer's text, to start from (a new message). */
   draft?: string;
+  /** The file chosen in the composer, to start from (a new message); it is uploaded when scheduled. */
+  draftFile?: File | null;
   /** The scheduled message being edited. */
   editing?: ScheduledMessage | null;
   onScheduled?: (message: ScheduledMessage) => void;
 }
 
-/** "Send later": the text, and the date and time it goes out, picked on the company's clock (its time zone). */
-export function SendLaterDialog({ opened, onClose, contactId, draft = '', editing = null, onScheduled }: SendLaterDialogProps) {
+/**
+ * "Send later": the text and/or a file, and the date and time it goes out, picked on the company's
+ * clock (its time zone). The file is uploaded when the message is scheduled (the server keeps it
+ * until its time), through the same upload as the composer's.
+ */
+export function SendLaterDialog({ opened, onClose, contactId, draft = '', draftFile = null, editing = null, onScheduled }: SendLaterDialogProps) {
   const { t } = useTranslation('messenger');
   const timeZone = useCompanyTimeZone(contactId);
   const put = useScheduledStore((s) => s.put);
   const [body, setBody] = useState('');
+  const [file, setFile] = useState<File | null>(null);
   const [day, setDay] = useState<string | null>(null);
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,22 +43,25 @@ export function SendLaterDialog({ opened, onClose, contactId, draft = '', editin
 
   useEffect(() => {
     if (!opened) return;
-    const at = editing ? isoToZoned(editing.sendAt, timeZone) : null;
+    const at = editing ? wallDateTimeIn(editing.sendAt, timeZone) : null;
     setBody(editing ? editing.body : draft);
+    setFile(editing ? null : draftFile);
     setDay(at?.day ?? null);
     setTime(at?.time ?? '');
     setError(null);
-  }, [opened, editing, draft, timeZone]);
+  }, [opened, editing, draft, draftFile, timeZone]);
 
-  const ready = !!day && /^\d{2}:\d{2}$/.test(time) && (!!body.trim() || !!editing?.media);
+  const ready = !!day && /^\d{2}:\d{2}$/.test(time) && (!!body.trim() || !!file || !!editing?.media);
 
   const submit = async () => {
     if (!ready || !day) return;
     setSaving(true);
     setError(null);
     try {
-      const sendAt = zonedToIso(day, time, timeZone);
-      const saved = editing ? await scheduledMessagesApi.update(editing._id, { body: body.trim(), sendAt }) : await scheduledMessagesApi.create({ contactId, body: body.trim(), sendAt });
+      const sendAt = instantAt(day, time, timeZone).toISOString();
+      const saved = editing
+        ? await scheduledMessagesApi.update(editing._id, { body: body.trim(), sendAt })
+        : await scheduledMessagesApi.create({ contactId, body: body.trim(), sendAt, ...(await uploaded(file)) });
       put(saved);
       onScheduled?.(saved);
       onClose();
@@ -64,6 +76,19 @@ export function SendLaterDialog({ opened, onClose, contactId, draft = '', editin
     <Modal opened={opened} onClose={onClose} title={editing ? t('scheduled.editTitle') : t('scheduled.title')} centered>
       <Stack gap="sm">
         <Textarea label={t('scheduled.message')} value={body} onChange={(e) => setBody(e.currentTarget.value)} minRows={2} autosize={false} rows={3} dir="auto" />
+        {editing ? (
+          editing.media && <AttachedFile name={editing.media.fileName ?? t('scheduled.attachedFile')} />
+        ) : file ? (
+          <AttachedFile name={file.name} size={file.size} onRemove={() => setFile(null)} />
+        ) : (
+          <FileButton onChange={setFile} accept={ATTACH_ACCEPT} inputProps={{ 'aria-label': t('composer.chooseFile'), 'data-testid': 'send-later-attach-input' } as object}>
+            {(props) => (
+              <Button {...props} variant="subtle" size="compact-sm" leftSection={<Paperclip size={14} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+                {t('scheduled.attach')}
+              </Button>
+            )}
+          </FileButton>
+        )}
         <Group grow align="flex-start">
           <DateInput
             label={t('scheduled.date')}
@@ -94,5 +119,36 @@ export function SendLaterDialog({ opened, onClose, contactId, draft = '', editin
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The file's part of the request: uploaded now, sent at the message's time. */
+async function uploaded(file: File | null) {
+  if (!file) return {};
+  const upload = await messagesApi.upload(file);
+  return { media: { path: upload.path, fileName: upload.fileName } };
+}
+
+function AttachedFile({ name, size, onRemove }: { name: string; size?: number; onRemove?: () => void }) {
+  const { t } = useTranslation('messenger');
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="send-later-file">
+      <Paperclip size={16} aria-hidden />
+      <Text size="sm" truncate="end" dir="auto" style={{ flex: 1 }}>
+        {name}
+      </Text>
+      {size !== undefined && (
+        <Text size="xs" c="dimmed">
+          {formatBytes(size)}
+        </Text>
+      )}
+      {onRemove && (
+        <Tooltip label={t('scheduled.removeFile')}>
+          <ActionIcon variant="subtle" size="sm" aria-label={t('scheduled.removeFile')} onClick={onRemove}>
+            <X size={14} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
   );
 }
