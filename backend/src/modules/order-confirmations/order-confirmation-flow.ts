@@ -15,7 +15,8 @@
  *   and from tests after moving the ManualClock: pg-boss compares with the database's clock) runs
  *   whatever is due through the same path. Handlers trust nothing in the job and re-read the row.
  * - Answers: a reply while the contact's confirmation is open; 1 / yes / نعم confirms (shipping
- *   status processing), 2 / no / لا cancels (shipping status cancelled, the assignee notified).
+ *   status processing), 2 / no / لا cancels (shipping status cancelled, the assignee notified);
+ *   either is noted in the deal's shipping history, in the answer's transaction.
  *   Any other reply, or a reply with no open confirmation, does nothing here.
  */
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
@@ -215,7 +216,11 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
     return (await this.db.tenant(tenantId, (tx) => this.repo.find(tx, tenantId, id)))?.contactId;
   }
 
-  /** A recognised answer: only a confirmation open for this contact takes it. */
+  /**
+   * A recognised answer: only a confirmation open for this contact takes it. The answer, the
+   * shipping status and the deal's history line commit together (the contacts module writes its
+   * own tables in this transaction): a crash leaves all of them or none.
+   */
   private async answered(tenantId: string, contactId: string, answer: 'confirm' | 'cancel') {
     const now = this.clock.now();
     const done = await this.db.tenant(tenantId, async (tx) => {
@@ -223,12 +228,10 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
       if (!open) return null;
       const status = answer === 'confirm' ? 'confirmed' : 'cancelled';
       if (!(await this.repo.move(tx, tenantId, open.id, 'open', { status, answeredAt: now, nextAt: null, updatedAt: now }))) return null;
+      await this.contacts.setShippingStatusByContact(tx, tenantId, contactId, answer === 'confirm' ? 'processing' : 'cancelled');
       return { deal: await this.repo.deal(tx, tenantId, contactId) };
     });
-    if (!done) return;
-    // through the contacts module: it owns the deal's shipping status
-    await this.contacts.setShippingStatusByContact(tenantId, contactId, answer === 'confirm' ? 'processing' : 'cancelled');
-    if (answer === 'cancel' && done.deal?.assignedTo) {
+    if (answer === 'cancel' && done?.deal?.assignedTo) {
       await this.notifications.notifyUsers(tenantId, [done.deal.assignedTo], { code: 'order.cancelled', params: { name: done.deal.name ?? '' }, link: `/contacts/${contactId}` });
     }
   }
