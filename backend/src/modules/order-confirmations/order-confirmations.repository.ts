@@ -12,6 +12,7 @@ const OPEN: OrderConfirmationStatus[] = ['scheduled', 'open'];
 /** The deal as the confirmation message shows it (read from the contacts module's tables). */
 export type OrderDeal = {
   name: string | null;
+  phone: string;
   assignedTo: string | null;
   pipelineStatus: string | null;
   amount: number | null;
@@ -97,6 +98,7 @@ export class OrderConfirmationsRepository {
     const [c] = await tx
       .select({
         name: contacts.name,
+        phone: contacts.phone,
         assignedTo: contacts.assignedTo,
         pipelineStatus: contacts.pipelineStatus,
         amount: contacts.dealAmount,
@@ -118,6 +120,7 @@ export class OrderConfirmationsRepository {
     const shipTo = [c.street, c.city, c.governorate].filter((p): p is string => !!p?.trim()).join(', ');
     return {
       name: c.name,
+      phone: c.phone,
       assignedTo: c.assignedTo,
       pipelineStatus: c.pipelineStatus,
       amount: c.amount,
