@@ -11,6 +11,9 @@
  *   written only once it is stored; until then `next_at` is a short lease, after which another
  *   attempt takes it over with the same key (it finds the stored message instead of sending a
  *   second). Answers count only once `sent_at` is set.
+ * - WhatsApp not connected (a restart before the session is back, a lost phone): a send or reminder
+ *   that is due is not claimed (`waiting`) and stays due; the company's connection sweeps, and it
+ *   goes out then, once. The expiry needs no WhatsApp.
  * - Timing: the job wakes whichever instance at the due time; the sweep (every 30 s, at start-up,
  *   and from tests after moving the ManualClock: pg-boss compares with the database's clock) runs
  *   whatever is due through the same path. Handlers trust nothing in the job and re-read the row.
@@ -50,7 +53,7 @@ const SEND_LEASE_MS = 2 * MINUTE;
 type Job = { tenantId: string; confirmationId: string };
 /** One message to ask with: the text, and the template (parameters filled) on the official API. */
 type Ask = { contactId: string; clientId: string; body: string; template?: TemplateMessage; contact: { name: string | null; phone: string } };
-export type StepOutcome = 'sent' | 'reminded' | 'expired' | 'withdrawn' | 'not-due' | 'done' | 'gone';
+export type StepOutcome = 'sent' | 'reminded' | 'expired' | 'withdrawn' | 'waiting' | 'not-due' | 'done' | 'gone';
 
 const money = (n: number | null) => (n == null ? '0' : String(Math.round(n * 100) / 100));
 
@@ -114,6 +117,7 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
       this.bus.on('contacts.deal_changed', (change) => {
         if (change.after?.status === 'won' && change.before?.status !== 'won') return this.track(this.dealWon(change));
       }),
+      this.events.on('whatsapp.connected', () => void this.track(this.sweep())),
       this.events.on('message.inbound', ({ tenantId, contactId, body, buttonPayload }) => {
         const reply = orderConfirmationReply(body ?? '', buttonPayload);
         if (reply) return this.track(this.answered(tenantId, contactId, reply.answer, reply.confirmationId));
@@ -142,7 +146,8 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
   async sweep(): Promise<void> {
     if (this.closing) return;
     try {
-      const due = await this.db.platform((tx) => this.repo.due(tx, this.clock.now(), 500));
+      // the companies whose session this instance holds, connected (the others' sends wait for it), and every expiry
+      const due = await this.db.platform((tx) => this.repo.due(tx, this.clock.now(), this.sessions.connectedTenants(), 500));
       for (const c of due) await this.step(c.tenantId, c.id);
     } catch (err) {
       if (!this.closing) this.logger.error(`order confirmation sweep failed: ${err instanceof Error ? err.stack : err}`);
@@ -172,6 +177,8 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
   async step(tenantId: string, id: string): Promise<StepOutcome> {
     const now = this.clock.now();
     type Work = { outcome: StepOutcome; ask?: Ask; notify?: { userId: string | null; name: string } };
+    // read before the claim: a message handed to a session that is not connected would fail, and count as sent
+    const sendable = await this.sessions.canSend(tenantId);
     const work = await this.db.tenant(tenantId, async (tx): Promise<Work> => {
       const row = await this.repo.find(tx, tenantId, id, { forUpdate: true });
       if (!row) return { outcome: 'gone' };
@@ -187,6 +194,7 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
           await this.repo.move(tx, tenantId, id, 'scheduled', { status: 'withdrawn', nextAt: null, updatedAt: now });
           return { outcome: 'withdrawn' };
         }
+        if (!sendable) return { outcome: 'waiting' };
         // claimed: open, not sent yet; a sender that dies is taken over after the lease (below)
         const takeOverAt = new Date(now.getTime() + SEND_LEASE_MS);
         if (!(await this.repo.move(tx, tenantId, id, 'scheduled', { status: 'open', nextAt: takeOverAt, updatedAt: now }))) return { outcome: 'done' };
@@ -194,6 +202,7 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
         return { outcome: 'sent', ask: await this.ask(tx, tenantId, settings, deal, row.contactId, `order-confirmation:${id}`) };
       }
       if (!row.sentAt) {
+        if (!sendable) return { outcome: 'waiting' };
         // its sender stopped before recording the send: the same key finds the message if it was stored
         const takeOverAt = new Date(now.getTime() + SEND_LEASE_MS);
         if (!(await this.repo.move(tx, tenantId, id, 'open', { nextAt: takeOverAt, updatedAt: now }))) return { outcome: 'done' };
@@ -201,6 +210,7 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
         return { outcome: 'sent', ask: await this.ask(tx, tenantId, settings, deal, row.contactId, `order-confirmation:${id}`) };
       }
       if (!row.remindedAt) {
+        if (!sendable) return { outcome: 'waiting' };
         if (!(await this.repo.move(tx, tenantId, id, 'open', { remindedAt: now, nextAt, updatedAt: now }))) return { outcome: 'done' };
         await this.schedule(tx, { tenantId, confirmationId: id }, nextAt, now);
         return { outcome: 'reminded', ask: await this.ask(tx, tenantId, settings, deal, row.contactId, `order-confirmation-reminder:${id}`) };
