@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 /**
  * A stand-in for Meta's Graph API (WhatsApp Cloud API) over real HTTP, answering as Meta's reference
  * pages document: `GET /{phone-number-id}`, `POST /{phone-number-id}/messages` (also `status: "read"`;
- * templates answer 132001 for one it does not have, 132000 for the wrong number of parameters),
+ * templates answer 132001 for one it does not have, 132000 for the wrong number of parameters,
+ * 131009 for a quick-reply payload where the template has no quick-reply button),
  * `POST /{phone-number-id}/media` (multipart upload), `GET /{waba-id}/message_templates` (paged by
  * `after` cursors), `GET /{media-id}` (a short-lived URL) and that URL (with the bearer token),
  * errors as `{ error: { message, type, code, error_subcode, fbtrace_id } }`.
@@ -13,11 +14,23 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 export type FakeNumber = { token: string; displayPhoneNumber: string; verifiedName: string };
 export type GraphErrorBody = { message: string; type: string; code: number; error_subcode?: number; error_data?: { messaging_product: 'whatsapp'; details: string } };
 /** A message template of a business account, as `GET /{waba-id}/message_templates` lists it. */
-export type FakeTemplate = { id: string; name: string; language: string; status: string; category: string; components: { type: string; text?: string; format?: string }[] };
+export type FakeTemplate = {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  components: { type: string; text?: string; format?: string; buttons?: { type: string; text: string }[] }[];
+};
 
 /** A template with a BODY component (and Meta's usual id, status and category unless given). */
 export function fakeTemplate(name: string, language: string, body: string, more: Partial<Omit<FakeTemplate, 'name' | 'language' | 'components'>> = {}): FakeTemplate {
   return { id: String(1_000_000_000 + Math.floor(Math.random() * 1e9)), name, language, status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: body }], ...more };
+}
+
+/** A template's BUTTONS component of quick replies, as Meta lists it (`{ type: "QUICK_REPLY", text }` each). */
+export function quickReplies(...texts: string[]): FakeTemplate['components'][number] {
+  return { type: 'BUTTONS', buttons: texts.map((text) => ({ type: 'QUICK_REPLY', text })) };
 }
 
 export const TOKEN_EXPIRED: GraphErrorBody = {
@@ -208,6 +221,24 @@ export class FakeGraphApi {
         },
       };
     }
+    // a quick-reply payload needs a quick-reply button at its index
+    const buttons = found.components.find((c) => c.type === 'BUTTONS')?.buttons ?? [];
+    for (const c of template?.components ?? []) {
+      if (c.type !== 'button') continue;
+      const index = Number(c.index);
+      const payloadOk = c.sub_type === 'quick_reply' && c.parameters?.length === 1 && c.parameters[0].type === 'payload' && typeof c.parameters[0].payload === 'string';
+      if (!payloadOk || buttons[index]?.type !== 'QUICK_REPLY') {
+        return {
+          status: 400,
+          error: {
+            message: '(#131009) Parameter value is not valid',
+            type: 'OAuthException',
+            code: 131009,
+            error_data: { messaging_product: 'whatsapp', details: `Button at index ${c.index} of type ${c.sub_type ?? '?'} does not exist` },
+          },
+        };
+      }
+    }
     return undefined;
   }
 
@@ -225,7 +256,11 @@ export class FakeGraphApi {
   }
 }
 
-type TemplateSend = { name?: string; language?: { code?: string }; components?: { type: string; parameters?: { type: string; text?: string }[] }[] };
+type TemplateSend = {
+  name?: string;
+  language?: { code?: string };
+  components?: { type: string; sub_type?: string; index?: string; parameters?: { type: string; text?: string; payload?: string }[] }[];
+};
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -263,6 +298,24 @@ export function textMessage(from: string, id: string, body: string, name = 'Shee
   return {
     contacts: [{ profile: { name }, wa_id: from }],
     messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } }],
+  };
+}
+
+/** A press of a template's quick-reply button, as Meta's reference shows it: `type: "button"`, its payload and text, the template message as context. */
+export function buttonReply(from: string, id: string, button: { payload: string; text: string }, repliedTo: string) {
+  return {
+    contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: from }],
+    messages: [{ context: { from: '15550783881', id: repliedTo }, from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'button', button }],
+  };
+}
+
+/** A press of an interactive message's reply button, as Meta's reference shows it: `interactive.button_reply` with its id and title. */
+export function interactiveButtonReply(from: string, id: string, reply: { id: string; title: string }, repliedTo: string) {
+  return {
+    contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: from }],
+    messages: [
+      { context: { from: '15550783881', id: repliedTo }, from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'interactive', interactive: { type: 'button_reply', button_reply: reply } },
+    ],
   };
 }
 

@@ -159,6 +159,21 @@ export const pipelineHistoryEntrySchema = z.object({
 });
 export type PipelineHistoryEntry = z.infer<typeof pipelineHistoryEntrySchema>;
 
+/** Why a shipping status changed without a user: the customer answered the cash-on-delivery confirmation. */
+export const SHIPPING_CHANGE_REASONS = ['order_confirmed', 'order_cancelled'] as const;
+export type ShippingChangeReason = (typeof SHIPPING_CHANGE_REASONS)[number];
+
+/** A change of the deal's shipping status: by a user (`changedBy`), or by the customer's answer (`reason`). */
+export const shippingHistoryEntrySchema = z.object({
+  _id: z.uuid(),
+  from: z.enum(SHIPPING_STATUSES).nullable(),
+  to: z.enum(SHIPPING_STATUSES).nullable(),
+  reason: z.enum(SHIPPING_CHANGE_REASONS).nullable(),
+  timestamp: z.string(),
+  changedBy: idNameRefSchema.nullable(),
+});
+export type ShippingHistoryEntry = z.infer<typeof shippingHistoryEntrySchema>;
+
 export const dealProductSchema = z.object({
   /** The product (null once the product was deleted). */
   productId: productRefSchema.nullable(),
@@ -210,10 +225,11 @@ export const contactSchema = z.object({
   updatedAt: z.string(),
   isArchived: z.boolean(),
   hasActiveFollowUp: z.boolean(),
-  /** The last 5 stage changes (and pipeline status changes, and the chat's hand-overs), newest first: on GET /contacts/{id} and the answers that change one contact. */
+  /** The last 5 stage changes (and pipeline and shipping status changes, and the chat's hand-overs), newest first: on GET /contacts/{id} and the answers that change one contact. */
   stageHistory: z.array(stageHistoryEntrySchema).optional(),
   pipelineHistory: z.array(pipelineHistoryEntrySchema).optional(),
   handOvers: z.array(handOverHistoryEntrySchema).optional(),
+  shippingHistory: z.array(shippingHistoryEntrySchema).optional(),
   products: z.array(dealProductSchema),
   salesData: salesDataSchema,
   /** The ids of the contact's labels, on the lists' rows (names and colours come from GET /labels). */

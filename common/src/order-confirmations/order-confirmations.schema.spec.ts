@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ORDER_CONFIRMATION_MESSAGES, orderConfirmationAnswer, renderOrderConfirmation } from './order-confirmations.schema.js';
+import { DEFAULT_ORDER_CONFIRMATION_MESSAGES, orderConfirmationAnswer, orderConfirmationButtons, orderConfirmationReply, renderOrderConfirmation } from './order-confirmations.schema.js';
 
 describe('answers to an order confirmation', () => {
   it('reads 1 / yes / نعم and the Arabic-Indic and Persian digits as confirm, 2 / no / لا as cancel', () => {
@@ -9,6 +9,23 @@ describe('answers to an order confirmation', () => {
 
   it('leaves any other reply alone (a question, a number that is not an answer)', () => {
     for (const body of ['12', '3', 'yes please send it tomorrow', 'كم السعر؟', '']) expect(orderConfirmationAnswer(body)).toBeNull();
+  });
+});
+
+describe('button replies (official API)', () => {
+  const id = '0190a0b0-0000-7000-8000-00000000c0d1';
+
+  it('reads our buttons with the confirmation they belong to', () => {
+    const [confirm, cancel] = orderConfirmationButtons(id);
+    expect(orderConfirmationReply('Confirm order', confirm)).toEqual({ answer: 'confirm', confirmationId: id });
+    expect(orderConfirmationReply('إلغاء الطلب', cancel)).toEqual({ answer: 'cancel', confirmationId: id });
+  });
+
+  it("reads another button by its payload or its text (Meta's payload is the text when none was set), and a message by its text", () => {
+    expect(orderConfirmationReply('Yes', 'Yes')).toEqual({ answer: 'confirm', confirmationId: null });
+    expect(orderConfirmationReply('لا', 'btn-7')).toEqual({ answer: 'cancel', confirmationId: null });
+    expect(orderConfirmationReply('2')).toEqual({ answer: 'cancel', confirmationId: null });
+    expect(orderConfirmationReply('Talk to someone', 'talk')).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { templateMessageSchema } from '../whatsapp/whatsapp-templates.schema.js';
 
 /**
  * Cash-on-delivery confirmation: when a deal is won with a shipping address, the contact is asked
@@ -37,6 +38,12 @@ export const orderConfirmationSettingsSchema = z.object({
   language: z.enum(['ar', 'en']),
   messageAr: z.string().trim().min(1).max(MESSAGE_MAX),
   messageEn: z.string().trim().min(1).max(MESSAGE_MAX),
+  /**
+   * On the official WhatsApp API: the approved template sent instead of the text, its body
+   * parameters written with the placeholders above; its first quick-reply button confirms, the
+   * second cancels. None: the text (which Meta refuses outside the 24-hour window). QR ignores it.
+   */
+  whatsappTemplate: templateMessageSchema.nullable().default(null),
 });
 export type OrderConfirmationSettings = z.infer<typeof orderConfirmationSettingsSchema>;
 export const orderConfirmationSettingsInputSchema = orderConfirmationSettingsSchema;
@@ -49,7 +56,11 @@ export const DEFAULT_ORDER_CONFIRMATION_SETTINGS: OrderConfirmationSettings = {
   language: 'ar',
   messageAr: DEFAULT_ORDER_CONFIRMATION_MESSAGES.ar,
   messageEn: DEFAULT_ORDER_CONFIRMATION_MESSAGES.en,
+  whatsappTemplate: null,
 };
+
+/** What a chosen template's body parameters start as, in order (the chooser fills one per `{{n}}`). */
+export const ORDER_CONFIRMATION_TEMPLATE_PARAMS = ['{name}', '{lines}', '{total}', '{shipping}', '{address}'] as const;
 
 /** A contact's latest confirmation (null when none was ever opened). */
 export const orderConfirmationSchema = z.object({
@@ -80,6 +91,24 @@ export function orderConfirmationAnswer(body: string): 'confirm' | 'cancel' | nu
   if (CONFIRM.has(word)) return 'confirm';
   if (CANCEL.has(word)) return 'cancel';
   return null;
+}
+
+const BUTTON_PAYLOAD = /^order-confirmation:([0-9a-f-]{36}):(confirm|cancel)$/i;
+
+/** The payloads of the template's two quick-reply buttons (Meta sends the pressed one back): confirm, then cancel. */
+export function orderConfirmationButtons(confirmationId: string): [string, string] {
+  return [`order-confirmation:${confirmationId}:confirm`, `order-confirmation:${confirmationId}:cancel`];
+}
+
+/**
+ * What a reply says: a button of ours names its confirmation (a button of an older one must not
+ * answer the open one); any other button is read by its payload or its text, a message by its text.
+ */
+export function orderConfirmationReply(body: string, buttonPayload?: string | null): { answer: 'confirm' | 'cancel'; confirmationId: string | null } | null {
+  const ours = buttonPayload ? BUTTON_PAYLOAD.exec(buttonPayload.trim()) : null;
+  if (ours) return { answer: ours[2].toLowerCase() as 'confirm' | 'cancel', confirmationId: ours[1].toLowerCase() };
+  const answer = (buttonPayload ? orderConfirmationAnswer(buttonPayload) : null) ?? orderConfirmationAnswer(body);
+  return answer ? { answer, confirmationId: null } : null;
 }
 
 export type OrderConfirmationValues = { name: string; lines: string; total: string; shipping: string; address: string };

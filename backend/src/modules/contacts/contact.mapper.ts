@@ -1,8 +1,20 @@
-import type { Contact, ContactStage, DealProduct, HandOverHistoryEntry, PipelineHistoryEntry, PipelineStatus, ShippingStatus, StageHistoryEntry } from '@crm/common';
+import type {
+  Contact,
+  ContactStage,
+  DealProduct,
+  HandOverHistoryEntry,
+  PipelineHistoryEntry,
+  PipelineStatus,
+  ShippingChangeReason,
+  ShippingHistoryEntry,
+  ShippingStatus,
+  StageHistoryEntry,
+} from '@crm/common';
 import type { ContactRecord, StageHistoryRecord } from './contacts.repository.js';
 import type { DealProductRecord } from './deal-lines.repository.js';
 import type { PipelineChangeRecord } from './pipeline-history.repository.js';
 import type { ContactHandOverRecord } from './contact-hand-overs.repository.js';
+import type { ShippingChangeRecord } from './shipping-history.repository.js';
 
 export function toStageHistoryDto(r: StageHistoryRecord): StageHistoryEntry {
   return {
@@ -20,6 +32,17 @@ export function toPipelineHistoryDto(r: PipelineChangeRecord): PipelineHistoryEn
     from: (r.fromStatus as PipelineStatus | null) ?? null,
     to: r.toStatus as PipelineStatus,
     lostReason: r.lostReason,
+    timestamp: r.changedAt.toISOString(),
+    changedBy: r.changedBy ? { _id: r.changedBy, name: r.changedByName ?? '' } : null,
+  };
+}
+
+export function toShippingHistoryDto(r: ShippingChangeRecord): ShippingHistoryEntry {
+  return {
+    _id: r.id,
+    from: (r.fromStatus as ShippingStatus | null) ?? null,
+    to: (r.toStatus as ShippingStatus | null) ?? null,
+    reason: (r.reason as ShippingChangeReason | null) ?? null,
     timestamp: r.changedAt.toISOString(),
     changedBy: r.changedBy ? { _id: r.changedBy, name: r.changedByName ?? '' } : null,
   };
@@ -45,6 +68,7 @@ export function toContactDto(
   history?: StageHistoryRecord[],
   pipelineHistory?: PipelineChangeRecord[],
   handOvers?: ContactHandOverRecord[],
+  shippingHistory?: ShippingChangeRecord[],
 ): Contact {
   return {
     _id: row.id,
@@ -64,6 +88,7 @@ export function toContactDto(
     ...(history ? { stageHistory: history.map(toStageHistoryDto) } : {}),
     ...(pipelineHistory ? { pipelineHistory: pipelineHistory.map(toPipelineHistoryDto) } : {}),
     ...(handOvers ? { handOvers: handOvers.map(toHandOverDto) } : {}),
+    ...(shippingHistory ? { shippingHistory: shippingHistory.map(toShippingHistoryDto) } : {}),
     products: dealProducts.map(toDealProductDto),
     salesData: {
       pipeline_status: row.pipelineStatus as PipelineStatus | null,

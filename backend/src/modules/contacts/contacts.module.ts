@@ -24,6 +24,7 @@ import { ProductBuyersController, ShipmentStatsController } from './deal-overvie
 import { LeadsController } from './leads.controller.js';
 import { LeadAssignmentNotices } from './lead-assignment-notices.js';
 import { PipelineHistoryRepository } from './pipeline-history.repository.js';
+import { ShippingHistoryRepository } from './shipping-history.repository.js';
 import { ContactHandOverService } from './contact-hand-over.service.js';
 import { ContactHandOversRepository } from './contact-hand-overs.repository.js';
 import { ContactAudiences } from './contact-audiences.js';
@@ -53,6 +54,7 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactResolver,
     LeadAssignmentNotices,
     PipelineHistoryRepository,
+    ShippingHistoryRepository,
     ContactHandOverService,
     ContactHandOversRepository,
   ],

@@ -36,6 +36,7 @@ import { DealLines } from './deal-lines.js';
 import { DealLinesRepository } from './deal-lines.repository.js';
 import { LeadAssignmentNotices, type AssignedLead } from './lead-assignment-notices.js';
 import { PipelineHistoryRepository } from './pipeline-history.repository.js';
+import { ShippingHistoryRepository } from './shipping-history.repository.js';
 
 const ONLY_ADMINS_ASSIGN = 'Only admins can assign leads.';
 
@@ -60,6 +61,7 @@ export class ContactsService {
     private readonly events: DomainEvents,
     private readonly pipelineHistory: PipelineHistoryRepository,
     private readonly handOvers: ContactHandOversRepository,
+    private readonly shippingHistory: ShippingHistoryRepository,
   ) {}
 
   async get(actor: TenantActor, id: string): Promise<Contact> {
@@ -106,7 +108,8 @@ export class ContactsService {
    * Save the profile: contact details, deal, shipping and products (the list is replaced). The
    * phone is read-only. The amount follows the deal amount rule (resolveDealAmount). A change of
    * the pipeline status is recorded in the same transaction (from, to, who, when, and `lostReason`
-   * for a move to lost), whichever screen made it; a changed deal is announced after the commit.
+   * for a move to lost), whichever screen made it, and so is a change of the shipping status; a
+   * changed deal is announced after the commit.
    */
   async update(actor: TenantActor, id: string, input: UpdateContactRequest, options: { lostReason?: string | null; onlyIfDeal?: boolean } = {}): Promise<Contact> {
     const now = this.clock.now();
@@ -147,6 +150,17 @@ export class ContactsService {
             fromStatus,
             toStatus: status as PipelineStatus,
             lostReason: status === 'lost' ? (options.lostReason ?? null) : null,
+            changedBy: actor.userId,
+            changedAt: now,
+          });
+        }
+        if (patch.shippingStatus !== undefined && patch.shippingStatus !== row.shippingStatus) {
+          await this.shippingHistory.record(tx, {
+            tenantId: actor.tenantId,
+            contactId: id,
+            fromStatus: row.shippingStatus,
+            toStatus: patch.shippingStatus,
+            reason: null,
             changedBy: actor.userId,
             changedAt: now,
           });
@@ -203,16 +217,18 @@ export class ContactsService {
   }
 
   /**
-   * Sets a deal's shipping status on the contact's own answer (the cash-on-delivery confirmation):
-   * no acting user, so no visibility rule. False when the contact is gone.
+   * Sets a deal's shipping status on the contact's own answer (the cash-on-delivery confirmation),
+   * in the caller's transaction so the answer and its effect commit together, and notes it in the
+   * deal's history: no acting user, so no visibility rule. False when the contact is gone.
    */
-  async setShippingStatusByContact(tenantId: string, id: string, status: 'processing' | 'cancelled'): Promise<boolean> {
+  async setShippingStatusByContact(tx: TenantTx, tenantId: string, id: string, status: 'processing' | 'cancelled'): Promise<boolean> {
     const now = this.clock.now();
-    return this.db.tenant(tenantId, async (tx) => {
-      if (!(await this.contacts.findById(tx, tenantId, id, { forUpdate: true }))) return false;
-      await this.contacts.update(tx, tenantId, id, { shippingStatus: status, updatedAt: now });
-      return true;
-    });
+    const row = await this.contacts.findById(tx, tenantId, id, { forUpdate: true });
+    if (!row) return false;
+    await this.contacts.update(tx, tenantId, id, { shippingStatus: status, updatedAt: now });
+    const reason = status === 'processing' ? 'order_confirmed' : 'order_cancelled';
+    await this.shippingHistory.record(tx, { tenantId, contactId: id, fromStatus: row.shippingStatus, toStatus: status, reason, changedBy: null, changedAt: now });
+    return true;
   }
 
   async remove(actor: TenantActor, id: string): Promise<{ message: string }> {
@@ -310,7 +326,8 @@ export class ContactsService {
     const history = await this.contacts.stageHistory(tx, actor.tenantId, id, STAGE_HISTORY_SHOWN);
     const pipeline = await this.pipelineHistory.history(tx, actor.tenantId, id, STAGE_HISTORY_SHOWN);
     const handOvers = await this.handOvers.history(tx, actor.tenantId, id, STAGE_HISTORY_SHOWN);
-    return toContactDto(row, lines, history, pipeline, handOvers);
+    const shipping = await this.shippingHistory.history(tx, actor.tenantId, id, STAGE_HISTORY_SHOWN);
+    return toContactDto(row, lines, history, pipeline, handOvers, shipping);
   }
 }
 

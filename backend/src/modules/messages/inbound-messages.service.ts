@@ -259,6 +259,7 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
           at: row.createdAt,
           createdContact: resolved.created && !announced.has(row.contactId),
           body: row.body ?? '',
+          buttonPayload: m.button?.payload ?? null,
         });
         announced.add(row.contactId);
         item.resolve({ status: 'stored', contactId: row.contactId, messageId: row.id, message: dto });
@@ -309,6 +310,7 @@ function storableMessage(m: InboundWhatsAppMessage): InboundWhatsAppMessage {
     profileName: text(m.profileName),
     body: storableText(m.body ?? ''),
     media: m.media ? { ...m.media, mime: storableText(m.media.mime), fileName: text(m.media.fileName) } : undefined,
+    button: m.button ? { payload: storableText(m.button.payload), text: storableText(m.button.text) } : undefined,
   };
 }
 

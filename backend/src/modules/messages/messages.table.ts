@@ -6,6 +6,7 @@ import { tenantPolicies } from '../../platform/db/tenancy.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { users } from '../users/users.table.js';
 import { contacts } from '../contacts/contacts.table.js';
+import type { OutgoingTemplate } from '../whatsapp/whatsapp-driver.js';
 
 /**
  * One WhatsApp message, in or out. Outgoing messages are stored `pending` before they reach the
@@ -45,8 +46,8 @@ export const messages = pgTable(
     errorRetryable: boolean('error_retryable').notNull().default(false),
     /** The client's id for its optimistic copy, or an automated sender's idempotency key: sent once. */
     clientId: text('client_id'),
-    /** Sent as a WhatsApp template (official API): its name, language and body parameters; `body` holds its text filled in. */
-    template: jsonb('template').$type<{ name: string; language: string; params: string[] }>(),
+    /** Sent as a WhatsApp template (official API): its name, language, body parameters and button payloads; `body` holds its text filled in. */
+    template: jsonb('template').$type<OutgoingTemplate>(),
     mediaPath: text('media_path'),
     mediaMime: text('media_mime'),
     mediaFileName: text('media_file_name'),

@@ -4,10 +4,11 @@ import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SenderContact } from '../chats/chats.repository.js';
 import { TEMPLATE_TEXTS, WhatsAppTemplatesService } from '../whatsapp-cloud/whatsapp-templates.service.js';
+import type { OutgoingTemplate } from '../whatsapp/whatsapp-driver.js';
 import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 
 /** A template message ready to store and send: the text the chat shows, and what Meta gets. */
-export type PreparedTemplate = { body: string; template: { name: string; language: string; params: string[] } };
+export type PreparedTemplate = { body: string; template: OutgoingTemplate };
 
 /**
  * A WhatsApp template message (official API only): the template must be synced and APPROVED, its

@@ -11,25 +11,35 @@
  *   written only once it is stored; until then `next_at` is a short lease, after which another
  *   attempt takes it over with the same key (it finds the stored message instead of sending a
  *   second). Answers count only once `sent_at` is set.
+ * - WhatsApp not connected (a restart before the session is back, a lost phone): a send or reminder
+ *   that is due is not claimed (`waiting`) and stays due; the company's connection sweeps, and it
+ *   goes out then, once. The expiry needs no WhatsApp.
  * - Timing: the job wakes whichever instance at the due time; the sweep (every 30 s, at start-up,
  *   and from tests after moving the ManualClock: pg-boss compares with the database's clock) runs
  *   whatever is due through the same path. Handlers trust nothing in the job and re-read the row.
- * - Answers: a reply while the contact's confirmation is open; 1 / yes / نعم confirms (shipping
- *   status processing), 2 / no / لا cancels (shipping status cancelled, the assignee notified).
+ * - On the official API with a template chosen, the message (and the reminder) is that template, its
+ *   parameters filled from the deal, with a payload per quick-reply button that names the
+ *   confirmation; a template Meta's list no longer allows falls back to the text.
+ * - Answers: a reply while the contact's confirmation is open (a button of ours only for its own); 1 / yes / نعم confirms (shipping
+ *   status processing), 2 / no / لا cancels (shipping status cancelled, the assignee notified);
+ *   either is noted in the deal's shipping history, in the answer's transaction.
  *   Any other reply, or a reply with no open confirmation, does nothing here.
  */
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
-import { orderConfirmationAnswer, renderOrderConfirmation, type OrderConfirmationSettings } from '@crm/common';
+import { orderConfirmationButtons, orderConfirmationReply, renderOrderConfirmation, type OrderConfirmationSettings, type OrderConfirmationValues, type TemplateMessage } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/database.types.js';
 import { DomainEvents } from '../../platform/events/domain-events.js';
 import { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { DealChange } from '../contacts/contact-events.js';
 import '../contacts/contact-events.js';
 import { ContactsService } from '../contacts/contacts.service.js';
-import { OutboundMessagesService } from '../messages/outbound-messages.service.js';
+import { OutboundMessagesService, type OutboundMessage } from '../messages/outbound-messages.service.js';
+import { TemplateMessages } from '../messages/template-message.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { MessengerEvents } from '../whatsapp/messenger-events.js';
+import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 import { OrderConfirmationSettingsService } from './order-confirmation-settings.service.js';
 import { OrderConfirmationsRepository, type OrderDeal } from './order-confirmations.repository.js';
 
@@ -41,21 +51,42 @@ const SWEEP_MS = 30_000;
 const SEND_LEASE_MS = 2 * MINUTE;
 
 type Job = { tenantId: string; confirmationId: string };
-export type StepOutcome = 'sent' | 'reminded' | 'expired' | 'withdrawn' | 'not-due' | 'done' | 'gone';
+/** One message to ask with: the text, and the template (parameters filled) on the official API. */
+type Ask = { contactId: string; clientId: string; body: string; template?: TemplateMessage; contact: { name: string | null; phone: string } };
+export type StepOutcome = 'sent' | 'reminded' | 'expired' | 'withdrawn' | 'waiting' | 'not-due' | 'done' | 'gone';
 
 const money = (n: number | null) => (n == null ? '0' : String(Math.round(n * 100) / 100));
 
-/** The message of a deal in the company's chosen language. */
-export function orderMessage(settings: OrderConfirmationSettings, deal: OrderDeal): string {
-  const lines = deal.lines.map((l) => `- ${l.name || '—'} × ${l.qty} = ${money(l.qty * l.price)}`).join('\n');
+/** What the placeholders stand for; `lines` one per line, or joined by `separator`. */
+function orderValues(deal: OrderDeal, separator = '\n', prefix = '- '): OrderConfirmationValues {
   const total = (deal.amount ?? deal.lines.reduce((s, l) => s + l.qty * l.price, 0)) + (deal.shippingCost ?? 0);
-  return renderOrderConfirmation(settings.language === 'ar' ? settings.messageAr : settings.messageEn, {
+  return {
     name: deal.name ?? '',
-    lines,
+    lines: deal.lines.map((l) => `${prefix}${l.name || '—'} × ${l.qty} = ${money(l.qty * l.price)}`).join(separator),
     total: money(total),
     shipping: money(deal.shippingCost),
     address: deal.address,
-  });
+  };
+}
+
+/** The message of a deal in the company's chosen language. */
+export function orderMessage(settings: OrderConfirmationSettings, deal: OrderDeal): string {
+  return renderOrderConfirmation(settings.language === 'ar' ? settings.messageAr : settings.messageEn, orderValues(deal));
+}
+
+/**
+ * The chosen template's body parameters filled from the deal. Meta refuses a parameter with a line
+ * break, a tab or more than four spaces in a row, or an empty one: lines are joined by "; ".
+ */
+export function orderTemplateParams(params: readonly string[], deal: OrderDeal): string[] {
+  const values = orderValues(deal, '; ', '');
+  return params.map(
+    (p) =>
+      renderOrderConfirmation(p, values)
+        .replace(/\s*[\r\n\t]+\s*/g, ' ')
+        .replace(/ {4,}/g, ' ')
+        .trim() || '—',
+  );
 }
 
 @Injectable()
@@ -77,6 +108,8 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
     private readonly bus: DomainEvents,
     private readonly jobs: JobQueue,
     private readonly clock: Clock,
+    private readonly sessions: WhatsAppSessionsService,
+    private readonly templates: TemplateMessages,
   ) {}
 
   onModuleInit() {
@@ -84,9 +117,10 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
       this.bus.on('contacts.deal_changed', (change) => {
         if (change.after?.status === 'won' && change.before?.status !== 'won') return this.track(this.dealWon(change));
       }),
-      this.events.on('message.inbound', ({ tenantId, contactId, body }) => {
-        const answer = orderConfirmationAnswer(body ?? '');
-        if (answer) return this.track(this.answered(tenantId, contactId, answer));
+      this.events.on('whatsapp.connected', () => void this.track(this.sweep())),
+      this.events.on('message.inbound', ({ tenantId, contactId, body, buttonPayload }) => {
+        const reply = orderConfirmationReply(body ?? '', buttonPayload);
+        if (reply) return this.track(this.answered(tenantId, contactId, reply.answer, reply.confirmationId));
       }),
     );
   }
@@ -112,7 +146,8 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
   async sweep(): Promise<void> {
     if (this.closing) return;
     try {
-      const due = await this.db.platform((tx) => this.repo.due(tx, this.clock.now(), 500));
+      // the companies whose session this instance holds, connected (the others' sends wait for it), and every expiry
+      const due = await this.db.platform((tx) => this.repo.due(tx, this.clock.now(), this.sessions.connectedTenants(), 500));
       for (const c of due) await this.step(c.tenantId, c.id);
     } catch (err) {
       if (!this.closing) this.logger.error(`order confirmation sweep failed: ${err instanceof Error ? err.stack : err}`);
@@ -141,7 +176,9 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
   /** One look at one confirmation: send it, remind, or expire it, whichever is due. */
   async step(tenantId: string, id: string): Promise<StepOutcome> {
     const now = this.clock.now();
-    type Work = { outcome: StepOutcome; message?: string; contactId?: string; clientId?: string; notify?: { userId: string | null; name: string } };
+    type Work = { outcome: StepOutcome; ask?: Ask; notify?: { userId: string | null; name: string } };
+    // read before the claim: a message handed to a session that is not connected would fail, and count as sent
+    const sendable = await this.sessions.canSend(tenantId);
     const work = await this.db.tenant(tenantId, async (tx): Promise<Work> => {
       const row = await this.repo.find(tx, tenantId, id, { forUpdate: true });
       if (!row) return { outcome: 'gone' };
@@ -157,31 +194,34 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
           await this.repo.move(tx, tenantId, id, 'scheduled', { status: 'withdrawn', nextAt: null, updatedAt: now });
           return { outcome: 'withdrawn' };
         }
+        if (!sendable) return { outcome: 'waiting' };
         // claimed: open, not sent yet; a sender that dies is taken over after the lease (below)
         const takeOverAt = new Date(now.getTime() + SEND_LEASE_MS);
         if (!(await this.repo.move(tx, tenantId, id, 'scheduled', { status: 'open', nextAt: takeOverAt, updatedAt: now }))) return { outcome: 'done' };
         await this.schedule(tx, { tenantId, confirmationId: id }, takeOverAt, now);
-        return { outcome: 'sent', message: orderMessage(settings, deal), contactId: row.contactId, clientId: `order-confirmation:${id}` };
+        return { outcome: 'sent', ask: await this.ask(tx, tenantId, settings, deal, row.contactId, `order-confirmation:${id}`) };
       }
       if (!row.sentAt) {
+        if (!sendable) return { outcome: 'waiting' };
         // its sender stopped before recording the send: the same key finds the message if it was stored
         const takeOverAt = new Date(now.getTime() + SEND_LEASE_MS);
         if (!(await this.repo.move(tx, tenantId, id, 'open', { nextAt: takeOverAt, updatedAt: now }))) return { outcome: 'done' };
         await this.schedule(tx, { tenantId, confirmationId: id }, takeOverAt, now);
-        return { outcome: 'sent', message: orderMessage(settings, deal), contactId: row.contactId, clientId: `order-confirmation:${id}` };
+        return { outcome: 'sent', ask: await this.ask(tx, tenantId, settings, deal, row.contactId, `order-confirmation:${id}`) };
       }
       if (!row.remindedAt) {
+        if (!sendable) return { outcome: 'waiting' };
         if (!(await this.repo.move(tx, tenantId, id, 'open', { remindedAt: now, nextAt, updatedAt: now }))) return { outcome: 'done' };
         await this.schedule(tx, { tenantId, confirmationId: id }, nextAt, now);
-        return { outcome: 'reminded', message: orderMessage(settings, deal), contactId: row.contactId, clientId: `order-confirmation-reminder:${id}` };
+        return { outcome: 'reminded', ask: await this.ask(tx, tenantId, settings, deal, row.contactId, `order-confirmation-reminder:${id}`) };
       }
       if (!(await this.repo.move(tx, tenantId, id, 'open', { status: 'expired', nextAt: null, updatedAt: now }))) return { outcome: 'done' };
       return { outcome: 'expired', notify: { userId: deal.assignedTo, name: deal.name ?? '' } };
     });
-    if (work.message && work.contactId) {
+    if (work.ask) {
       // the idempotency key makes this one message whoever sends it and however often
       const stored = await this.outbound
-        .send(tenantId, { contactId: work.contactId, body: work.message, automated: true, clientId: work.clientId })
+        .send(tenantId, await this.outgoing(tenantId, id, work.ask))
         .then(() => true)
         .catch((err) => {
           this.logger.warn(`order confirmation ${id} could not be sent: ${err instanceof Error ? err.message : err}`);
@@ -197,6 +237,26 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
       });
     }
     return work.outcome;
+  }
+
+  /** What to send (in the step's transaction): the text, and the template when the company is on the official API and chose one. */
+  private async ask(tx: TenantTx, tenantId: string, settings: OrderConfirmationSettings, deal: OrderDeal, contactId: string, clientId: string): Promise<Ask> {
+    const chosen = settings.whatsappTemplate;
+    const template = chosen && (await this.sessions.connectionKind(tx, tenantId)) === 'cloud' ? { ...chosen, params: orderTemplateParams(chosen.params, deal) } : undefined;
+    return { contactId, clientId, body: orderMessage(settings, deal), template, contact: { name: deal.name, phone: deal.phone } };
+  }
+
+  /** The message to send: the template (checked approved, with our buttons' payloads), or the text when it cannot be. */
+  private async outgoing(tenantId: string, id: string, ask: Ask): Promise<OutboundMessage> {
+    const base = { contactId: ask.contactId, automated: true, clientId: ask.clientId };
+    if (!ask.template) return { ...base, body: ask.body };
+    try {
+      const prepared = await this.db.tenant(tenantId, (tx) => this.templates.prepare(tx, tenantId, ask.contact, ask.template!));
+      return { ...base, body: prepared.body, template: { ...prepared.template, quickReplies: orderConfirmationButtons(id) } };
+    } catch (err) {
+      this.logger.warn(`order confirmation ${id}: the template cannot be sent (${err instanceof Error ? err.message : err}); sending the text`);
+      return { ...base, body: ask.body };
+    }
   }
 
   /** The message is stored: the wait for an answer starts now, with the reminder's job. */
@@ -215,20 +275,23 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
     return (await this.db.tenant(tenantId, (tx) => this.repo.find(tx, tenantId, id)))?.contactId;
   }
 
-  /** A recognised answer: only a confirmation open for this contact takes it. */
-  private async answered(tenantId: string, contactId: string, answer: 'confirm' | 'cancel') {
+  /**
+   * A recognised answer: only a confirmation open for this contact takes it. The answer, the
+   * shipping status and the deal's history line commit together (the contacts module writes its
+   * own tables in this transaction): a crash leaves all of them or none.
+   */
+  private async answered(tenantId: string, contactId: string, answer: 'confirm' | 'cancel', confirmationId: string | null) {
     const now = this.clock.now();
     const done = await this.db.tenant(tenantId, async (tx) => {
       const open = await this.repo.openOf(tx, tenantId, contactId);
-      if (!open) return null;
+      // a button of an earlier confirmation does not answer this one
+      if (!open || (confirmationId && open.id !== confirmationId)) return null;
       const status = answer === 'confirm' ? 'confirmed' : 'cancelled';
       if (!(await this.repo.move(tx, tenantId, open.id, 'open', { status, answeredAt: now, nextAt: null, updatedAt: now }))) return null;
+      await this.contacts.setShippingStatusByContact(tx, tenantId, contactId, answer === 'confirm' ? 'processing' : 'cancelled');
       return { deal: await this.repo.deal(tx, tenantId, contactId) };
     });
-    if (!done) return;
-    // through the contacts module: it owns the deal's shipping status
-    await this.contacts.setShippingStatusByContact(tenantId, contactId, answer === 'confirm' ? 'processing' : 'cancelled');
-    if (answer === 'cancel' && done.deal?.assignedTo) {
+    if (answer === 'cancel' && done?.deal?.assignedTo) {
       await this.notifications.notifyUsers(tenantId, [done.deal.assignedTo], { code: 'order.cancelled', params: { name: done.deal.name ?? '' }, link: `/contacts/${contactId}` });
     }
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
+import { WhatsAppCloudModule } from '../whatsapp-cloud/whatsapp-cloud.module.js';
 import { OrderConfirmationFlow } from './order-confirmation-flow.js';
 import { OrderConfirmationSettingsService } from './order-confirmation-settings.service.js';
 import { ContactOrderConfirmationController, OrderConfirmationSettingsController } from './order-confirmations.controller.js';
@@ -13,7 +14,7 @@ import { OrderConfirmationsService } from './order-confirmations.service.js';
  * and their answer sets the shipping status (order-confirmation-flow.ts).
  */
 @Module({
-  imports: [ContactsModule, MessagesModule, NotificationsModule],
+  imports: [ContactsModule, MessagesModule, NotificationsModule, WhatsAppCloudModule],
   controllers: [OrderConfirmationSettingsController, ContactOrderConfirmationController],
   providers: [OrderConfirmationsRepository, OrderConfirmationSettingsService, OrderConfirmationsService, OrderConfirmationFlow],
 })

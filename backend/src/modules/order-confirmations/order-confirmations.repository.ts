@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OrderConfirmationSettings, OrderConfirmationStatus } from '@crm/common';
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { TenantTx, Tx } from '../../platform/db/database.types.js';
 import { newestFirst } from '../../platform/db/order.js';
 import { contactDealProducts, contacts } from '../contacts/contacts.table.js';
@@ -12,6 +12,7 @@ const OPEN: OrderConfirmationStatus[] = ['scheduled', 'open'];
 /** The deal as the confirmation message shows it (read from the contacts module's tables). */
 export type OrderDeal = {
   name: string | null;
+  phone: string;
   assignedTo: string | null;
   pipelineStatus: string | null;
   amount: number | null;
@@ -83,12 +84,16 @@ export class OrderConfirmationsRepository {
     return rows.length > 0;
   }
 
-  /** Confirmations due to be looked at (any company): the sweep's list. */
-  async due(tx: Tx, now: Date, limit: number): Promise<{ id: string; tenantId: string }[]> {
+  /**
+   * Confirmations due to be looked at: the sweep's list. Sends and reminders only of `sendable`
+   * companies (the others wait for their WhatsApp and must not fill the list); expiries of any.
+   */
+  async due(tx: Tx, now: Date, sendable: string[], limit: number): Promise<{ id: string; tenantId: string }[]> {
+    const expiring = and(eq(orderConfirmations.status, 'open'), isNotNull(orderConfirmations.sentAt), isNotNull(orderConfirmations.remindedAt));
     return tx
       .select({ id: orderConfirmations.id, tenantId: orderConfirmations.tenantId })
       .from(orderConfirmations)
-      .where(and(inArray(orderConfirmations.status, OPEN), lte(orderConfirmations.nextAt, now)))
+      .where(and(inArray(orderConfirmations.status, OPEN), lte(orderConfirmations.nextAt, now), sendable.length ? or(inArray(orderConfirmations.tenantId, sendable), expiring) : expiring))
       .orderBy(asc(orderConfirmations.nextAt))
       .limit(limit);
   }
@@ -97,6 +102,7 @@ export class OrderConfirmationsRepository {
     const [c] = await tx
       .select({
         name: contacts.name,
+        phone: contacts.phone,
         assignedTo: contacts.assignedTo,
         pipelineStatus: contacts.pipelineStatus,
         amount: contacts.dealAmount,
@@ -118,6 +124,7 @@ export class OrderConfirmationsRepository {
     const shipTo = [c.street, c.city, c.governorate].filter((p): p is string => !!p?.trim()).join(', ');
     return {
       name: c.name,
+      phone: c.phone,
       assignedTo: c.assignedTo,
       pipelineStatus: c.pipelineStatus,
       amount: c.amount,

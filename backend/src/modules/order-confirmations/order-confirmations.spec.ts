@@ -58,6 +58,7 @@ async function wonDeal(name: string, options: { address?: boolean } = {}) {
 
 const stateOf = async (contactId: string, token = admin) => (await t.api.get(`/contacts/${contactId}/order-confirmation`, { token })).body.data?.confirmation;
 const shippingOf = async (contactId: string) => (await t.api.get(`/contacts/${contactId}`, { token: admin })).body.data.salesData.shippingDetails.status as string | null;
+const historyOf = async (contactId: string, token = admin) => (await t.api.get(`/contacts/${contactId}`, { token })).body.data.shippingHistory as Record<string, unknown>[];
 const reply = async (chatId: string, body: string) => {
   expect((await inbound(t, admin, { from: `+${chatId.replace('@c.us', '')}`, body })).status).toBe(200);
   await sleep(80);
@@ -100,6 +101,8 @@ describe('cash-on-delivery confirmation', () => {
       () => shippingOf(c.id),
       (s) => s === 'processing',
     );
+    // noted in the deal's history with the change, by the customer (no user)
+    expect(await historyOf(c.id)).toEqual([{ _id: expect.any(String), from: null, to: 'processing', reason: 'order_confirmed', timestamp: expect.any(String), changedBy: null }]);
     // answered: later replies and times do nothing
     await reply(c.chatId, '2');
     await advance(13 * HOUR);
@@ -120,6 +123,16 @@ describe('cash-on-delivery confirmation', () => {
       () => shippingOf(c.id),
       (s) => s === 'cancelled',
     );
+    // the assigned rep sees it in the deal's history
+    expect(await historyOf(c.id, rep)).toMatchObject([{ from: null, to: 'cancelled', reason: 'order_cancelled', changedBy: null }]);
+    // a user's own change of the shipping status is noted too, with who made it
+    expect((await t.api.patch(`/contacts/${c.id}`, { salesData: { shippingDetails: { status: 'returned' } } }, { token: admin })).status).toBe(200);
+    expect(await historyOf(c.id)).toMatchObject([
+      { from: 'cancelled', to: 'returned', reason: null, changedBy: { _id: a.admin.id } },
+      { from: null, to: 'cancelled', reason: 'order_cancelled' },
+    ]);
+    // another company cannot read the contact, nor its history
+    expect((await t.api.get(`/contacts/${c.id}`, { token: adminB })).status).toBe(404);
     await eventually(
       () => bell(rep),
       (items) => items.some((n) => n.code === 'order.cancelled' && n.params.name === 'Karim'),

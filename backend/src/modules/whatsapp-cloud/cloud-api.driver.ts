@@ -1,4 +1,4 @@
-import { NOT_CONNECTED, WhatsAppSendError, type OutgoingContent, type WhatsAppDriver, type WhatsAppSession, type WhatsAppSessionEvents } from '../whatsapp/whatsapp-driver.js';
+import { NOT_CONNECTED, WhatsAppSendError, type OutgoingContent, type OutgoingTemplate, type WhatsAppDriver, type WhatsAppSession, type WhatsAppSessionEvents } from '../whatsapp/whatsapp-driver.js';
 import { GRAPH_ACCOUNT_LOCKED, GRAPH_TOKEN_INVALID, type GraphApi, GraphApiError } from './graph-api.js';
 import type { CloudCredentials } from './whatsapp-cloud.service.js';
 import { failureOfMeta, META_MESSAGE_ERRORS } from './cloud-errors.js';
@@ -126,16 +126,15 @@ export class CloudApiSession implements WhatsAppSession {
   }
 }
 
-/** A template message as Meta's Cloud API takes it: its name, language and body parameters as text. */
-export function templatePayload(template: { name: string; language: string; params: string[] }): Record<string, unknown> {
-  return {
-    type: 'template',
-    template: {
-      name: template.name,
-      language: { code: template.language },
-      ...(template.params.length ? { components: [{ type: 'body', parameters: template.params.map((text) => ({ type: 'text', text })) }] } : {}),
-    },
-  };
+/**
+ * A template message as Meta's Cloud API takes it: its name, language, body parameters as text, and
+ * a payload for each quick-reply button (`sub_type: quick_reply`, by index).
+ */
+export function templatePayload(template: OutgoingTemplate): Record<string, unknown> {
+  const components: Record<string, unknown>[] = [];
+  if (template.params.length) components.push({ type: 'body', parameters: template.params.map((text) => ({ type: 'text', text })) });
+  (template.quickReplies ?? []).forEach((payload, index) => components.push({ type: 'button', sub_type: 'quick_reply', index: String(index), parameters: [{ type: 'payload', payload }] }));
+  return { type: 'template', template: { name: template.name, language: { code: template.language }, ...(components.length ? { components } : {}) } };
 }
 
 /**

@@ -78,6 +78,30 @@ describe('readWebhook', () => {
     ]);
   });
 
+  it("a pressed button keeps its payload and text (a template's quick reply, an interactive reply button), as Meta's reference shows them", () => {
+    const context = { from: '15550783881', id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI4QUM2' };
+    const { messages } = readWebhook(
+      payload({
+        messages: [
+          { context, from: '201001113333', id: 'wamid.q', timestamp: '1669236257', type: 'button', button: { payload: 'order-confirmation:x:confirm', text: 'Confirm order' } },
+          { context, from: '201001113333', id: 'wamid.i', timestamp: '1669236257', type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'cancel-it', title: 'إلغاء' } } },
+          {
+            from: '201001113333',
+            id: 'wamid.l',
+            timestamp: '1669236257',
+            type: 'interactive',
+            interactive: { type: 'list_reply', list_reply: { id: 'row-1', title: 'Size M', description: 'Medium' } },
+          },
+        ],
+      }),
+    );
+    expect(messages.map((m) => [m.type, m.body, m.button])).toEqual([
+      ['text', 'Confirm order', { payload: 'order-confirmation:x:confirm', text: 'Confirm order' }],
+      ['text', 'إلغاء', { payload: 'cancel-it', text: 'إلغاء' }],
+      ['text', 'Size M', undefined],
+    ]);
+  });
+
   it("a failed status carries Meta's error code and title; unknown statuses and garbage are skipped", () => {
     const { statuses, messages } = readWebhook(
       payload({

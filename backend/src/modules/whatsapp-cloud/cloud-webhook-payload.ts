@@ -18,6 +18,8 @@ export type CloudInbound = {
   body: string;
   /** Media to fetch from the Graph API (`GET /{media id}` gives a short-lived URL). */
   media?: { id: string; mime: string; fileName?: string };
+  /** A quick-reply button of a template (`type: "button"`) or a reply button (`interactive.button_reply`): its payload (id) and text (title). */
+  button?: { payload: string; text: string };
 };
 
 export type CloudStatus = {
@@ -87,6 +89,8 @@ function readMessage(raw: Json): Omit<CloudInbound, 'profileName'> | undefined {
   const type = str(raw.type) ?? 'unknown';
   const content = obj(raw[type]);
   if (type === 'text') return { ...base, type: 'text', body: str(content.body) ?? '' };
+  const button = buttonOf(type, content);
+  if (button) return { ...base, type: 'text', body: button.text || button.payload, button };
   if (type in MEDIA_TYPES && str(content.id)) {
     const voice = type === 'audio' && content.voice === true;
     return {
@@ -97,6 +101,21 @@ function readMessage(raw: Json): Omit<CloudInbound, 'profileName'> | undefined {
     };
   }
   return { ...base, type: 'text', body: placeholder(type, content, raw) };
+}
+
+/**
+ * The button a reply pressed: a template's quick reply (`button: { payload, text }`) or an
+ * interactive message's reply button (`interactive: { type: "button_reply", button_reply: { id, title } }`).
+ */
+function buttonOf(type: string, content: Json): CloudInbound['button'] | undefined {
+  const raw =
+    type === 'button'
+      ? { payload: str(content.payload), text: str(content.text) }
+      : type === 'interactive' && content.button_reply
+        ? { payload: str(obj(content.button_reply).id), text: str(obj(content.button_reply).title) }
+        : null;
+  if (!raw || (!raw.payload && !raw.text)) return undefined;
+  return { payload: raw.payload ?? raw.text ?? '', text: raw.text ?? raw.payload ?? '' };
 }
 
 /** What a message the messenger cannot show as such reads like. */

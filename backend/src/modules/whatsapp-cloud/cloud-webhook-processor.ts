@@ -95,7 +95,7 @@ export class CloudWebhookProcessor implements OnApplicationBootstrap {
 
   private async toInbound(credentials: CloudCredentials, message: CloudInbound): Promise<InboundWhatsAppMessage> {
     const chatId = `${message.waId}@c.us`;
-    const base = { id: message.id, from: chatId, phoneId: chatId, profileName: message.profileName, body: message.body, timestamp: message.timestamp };
+    const base = { id: message.id, from: chatId, phoneId: chatId, profileName: message.profileName, body: message.body, button: message.button, timestamp: message.timestamp };
     if (!message.media) return { ...base, type: message.type };
     try {
       return { ...base, type: message.type, media: await this.media.fetch(credentials, message.media.id, message.media.mime, message.media.fileName) };

@@ -26,6 +26,8 @@ export type InboundWhatsAppMessage = {
   body: string;
   type: MessageType;
   media?: { data: Buffer; mime: string; fileName?: string };
+  /** A button the contact pressed (official API): the payload we gave it (or its text), and the text they saw. */
+  button?: { payload: string; text: string };
   timestamp: Date;
 };
 
@@ -48,10 +50,15 @@ export interface WhatsAppSessionEvents {
   revoked(waMessageId: string): void;
 }
 
+/**
+ * A WhatsApp template (official API only): its name, language and body parameters, and the payloads
+ * of its quick-reply buttons by index (Meta sends the pressed one back with the reply).
+ */
+export type OutgoingTemplate = { name: string; language: string; params: string[]; quickReplies?: string[] };
+
 /** A text (with `template`, a WhatsApp template: official API only, `body` being its text filled in, for drivers without templates), or a file. */
 export type OutgoingContent = (
-  | { kind: 'text'; body: string; template?: { name: string; language: string; params: string[] } }
-  | { kind: 'media'; data: Buffer; mime: string; fileName?: string | null; caption?: string; asVoice?: boolean; asDocument?: boolean }
+  { kind: 'text'; body: string; template?: OutgoingTemplate } | { kind: 'media'; data: Buffer; mime: string; fileName?: string | null; caption?: string; asVoice?: boolean; asDocument?: boolean }
 ) & {
   /** WhatsApp's id of the message this one answers (shown quoted); only the Cloud API driver sends it so far. */
   replyTo?: string | null;

@@ -57,6 +57,26 @@ describe('Contact profile in Arabic', { timeout: 15_000 }, () => {
     expect(within(list).getByText(/بواسطة أميرة/)).toBeInTheDocument();
   });
 
+  it("shows the deal's shipping changes and the customer's answer to the confirmation in Arabic", async () => {
+    const shippingHistory = [
+      {
+        _id: '0190a0b0-0000-7000-8000-00000000f011',
+        from: 'processing' as const,
+        to: 'cancelled' as const,
+        reason: 'order_cancelled' as const,
+        timestamp: '2026-11-22T10:00:00.000Z',
+        changedBy: null,
+      },
+      { _id: '0190a0b0-0000-7000-8000-00000000f012', from: null, to: 'processing' as const, reason: 'order_confirmed' as const, timestamp: '2026-11-21T10:00:00.000Z', changedBy: null },
+    ];
+    await openProfileInArabic(makeContact({ stage: 'sales', shippingHistory }));
+    const list = screen.getByLabelText('سجل حالة الشحن');
+    expect(within(list).getByText('قيد التجهيز ← ملغى')).toBeInTheDocument();
+    expect(within(list).getByText('ألغى العميل الطلب عبر واتساب')).toBeInTheDocument();
+    expect(within(list).getByText('أصبحت حالة الشحن قيد التجهيز')).toBeInTheDocument();
+    expect(within(list).getByText('أكّد العميل الطلب عبر واتساب')).toBeInTheDocument();
+  });
+
   it("words a colleague's contact by its code in Arabic", async () => {
     const id = '0190a0b0-0000-7000-8000-00000000cafe';
     fakeCrmApi(arabicAdmin, {

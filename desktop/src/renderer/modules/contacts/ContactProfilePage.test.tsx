@@ -186,6 +186,22 @@ describe('Contact profile', { timeout: 15_000 }, () => {
     expect(within(moves).getByText('Deal opened in new')).toBeInTheDocument();
   });
 
+  it("shows the deal's shipping changes: a user's with who made it, the customer's answer to the confirmation as such", async () => {
+    const shippingHistory = [
+      { _id: testId(), from: 'cancelled' as const, to: 'returned' as const, reason: null, timestamp: '2026-11-23T10:00:00Z', changedBy: { _id: adminUser._id, name: 'Amira Admin' } },
+      { _id: testId(), from: 'processing' as const, to: 'cancelled' as const, reason: 'order_cancelled' as const, timestamp: '2026-11-22T10:00:00Z', changedBy: null },
+      { _id: testId(), from: null, to: 'processing' as const, reason: 'order_confirmed' as const, timestamp: '2026-11-21T10:00:00Z', changedBy: null },
+    ];
+    await openProfile(makeContact({ stage: 'sales', shippingHistory }));
+    const list = screen.getByLabelText('Shipping History');
+    expect(within(list).getByText('cancelled → returned')).toBeInTheDocument();
+    expect(within(list).getByText(/ · by Amira Admin/)).toBeInTheDocument();
+    expect(within(list).getByText('processing → cancelled')).toBeInTheDocument();
+    expect(within(list).getByText('The customer cancelled the order on WhatsApp')).toBeInTheDocument();
+    expect(within(list).getByText('Shipping status set to processing')).toBeInTheDocument();
+    expect(within(list).getByText('The customer confirmed the order on WhatsApp')).toBeInTheDocument();
+  });
+
   it("shows a sales deal with status 'new' when none is set, and the shipping defaults", async () => {
     await openProfile(makeContact({ stage: 'sales' }));
     expect(screen.getByRole('button', { name: 'Sales Deal and Shipping Details' })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { orderConfirmationsApi } from './api';
+import { OrderConfirmationTemplateField } from './OrderConfirmationTemplateField';
 
 /** Settings → Sending (admins): the cash-on-delivery confirmation asked after a deal is won. */
 export function OrderConfirmationSettingsCard() {
@@ -77,6 +78,7 @@ export function OrderConfirmationSettingsCard() {
               </Text>
               <Textarea label={t('messageAr')} dir="rtl" rows={7} value={settings.messageAr} onChange={(e) => set({ messageAr: e.currentTarget.value })} />
               <Textarea label={t('messageEn')} dir="ltr" rows={7} value={settings.messageEn} onChange={(e) => set({ messageEn: e.currentTarget.value })} />
+              <OrderConfirmationTemplateField value={settings.whatsappTemplate} onChange={(whatsappTemplate) => set({ whatsappTemplate })} />
               {saved && <Alert color="green">{t('saved')}</Alert>}
               {error && <Alert color="red">{error}</Alert>}
               <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>

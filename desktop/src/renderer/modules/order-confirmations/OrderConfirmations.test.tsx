@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_ORDER_CONFIRMATION_SETTINGS, type OrderConfirmation } from '@crm/common';
 import { describe, expect, it } from 'vitest';
-import { adminUser, ok } from '../../test/fake-api';
-import { fakeCrmApi } from '../../test/fake-crm-api';
+import { adminUser, fail, ok } from '../../test/fake-api';
+import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
+import { approvedTemplateFixture } from '../campaigns/testing';
 import { renderApp } from '../../test/render-app';
 import { makeContact } from '../contacts/testing/make-contact';
 
@@ -20,11 +21,12 @@ const sending = {
   today: { limit: 200, sent: 0 },
 };
 
-function openSettings(user = adminUser) {
+function openSettings(user = adminUser, handlers: Record<string, CrmHandler> = {}) {
   const api = fakeCrmApi(user, {
     'GET /api/settings/sending': () => ok(sending),
     'GET /api/settings/order-confirmation': () => ok(DEFAULT_ORDER_CONFIRMATION_SETTINGS),
     'PUT /api/settings/order-confirmation': (r) => ok(r.body),
+    ...handlers,
   });
   return { ...renderApp('/settings/sending'), ...api };
 }
@@ -77,6 +79,41 @@ describe('cash-on-delivery confirmation settings', { timeout: 20_000 }, () => {
     await user.click(within(card).getByRole('button', { name: 'حفظ' }));
     expect(to('PUT', '/api/settings/order-confirmation')[0].body).toMatchObject({ enabled: true });
     await waitFor(() => expect(to('PUT', '/api/settings/order-confirmation')[1]?.body).toMatchObject({ enabled: true, language: 'en' }));
+  });
+});
+
+describe('the WhatsApp template of the confirmation (official API)', { timeout: 20_000 }, () => {
+  const codTemplate = approvedTemplateFixture({ name: 'cod_confirm', language: 'ar', body: 'مرحبًا {{1}}، طلبك: {{2}}. الإجمالي {{3}}', bodyParamCount: 3 });
+  const templates = { 'GET /api/whatsapp/cloud/templates': () => ok({ items: [codTemplate], total: 1 }) };
+
+  it('an admin picks an approved template; its values start as the order placeholders', async () => {
+    const { user, to } = openSettings(adminUser, templates);
+    const card = (await screen.findByRole('heading', { name: 'Cash-on-delivery confirmation' })).closest('section')!;
+    await user.click(await within(card).findByLabelText('WhatsApp template (official API)', { selector: 'input' }));
+    await user.click(await within(card).findByRole('option', { name: 'cod_confirm · ar' }));
+    expect(within(card).getByText(/first quick-reply button confirms the order/)).toBeInTheDocument();
+    expect(within(card).getByRole('textbox', { name: 'Template value 1' })).toHaveValue('{name}');
+    expect(within(card).getByRole('textbox', { name: 'Template value 2' })).toHaveValue('{lines}');
+    const third = within(card).getByRole('textbox', { name: 'Template value 3' });
+    expect(third).toHaveValue('{total}');
+    await user.type(third, ' EGP');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(to('PUT', '/api/settings/order-confirmation')).toHaveLength(1));
+    expect(to('PUT', '/api/settings/order-confirmation')[0].body).toMatchObject({ whatsappTemplate: { name: 'cod_confirm', language: 'ar', params: ['{name}', '{lines}', '{total} EGP'] } });
+  });
+
+  it('reads in Arabic', async () => {
+    openSettings(arabicAdmin, templates);
+    const card = (await screen.findByRole('heading', { name: 'تأكيد طلبات الدفع عند الاستلام' })).closest('section')!;
+    expect(await within(card).findByLabelText('قالب واتساب (الواجهة الرسمية)', { selector: 'input' })).toHaveAttribute('placeholder', 'بدون: تُرسل الرسالة أعلاه');
+    expect(within(card).getByText(/زر الرد السريع الأول يؤكد الطلب/)).toBeInTheDocument();
+  });
+
+  it('has no template field for a company linked by QR', async () => {
+    openSettings(adminUser, { 'GET /api/whatsapp/cloud/templates': () => fail(409, 'Templates are for the official API.') });
+    const card = (await screen.findByRole('heading', { name: 'Cash-on-delivery confirmation' })).closest('section')!;
+    await within(card).findByLabelText('English message');
+    expect(within(card).queryByLabelText(/WhatsApp template/)).not.toBeInTheDocument();
   });
 });
 

@@ -4,10 +4,12 @@ import { ArrowRightLeft, History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PIPELINE_STATUS_KEYS, STAGE_ACTION_KEYS, STAGE_KEYS } from '../labels';
 import { formatDateTime } from '../../../lib/format';
+import { ShippingHistory } from './ShippingHistory';
 
 /**
  * Stage buttons per the shared stage rule, the last 5 stage changes newest first, the deal's last 5
- * pipeline moves (from any screen: the profile, the board), and the created date.
+ * pipeline moves (from any screen: the profile, the board), its shipping status changes, and the
+ * created date.
  */
 export function ManagementSection({ contact, busy, onChangeStage }: { contact: Contact; busy: boolean; onChangeStage: (to: ContactStage) => void }) {
   const { t } = useTranslation('contacts');
@@ -90,6 +92,8 @@ export function ManagementSection({ contact, busy, onChangeStage }: { contact: C
           </Timeline>
         </Stack>
       )}
+
+      <ShippingHistory entries={contact.shippingHistory ?? []} />
 
       {(contact.handOvers ?? []).length > 0 && (
         <Stack gap="xs">
