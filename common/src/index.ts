@@ -7,6 +7,7 @@ export * from './users/users.schema.js';
 export * from './tenants/tenants.schema.js';
 export * from './health/health.schema.js';
 export * from './ipc/bridge.js';
+export * from './ipc/settings.js';
 // channels.ts reads bridge.ts's payload types; exported here, not re-exported by bridge.ts (that made a cycle)
 export * from './ipc/channels.js';
 export * from './realtime/events.js';

@@ -35,7 +35,7 @@ describe('desktop bridge contract', () => {
 
 describe('isUnencryptedRemoteServer', () => {
   it('flags plain http to another machine, not https and not this machine', async () => {
-    const { isUnencryptedRemoteServer } = await import('./bridge.js');
+    const { isUnencryptedRemoteServer } = await import('./settings.js');
     expect(isUnencryptedRemoteServer('http://192.168.1.20:3000')).toBe(true);
     expect(isUnencryptedRemoteServer('http://crm.example.com')).toBe(true);
     expect(isUnencryptedRemoteServer('https://crm.example.com')).toBe(false);

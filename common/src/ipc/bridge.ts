@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
+import { COLOR_SCHEMES, DEFAULT_COLOR_SCHEME, isUnencryptedRemoteServer } from './settings.js';
 
 /**
  * The desktop bridge: the renderer's only door to native features.
@@ -10,13 +11,6 @@ import { LANGUAGES } from '../constants.js';
  * the main process and the renderer cannot drift apart.
  */
 
-export const COLOR_SCHEMES = ['light', 'dark'] as const;
-export type ColorScheme = (typeof COLOR_SCHEMES)[number];
-export const DEFAULT_COLOR_SCHEME: ColorScheme = 'light';
-
-/** First run of the desktop app proposes this server (spec: the backend listens on port 3000). */
-export const DEFAULT_SERVER_URL = 'http://localhost:3000';
-
 /** An http(s) origin, normalised without a trailing slash so `${serverUrl}/api` is always right. */
 export const serverUrlSchema = z
   .string({ message: 'Server URL is required' })
@@ -24,21 +18,6 @@ export const serverUrlSchema = z
   .min(1, 'Server URL is required')
   .pipe(z.url({ protocol: /^https?$/, message: 'Enter a URL that starts with http:// or https://' }))
   .transform((value) => new URL(value).origin);
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * A plain-http address of another machine: passwords, tokens and customers' messages would cross
- * the network unencrypted. The desktop app connects to one only after the user confirms it.
- */
-export function isUnencryptedRemoteServer(url: string): boolean {
-  try {
-    const { protocol, hostname } = new URL(url);
-    return protocol === 'http:' && !LOOPBACK_HOSTS.has(hostname) && !hostname.endsWith('.localhost');
-  } catch {
-    return false;
-  }
-}
 
 /** An http(s) URL that may be opened in the system browser. */
 export const externalUrlSchema = z.url({ protocol: /^https?$/, message: 'Only http(s) links can be opened' });

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { applyPreferences, initialPreferences } from './i18n';
+import { changePreferences, initialPreferences } from './i18n';
 import { syncLanguageWithDesktop } from './i18n/desktop-language';
 import { bridge } from './lib/bridge';
 import { setServerOrigin } from './lib/server-origin';
@@ -11,8 +11,9 @@ import { setServerOrigin } from './lib/server-origin';
  * it); in a browser the server is the page's own origin.
  */
 async function start(): Promise<void> {
-  // First start follows the system language; sign-in then applies the user's saved choice.
-  applyPreferences(initialPreferences());
+  // First start follows the system language; sign-in then applies the user's saved choice. Arabic
+  // texts are fetched before the first render; if they cannot be, the app starts in English.
+  await changePreferences(initialPreferences()).catch(() => undefined);
   // The main process writes its native texts in the same language.
   syncLanguageWithDesktop(bridge);
   let needsServerSetup = false;

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@crm/common';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES, resources, type Catalogue } from '../../src/renderer/i18n/resources';
+import { arabic } from '../../src/renderer/i18n/arabic';
+import { english, NAMESPACES, type Catalogue } from '../../src/renderer/i18n/resources';
 import { keyUses } from './source-scan';
 
 /**
@@ -8,6 +9,7 @@ import { keyUses } from './source-scan';
  * exists in English and in Arabic.
  * Keys are found statically (source-scan.ts): always write them out, `t('key')` or 'ns:key'.
  */
+const resources = { en: english, ar: arabic };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const REQUIRED_FORMS = { en: ['one', 'other'], ar: ['zero', 'one', 'two', 'few', 'many', 'other'] } as const;
 

@@ -1,8 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { ServerSetupPage } from '../modules/server-setup/ServerSetupPage';
+import { FullPageLoader } from '../ui/FullPageLoader';
 import { AppProviders } from './AppProviders';
 import { appRoutes } from './routes';
+
+// only the desktop's first run shows it: fetched then, not with every sign-in screen
+const ServerSetupPage = lazy(() => import('../modules/server-setup/ServerSetupPage').then((module) => ({ default: module.ServerSetupPage })));
 
 /** The whole renderer. `needsServerSetup`: first run of the desktop app, before a server is known. */
 export function App({ needsServerSetup = false }: { needsServerSetup?: boolean }) {
@@ -12,5 +15,15 @@ export function App({ needsServerSetup = false }: { needsServerSetup?: boolean }
     const id = setTimeout(() => void Promise.all([import('./layout/AppLayout'), import('../modules/dashboard/DashboardPage')]).catch(() => undefined), 200);
     return () => clearTimeout(id);
   }, []);
-  return <AppProviders>{router ? <RouterProvider router={router} /> : <ServerSetupPage onSaved={() => window.location.reload()} />}</AppProviders>;
+  return (
+    <AppProviders>
+      {router ? (
+        <RouterProvider router={router} />
+      ) : (
+        <Suspense fallback={<FullPageLoader />}>
+          <ServerSetupPage onSaved={() => window.location.reload()} />
+        </Suspense>
+      )}
+    </AppProviders>
+  );
 }

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type UserPreferences } from
 import { create } from 'zustand';
 import { localPrefs } from '../lib/local-prefs';
 import { STORAGE_KEYS } from '../lib/storage-keys';
-import { i18n, setNumberLocale } from './instance';
+import { i18n, isLanguageLoaded, loadLanguage, setNumberLocale } from './instance';
 
 export type Direction = 'ltr' | 'rtl';
 
@@ -28,14 +28,47 @@ export const directionOf = (language: Language): Direction => (language === 'ar'
 /** The chosen language and digits; format.ts and the direction provider read it. */
 export const useLocaleStore = create<LocaleState>()(() => ({ language: DEFAULT_LANGUAGE, arabicDigits: false, dir: 'ltr' }));
 
+/** The newest choice still waiting for its language's texts; a later call builds on it and wins. */
+let wanted: UserPreferences | null = null;
+
 /**
  * Switches the whole renderer: i18next, `<html lang dir>`, and the locale the formatters use.
- * Kept in localStorage so the login screen opens in it next time.
+ * Kept in localStorage so the login screen opens in it next time. At once when the language's
+ * texts are here (English always is); otherwise everything switches together once its chunk has
+ * arrived, and the promise rejects if it cannot be fetched (nothing changes then).
+ */
+export function changePreferences(change: Partial<UserPreferences>): Promise<void> {
+  const base = wanted ?? useLocaleStore.getState();
+  const next: UserPreferences = {
+    language: change.language && isLanguage(change.language) ? change.language : base.language,
+    arabicDigits: change.arabicDigits ?? base.arabicDigits,
+  };
+  wanted = next;
+  const apply = () => {
+    if (wanted !== next) return;
+    wanted = null;
+    switchTo(next);
+  };
+  if (isLanguageLoaded(next.language)) {
+    apply();
+    return Promise.resolve();
+  }
+  return loadLanguage(next.language).then(apply, (error: unknown) => {
+    if (wanted === next) wanted = null;
+    throw error;
+  });
+}
+
+/**
+ * `changePreferences` without waiting: at once when the language's texts are here (English; Arabic
+ * once fetched, and in tests always), else when they arrive; a failed fetch leaves things as they are.
  */
 export function applyPreferences(change: Partial<UserPreferences>): void {
+  changePreferences(change).catch(() => undefined);
+}
+
+function switchTo({ language, arabicDigits }: UserPreferences): void {
   const current = useLocaleStore.getState();
-  const language = change.language && isLanguage(change.language) ? change.language : current.language;
-  const arabicDigits = change.arabicDigits ?? current.arabicDigits;
   const dir = directionOf(language);
   useLocaleStore.setState({ language, arabicDigits, dir });
   setNumberLocale(intlLocale({ language, arabicDigits }));

@@ -1,19 +1,18 @@
 import type { Language } from '@crm/common';
+import { byNamespace, type Catalogue, type Catalogues } from './catalogue-files';
 
-/**
- * Every catalogue file, found by path: `locales/<language>/<namespace>.json`. A new domain adds
- * its two files and nothing else, so engineers converting different screens never edit one file.
- */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+export type { Catalogue, Catalogues } from './catalogue-files';
 
-export type Catalogue = Record<string, unknown>;
-export const resources: Record<Language, Record<string, Catalogue>> = { en: {}, ar: {} };
-
-for (const [path, file] of Object.entries(files)) {
-  const match = /\/locales\/(en|ar)\/([\w-]+)\.json$/.exec(path);
-  if (!match) throw new Error(`Catalogue outside locales/<en|ar>/<namespace>.json: ${path}`);
-  resources[match[1] as Language][match[2]] = file.default;
-}
+/** English ships with the first screen: most machines start in it, and it is every text's fallback. */
+export const english: Catalogues = byNamespace(import.meta.glob<{ default: Catalogue }>('./locales/en/*.json', { eager: true }), 'en');
 
 /** The namespaces, one per domain (plus common, layout, errors). */
-export const NAMESPACES: string[] = Object.keys(resources.en).sort();
+export const NAMESPACES: string[] = Object.keys(english).sort();
+
+/**
+ * The other languages: a chunk each, fetched before the app first shows one (locale.ts), so an
+ * English sign-in screen does not download the Arabic texts.
+ */
+export const loadCatalogues: Partial<Record<Language, () => Promise<Catalogues>>> = {
+  ar: () => import('./arabic').then((module) => module.arabic),
+};

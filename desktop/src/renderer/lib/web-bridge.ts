@@ -1,18 +1,8 @@
-import {
-  bridgeError,
-  bridgeOk,
-  COLOR_SCHEMES,
-  DEFAULT_COLOR_SCHEME,
-  desktopSettingsPatchSchema,
-  externalUrlSchema,
-  notificationRequestSchema,
-  saveFileRequestSchema,
-  type ColorScheme,
-  type DesktopBridge,
-  type DesktopSettings,
-  type NotificationClick,
-} from '@crm/common';
+import { bridgeError, bridgeOk, COLOR_SCHEMES, DEFAULT_COLOR_SCHEME, type ColorScheme, type DesktopBridge, type DesktopSettings, type NotificationClick } from '@crm/common';
 import { STORAGE_KEYS } from './storage-keys';
+
+/** Fetched when a payload is first checked (see bridge-schemas.ts). */
+const schemas = () => import('./bridge-schemas');
 
 /**
  * The browser implementation of the desktop bridge: the same contract as Electron's preload,
@@ -37,7 +27,7 @@ export function createWebBridge(win: Window = window): DesktopBridge {
     kind: 'web',
 
     async showNotification(request) {
-      const parsed = notificationRequestSchema.safeParse(request);
+      const parsed = (await schemas()).notificationRequestSchema.safeParse(request);
       if (!parsed.success) return bridgeError('Invalid notification');
       const NotificationApi = (win as Window & { Notification?: typeof Notification }).Notification;
       if (!NotificationApi) return bridgeError('Notifications are not supported in this browser');
@@ -60,7 +50,7 @@ export function createWebBridge(win: Window = window): DesktopBridge {
     },
 
     async saveFile(request) {
-      const parsed = saveFileRequestSchema.safeParse(request);
+      const parsed = (await schemas()).saveFileRequestSchema.safeParse(request);
       if (!parsed.success) return bridgeError(parsed.error.issues[0]?.message ?? 'Invalid file');
       const { data, defaultName } = parsed.data;
       // The browser decides the folder (or asks); we can only offer the name.
@@ -83,7 +73,7 @@ export function createWebBridge(win: Window = window): DesktopBridge {
     },
 
     async updateSettings(patch) {
-      const parsed = desktopSettingsPatchSchema.safeParse(patch);
+      const parsed = (await schemas()).desktopSettingsPatchSchema.safeParse(patch);
       if (!parsed.success) return bridgeError(parsed.error.issues[0]?.message ?? 'Invalid settings');
       if (parsed.data.serverUrl !== undefined && parsed.data.serverUrl !== win.location.origin) {
         return bridgeError('In a browser the server is the address you opened.');
@@ -119,7 +109,7 @@ export function createWebBridge(win: Window = window): DesktopBridge {
     },
 
     async openExternal(url) {
-      const parsed = externalUrlSchema.safeParse(url);
+      const parsed = (await schemas()).externalUrlSchema.safeParse(url);
       if (!parsed.success) return bridgeError('Only http(s) links can be opened');
       win.open(parsed.data, '_blank', 'noopener,noreferrer');
       return bridgeOk(null);

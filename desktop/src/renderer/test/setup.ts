@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { applyPreferences } from '../i18n';
+import { applyPreferences, loadLanguage } from '../i18n';
 
 // CI and a developer's machine run many test files at once: a screen that renders in 50 ms alone
 // can take seconds under load. Waiting longer changes no assertion, only how long a find may wait.
 configure({ asyncUtilTimeout: 4000 });
+
+// The app fetches the Arabic texts before it first shows them; tests have them from the start, so
+// a switch to Arabic applies at once as it does in the app once they are loaded.
+await loadLanguage('ar');
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "desktop-sized, no motion".
 Object.defineProperty(window, 'matchMedia', {

@@ -2,9 +2,8 @@ import type { AuthUser, CurrentUser, LoginRequest, UpdatePreferencesRequest, Use
 import { create } from 'zustand';
 import { ApiError, onUnauthorized } from '../../lib/api';
 import { bridge } from '../../lib/bridge';
-import { applyPreferences, i18n, useLocaleStore } from '../../i18n';
+import { applyPreferences, changePreferences, i18n, useLocaleStore } from '../../i18n';
 import { sessionTokens } from '../../lib/session-tokens';
-import { useRealtimeStore } from '../realtime/store';
 import { authApi } from './api';
 
 /** The signed-in user; the server always sends the preferences and the company name (CurrentUser); test fixtures may leave them out. */
@@ -31,9 +30,12 @@ interface AuthState {
   updatePreferences: (change: UpdatePreferencesRequest) => Promise<void>;
 }
 
-/** After sign-in the user's saved language wins over the one chosen on the login screen. */
-function followUser(user: SignedInUser): SignedInUser {
-  if (user.language) applyPreferences({ language: user.language, arabicDigits: user.arabicDigits });
+/**
+ * After sign-in the user's saved language wins over the one chosen on the login screen; the first
+ * screen waits for its texts. A language whose texts cannot be fetched does not stop the sign-in.
+ */
+async function followUser(user: SignedInUser): Promise<SignedInUser> {
+  if (user.language) await changePreferences({ language: user.language, arabicDigits: user.arabicDigits }).catch(() => undefined);
   return user;
 }
 
@@ -41,8 +43,22 @@ let bootstrapping: Promise<void> | null = null;
 
 async function forgetSession(): Promise<void> {
   sessionTokens.setUserToken(null);
-  useRealtimeStore.getState().disconnect();
+  await closeRealtime();
   await bridge.setAuthToken(null);
+}
+
+/**
+ * The socket (and Socket.IO with it) is not part of the sign-in screen's code: it is fetched with
+ * the signed-in layout, which is the only place that opens one. So it is imported here when a
+ * session ends; if it cannot be fetched, it was never loaded and no socket is open.
+ */
+async function closeRealtime(): Promise<void> {
+  try {
+    const { useRealtimeStore } = await import('../realtime/store');
+    useRealtimeStore.getState().disconnect();
+  } catch {
+    // nothing was open
+  }
 }
 
 export const useAuthStore = create<AuthState>()((set, get) => ({
@@ -61,7 +77,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       }
       sessionTokens.setUserToken(token);
       try {
-        const user = followUser(await authApi.me());
+        const user = await followUser(await authApi.me());
         set({ status: 'authenticated', user, token });
       } catch {
         await forgetSession();
@@ -78,7 +94,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     sessionTokens.setUserToken(token);
     // If the OS keychain is unavailable the session still works; it just is not remembered.
     const saved = await bridge.setAuthToken(token);
-    followUser(user);
+    await followUser(user);
     set({ status: 'authenticated', user, token, rememberWarning: saved.ok ? null : saved.error });
     return user;
   },
@@ -97,7 +113,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   refreshUser: async () => {
     try {
-      const user = followUser(await authApi.me());
+      const user = await followUser(await authApi.me());
       set({ user });
       return user;
     } catch (error) {
@@ -108,7 +124,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   updatePreferences: async (change) => {
     const { language, arabicDigits } = useLocaleStore.getState();
-    applyPreferences(change);
+    // switched once its texts are here; a language that cannot be fetched is neither shown nor saved
+    await changePreferences(change);
     try {
       const user = await authApi.updatePreferences(change);
       set({ user });

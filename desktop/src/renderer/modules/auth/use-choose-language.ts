@@ -1,7 +1,7 @@
 import type { UserPreferences } from '@crm/common';
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
-import { applyPreferences, i18n } from '../../i18n';
+import { changePreferences, i18n } from '../../i18n';
 import { errorMessage } from '../../lib/error-message';
 import { useAuthStore } from './store';
 
@@ -15,13 +15,11 @@ export function useChooseLanguage(): (change: Partial<UserPreferences>) => void 
   const updatePreferences = useAuthStore((state) => state.updatePreferences);
   return useCallback(
     (change) => {
-      if (!signedIn) {
-        applyPreferences(change);
-        return;
-      }
-      updatePreferences(change).catch((error: unknown) => {
+      const failed = (error: unknown) => {
         notifications.show({ color: 'red', title: i18n.t('common:language.saveFailed'), message: errorMessage(error, 'common:unknownError') });
-      });
+      };
+      if (!signedIn) changePreferences(change).catch(failed);
+      else updatePreferences(change).catch(failed);
     },
     [signedIn, updatePreferences],
   );

@@ -1,10 +1,14 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Center, Loader, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDesktop } from '../../lib/bridge';
 import { getServerOrigin } from '../../lib/server-origin';
 import { Ltr } from '../../ui/Ltr';
-import { ServerUrlForm } from './ServerUrlForm';
+
+// fetched when the user asks to change the server: it checks the address with zod, which the
+// sign-in screen otherwise does not need
+const ServerUrlForm = lazy(() => import('./ServerUrlForm').then((module) => ({ default: module.ServerUrlForm })));
 
 /** Desktop only: shows which server the app talks to, with a way to change it. */
 export function ServerLine() {
@@ -16,12 +20,20 @@ export function ServerLine() {
     const id = modals.open({
       title: t('line.changeTitle'),
       children: (
-        <ServerUrlForm
-          initialUrl={current}
-          onCancel={() => modals.close(id)}
-          // A reload picks up the new server for the API proxy, the socket and the security policy.
-          onSaved={() => window.location.reload()}
-        />
+        <Suspense
+          fallback={
+            <Center mih={120}>
+              <Loader />
+            </Center>
+          }
+        >
+          <ServerUrlForm
+            initialUrl={current}
+            onCancel={() => modals.close(id)}
+            // A reload picks up the new server for the API proxy, the socket and the security policy.
+            onSaved={() => window.location.reload()}
+          />
+        </Suspense>
       ),
     });
   };
