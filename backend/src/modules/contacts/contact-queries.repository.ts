@@ -155,6 +155,32 @@ export class ContactQueriesRepository {
   }
 
   /**
+   * One page of each of several pipeline statuses (the board's columns) in one round trip. Each
+   * branch is the query pageIds makes for its status alone, so each walks the list index the same
+   * way; row_number (over the index's own order, so no sort) keeps each page's order in the result.
+   */
+  async statusPageIds(
+    tx: TenantTx,
+    scope: ContactScope,
+    filter: ContactListFilter,
+    sort: ContactSort,
+    pages: { status: PipelineStatus; offset: number }[],
+    limit: number,
+  ): Promise<Map<PipelineStatus, string[]>> {
+    const found = new Map<PipelineStatus, string[]>(pages.map((p) => [p.status, []]));
+    if (!pages.length) return found;
+    const order = sql.join(this.orderBy(sort), sql`, `);
+    const branches = pages.map(
+      (p, n) =>
+        sql`(select ${n}::int as n, ${contacts.id} as id, row_number() over (order by ${order}) as k from ${contacts}
+             where ${this.where(scope, { ...filter, pipelineStatus: p.status })} order by ${order} limit ${limit} offset ${p.offset})`,
+    );
+    const result = await tx.execute(sql`select n, id from (${sql.join(branches, sql` union all `)}) pages order by n, k`);
+    for (const row of (result as unknown as { rows: { n: number; id: string }[] }).rows) found.get(pages[row.n].status)!.push(row.id);
+    return found;
+  }
+
+  /**
    * A search page and its total in one pass: the matches of contacts_matching() (already this
    * tenant's only) are filtered, counted (window) and sorted without reading contacts again.
    * Undefined when the page is past the end (the caller counts then).

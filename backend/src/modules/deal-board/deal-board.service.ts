@@ -62,11 +62,17 @@ export class DealBoardService {
     return this.db.tenant(actor.tenantId, async (tx) => {
       const totals = await this.queries.pipelineTotals(tx, scope, filter);
       const settings = await this.board.settings(tx, actor.tenantId);
-      const pages = [];
-      for (const status of PIPELINE_STATUSES) {
-        const total = totals.find((t) => t.status === status);
-        pages.push({ status, count: total?.count ?? 0, amount: total?.amount ?? 0, ids: total?.count ? await this.pageIds(tx, scope, filter, status, 1, query.limit) : [] });
-      }
+      const counted = new Map(totals.map((t) => [t.status, t]));
+      // every column's first page in one query (an empty column reads nothing)
+      const firstPages = await this.queries.statusPageIds(
+        tx,
+        scope,
+        filter,
+        NEWEST_FIRST,
+        PIPELINE_STATUSES.filter((status) => counted.get(status)?.count).map((status) => ({ status, offset: 0 })),
+        query.limit + 1,
+      );
+      const pages = PIPELINE_STATUSES.map((status) => ({ status, count: counted.get(status)?.count ?? 0, amount: counted.get(status)?.amount ?? 0, ids: firstPages.get(status) ?? [] }));
       const cards = await this.cards(
         tx,
         actor.tenantId,
