@@ -79,7 +79,7 @@ describe.skipIf(!onPostgres)('deal board query plans at 40,000 deals', () => {
       const plan = await planOf(sql`select n, id from (${sql.join(branches, sql` union all `)}) pages order by n, k`);
       expect(plan.match(/Index Only Scan using contacts_(stage|assignee)_created_idx/g), plan).toHaveLength(statuses.length);
       expect(plan.match(/Sort Key/g), plan).toEqual(['Sort Key']);
-      expect(plan, plan).toMatch(/Sort Key: pages\.n, pages\.k/);
+      expect(plan, plan).toMatch(/Sort Key: .+\.n, .+\.k/);
     }
   });
 
