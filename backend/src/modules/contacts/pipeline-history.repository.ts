@@ -71,38 +71,6 @@ export class PipelineHistoryRepository {
   }
 
   /**
-   * When each deal entered its current status: its latest change when that change is to the status
-   * it has now. Deals changed before changes were recorded everywhere may disagree: then the
-   * contact's last update is the best time known; a deal never moved entered its first status when
-   * it became a deal (its last stage-history row into sales), else when created. One index probe
-   * per card in each lateral: pages are small.
-   */
-  async enteredStatusAt(tx: TenantTx, tenantId: string, ids: string[]): Promise<Map<string, Date>> {
-    if (!ids.length) return new Map();
-    const result = await tx.execute(sql`
-      select c.id,
-        coalesce(
-          case when d.to_status = coalesce(c.pipeline_status, 'new') then d.changed_at when d.to_status is not null then c.updated_at end,
-          h.changed_at,
-          c.created_at
-        ) as entered
-      from contacts c
-      left join lateral (
-        select d.to_status, d.changed_at from pipeline_status_changes d
-        where d.tenant_id = c.tenant_id and d.contact_id = c.id
-        order by d.changed_at desc nulls last, d.id desc nulls last limit 1
-      ) d on true
-      left join lateral (
-        select h.changed_at from contact_stage_history h
-        where h.contact_id = c.id and h.tenant_id = c.tenant_id and h.to_stage = 'sales'
-        order by h.changed_at desc nulls last limit 1
-      ) h on true
-      where c.tenant_id = ${tenantId} and c.id = any(${sql.param(ids)}::uuid[])`);
-    const rows = (result as unknown as Rows<{ id: string; entered: Date | string }>).rows;
-    return new Map(rows.map((r) => [r.id, new Date(r.entered)]));
-  }
-
-  /**
    * The deals lost now (a sales deal in `lost`), grouped by the reason of the change that lost them,
    * with their amounts. As every report figure, a deal counts on its contact's creation day:
    * created in [createdFrom, createdBefore); `assignedTo` keeps one person's deals.

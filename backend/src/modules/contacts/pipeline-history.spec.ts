@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { addLead, moveTo } from '../../../test/crm-fixtures.js';
 import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
+import { DealBoardLive } from '../deal-board/deal-board-live.js';
 import { pipelineStatusChanges } from './pipeline-history.table.js';
 
 let t: TestApp;
@@ -12,6 +13,16 @@ let globex: SeededCompany;
 const token = { admin: '', rep1: '', rep2: '', globexAdmin: '' };
 let pushed: { tenantId: string; assignedTo: string | null | undefined; event: string; payload: any }[] = [];
 
+/** The boards are told after the answer: what has been pushed once every push so far is made. */
+const pushedSoFar = async () => {
+  await t.app.get(DealBoardLive).idle();
+  return pushed;
+};
+/** Forgets the pushes so far, including those still on their way. */
+const forgetPushes = async () => {
+  await t.app.get(DealBoardLive).idle();
+  pushed = [];
+};
 const changes = (contactId: string) => t.db.platform((tx) => tx.select().from(pipelineStatusChanges).where(eq(pipelineStatusChanges.contactId, contactId)));
 
 /** A deal of rep 1's, in the sales stage. */
@@ -73,9 +84,9 @@ describe('the pipeline history', () => {
   });
 
   it("announces every deal change to the deal's audience: a move from any screen, a new deal, a new amount", async () => {
-    pushed = [];
+    await forgetPushes();
     const id = await newDeal('Live deal', '01011110003');
-    expect(pushed).toEqual([
+    expect(await pushedSoFar()).toEqual([
       {
         tenantId: acme.tenantId,
         assignedTo: acme.sales[0].id,
@@ -83,34 +94,34 @@ describe('the pipeline history', () => {
         payload: expect.objectContaining({ contactId: id, before: null, after: { status: 'new', amount: null }, card: expect.objectContaining({ _id: id, status: 'new' }) }),
       },
     ]);
-    pushed = [];
+    await forgetPushes();
     await t.api.patch(`/contacts/${id}`, { salesData: { amount: 250 } }, { token: token.rep1 });
-    expect(pushed.map((p) => [p.payload.before, p.payload.after, p.payload.card.amount])).toEqual([[{ status: 'new', amount: null }, { status: 'new', amount: 250 }, 250]]);
-    pushed = [];
+    expect((await pushedSoFar()).map((p) => [p.payload.before, p.payload.after, p.payload.card.amount])).toEqual([[{ status: 'new', amount: null }, { status: 'new', amount: 250 }, 250]]);
+    await forgetPushes();
     await t.api.patch(`/deals/${id}/status`, { status: 'lost', lostReason: 'No answer' }, { token: token.admin });
-    expect(pushed.map((p) => [p.assignedTo, p.payload.before.status, p.payload.after.status, p.payload.card.status])).toEqual([[acme.sales[0].id, 'new', 'lost', 'lost']]);
+    expect((await pushedSoFar()).map((p) => [p.assignedTo, p.payload.before.status, p.payload.after.status, p.payload.card.status])).toEqual([[acme.sales[0].id, 'new', 'lost', 'lost']]);
     const history = (await t.api.get(`/contacts/${id}`, { token: token.rep1 })).body.data.pipelineHistory;
     expect(history[0]).toMatchObject({ from: 'new', to: 'lost', lostReason: 'No answer', changedBy: { _id: acme.admin.id } });
     // nothing that a board shows changed: no push
-    pushed = [];
+    await forgetPushes();
     await t.api.patch(`/contacts/${id}`, { notes: 'later' }, { token: token.rep1 });
-    expect(pushed).toEqual([]);
+    expect(await pushedSoFar()).toEqual([]);
     // leaving the pipeline drops the card
     await t.api.patch(`/contacts/${id}/stage`, { stage: 'lead' }, { token: token.rep1 });
-    expect(pushed.map((p) => [p.payload.before.status, p.payload.after, p.payload.card])).toEqual([['lost', null, null]]);
+    expect((await pushedSoFar()).map((p) => [p.payload.before.status, p.payload.after, p.payload.card])).toEqual([['lost', null, null]]);
   });
 
   it('drops a deleted deal from every open board, and says nothing when a deleted contact was no deal', async () => {
     const id = await newDeal('Deleted deal', '01011110004');
     await t.api.patch(`/contacts/${id}`, { salesData: { amount: 900 } }, { token: token.rep1 });
-    pushed = [];
+    await forgetPushes();
     expect((await t.api.delete(`/contacts/${id}`, { token: token.admin })).status).toBe(200);
-    expect(pushed).toEqual([
+    expect(await pushedSoFar()).toEqual([
       { tenantId: acme.tenantId, assignedTo: acme.sales[0].id, event: 'deal:update', payload: { contactId: id, before: { status: 'new', amount: 900 }, after: null, card: null } },
     ]);
     const lead = (await t.api.post('/contacts', { name: 'Only a lead', phone: '01011110005' }, { token: token.admin })).body.data._id;
-    pushed = [];
+    await forgetPushes();
     await t.api.delete(`/contacts/${lead}`, { token: token.admin });
-    expect(pushed).toEqual([]);
+    expect(await pushedSoFar()).toEqual([]);
   });
 });

@@ -1,18 +1,29 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { DealChange } from '../contacts/contact-events.js';
 import { DomainEvents } from '../../platform/events/domain-events.js';
 import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
 import { DealBoardService } from './deal-board.service.js';
 
+/** How long a shutdown waits for the pushes still queued. */
+const SHUTDOWN_WAIT_MS = 5_000;
+
 /**
  * Keeps every open board current: each deal change (a move from any screen, a new deal, a new
  * amount) is pushed as `deal:update` to the people who may see the deal, as its conversation is
  * (the company's admins and its assignee), with the card as the board shows it.
+ *
+ * The push runs after the change's answer, not before it: the change is committed when the event
+ * comes, and the mover's own board already shows it, so reading the card again and emitting it
+ * would only delay their answer (it was a third of a move's time). One deal's pushes keep the
+ * order of its changes (a queue per deal), so a board never ends on an older card; a failed push
+ * is logged, and the shutdown waits for the queued ones.
  */
 @Injectable()
-export class DealBoardLive implements OnModuleInit, OnModuleDestroy {
+export class DealBoardLive implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('DealBoardLive');
   private unsubscribe?: () => void;
+  /** The last queued push of each deal with pushes still to make. */
+  private readonly queues = new Map<string, Promise<void>>();
 
   constructor(
     private readonly events: DomainEvents,
@@ -21,13 +32,32 @@ export class DealBoardLive implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit() {
-    this.unsubscribe = this.events.on('contacts.deal_changed', (change) => this.push(change));
+    // returns nothing on purpose: the emitter (the request that changed the deal) does not wait
+    this.unsubscribe = this.events.on('contacts.deal_changed', (change) => {
+      this.enqueue(change);
+    });
   }
 
-  onModuleDestroy() {
+  async beforeApplicationShutdown() {
     this.unsubscribe?.();
+    await Promise.race([this.idle(), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]);
   }
 
+  /** Resolves once every change announced so far has been pushed (or has failed and been logged). */
+  async idle(): Promise<void> {
+    while (this.queues.size) await Promise.all([...this.queues.values()]);
+  }
+
+  private enqueue(change: DealChange) {
+    const key = `${change.tenantId}:${change.contactId}`;
+    const next = (this.queues.get(key) ?? Promise.resolve()).then(() => this.push(change));
+    this.queues.set(key, next);
+    void next.then(() => {
+      if (this.queues.get(key) === next) this.queues.delete(key);
+    });
+  }
+
+  /** Never rejects: a board that misses one update is corrected by its next load; the change itself is saved. */
   async push(change: DealChange): Promise<void> {
     try {
       const card = change.after ? await this.board.card(change.tenantId, change.contactId) : null;
@@ -38,7 +68,6 @@ export class DealBoardLive implements OnModuleInit, OnModuleDestroy {
         card,
       });
     } catch (err) {
-      // a board that misses one update is corrected by its next load; the change itself is saved
       this.logger.warn(`deal:update for ${change.contactId} failed: ${err}`);
     }
   }

@@ -66,6 +66,23 @@ describe.skipIf(!onPostgres)('deal board query plans at 40,000 deals', () => {
     }
   });
 
+  it("reads every column's first page in one query, each still from the list indexes and the only sort the pages' few rows", async () => {
+    const statuses = ['new', 'contacted', 'qualified', 'proposal', 'negotiation', 'won', 'lost'];
+    for (const assignee of [undefined, co.sales[0].id]) {
+      // the shape of ContactQueriesRepository.statusPageIds
+      const branches = statuses.map(
+        (status, n) => sql`(select ${n}::int as n, id, row_number() over (order by created_at desc nulls last, id desc nulls last) as k from contacts
+          where tenant_id = ${co.tenantId} ${assignee ? sql`and assigned_to = ${assignee}` : sql``} and stage = 'sales'
+            and ${status === 'new' ? sql`(pipeline_status = 'new' or pipeline_status is null)` : sql`pipeline_status = ${status}`}
+          order by created_at desc nulls last, id desc nulls last limit 21 offset 0)`,
+      );
+      const plan = await planOf(sql`select n, id from (${sql.join(branches, sql` union all `)}) pages order by n, k`);
+      expect(plan.match(/Index Only Scan using contacts_(stage|assignee)_created_idx/g), plan).toHaveLength(statuses.length);
+      expect(plan.match(/Sort Key/g), plan).toEqual(['Sort Key']);
+      expect(plan, plan).toMatch(/Sort Key: .+\.n, .+\.k/);
+    }
+  });
+
   it('finds when each card entered its status through the history index', async () => {
     const rows = await t.app.get(Database).tenant(co.tenantId, (tx) => tx.execute(sql`select id from contacts where stage = 'sales' limit 20`));
     const ids = (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);

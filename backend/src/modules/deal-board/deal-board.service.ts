@@ -22,10 +22,7 @@ import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { visibleAssigneeFor } from '../contacts/contact-access.js';
-import { ContactQueriesRepository, type ContactListFilter, type ContactScope } from '../contacts/contact-queries.repository.js';
-import { ContactsRepository, type ContactRecord } from '../contacts/contacts.repository.js';
-import { DealLinesRepository } from '../contacts/deal-lines.repository.js';
-import { PipelineHistoryRepository } from '../contacts/pipeline-history.repository.js';
+import { ContactQueriesRepository, type ContactListFilter, type ContactScope, type DealCardRecord } from '../contacts/contact-queries.repository.js';
 import { LabelsRepository } from '../labels/labels.repository.js';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { DealBoardRepository, type BoardSettingsRow } from './deal-board.repository.js';
@@ -45,12 +42,9 @@ const NEWEST_FIRST = { by: 'createdAt', order: 'desc' } as const;
 export class DealBoardService {
   constructor(
     private readonly db: Database,
-    private readonly contacts: ContactsRepository,
     private readonly queries: ContactQueriesRepository,
-    private readonly dealLines: DealLinesRepository,
     private readonly contactsService: ContactsService,
     private readonly board: DealBoardRepository,
-    private readonly history: PipelineHistoryRepository,
     private readonly clock: Clock,
     private readonly labels: LabelsRepository,
   ) {}
@@ -62,11 +56,17 @@ export class DealBoardService {
     return this.db.tenant(actor.tenantId, async (tx) => {
       const totals = await this.queries.pipelineTotals(tx, scope, filter);
       const settings = await this.board.settings(tx, actor.tenantId);
-      const pages = [];
-      for (const status of PIPELINE_STATUSES) {
-        const total = totals.find((t) => t.status === status);
-        pages.push({ status, count: total?.count ?? 0, amount: total?.amount ?? 0, ids: total?.count ? await this.pageIds(tx, scope, filter, status, 1, query.limit) : [] });
-      }
+      const counted = new Map(totals.map((t) => [t.status, t]));
+      // every column's first page in one query (an empty column reads nothing)
+      const firstPages = await this.queries.statusPageIds(
+        tx,
+        scope,
+        filter,
+        NEWEST_FIRST,
+        PIPELINE_STATUSES.filter((status) => counted.get(status)?.count).map((status) => ({ status, offset: 0 })),
+        query.limit + 1,
+      );
+      const pages = PIPELINE_STATUSES.map((status) => ({ status, count: counted.get(status)?.count ?? 0, amount: counted.get(status)?.amount ?? 0, ids: firstPages.get(status) ?? [] }));
       const cards = await this.cards(
         tx,
         actor.tenantId,
@@ -133,12 +133,10 @@ export class DealBoardService {
   }
 
   private async cards(tx: TenantTx, tenantId: string, ids: string[], settings: BoardSettingsRow): Promise<Map<string, DealCard>> {
-    const rows = (await this.contacts.findManyByIds(tx, tenantId, ids)).filter((row) => row.stage === 'sales');
-    const lines = await this.dealLines.dealProducts(tx, tenantId, ids);
-    const entered = await this.history.enteredStatusAt(tx, tenantId, ids);
+    const rows = (await this.queries.dealCards(tx, tenantId, ids)).filter((row) => row.stage === 'sales');
     const labels = await this.labels.labelIdsByContact(tx, tenantId, ids);
     const now = this.clock.now();
-    return new Map(rows.map((row) => [row.id, { ...toCard(row, lines, entered.get(row.id) ?? row.createdAt, now, settings), labelIds: labels.get(row.id) ?? [] }]));
+    return new Map(rows.map((row) => [row.id, { ...toCard(row, now, settings), labelIds: labels.get(row.id) ?? [] }]));
   }
 }
 
@@ -164,7 +162,7 @@ function column(status: PipelineStatus, count: number, amount: number, page: num
   return { status, count, amount: roundMoney(amount), page, items, hasMore: ids.length > limit };
 }
 
-function toCard(row: ContactRecord, lines: { contactId: string; qty: number; product: { name: string } | null }[], entered: Date, now: Date, settings: BoardSettingsRow): DealCard {
+function toCard(row: DealCardRecord, now: Date, settings: BoardSettingsRow): DealCard {
   const status = (row.pipelineStatus ?? 'new') as PipelineStatus;
   return {
     _id: row.id,
@@ -172,11 +170,11 @@ function toCard(row: ContactRecord, lines: { contactId: string; qty: number; pro
     phone: row.phone,
     status,
     amount: row.dealAmount,
-    products: lines.filter((l) => l.contactId === row.id && l.product).map((l) => ({ name: l.product!.name, qty: l.qty })),
+    products: row.products,
     assignedTo: row.assignedTo && row.assignedName ? { _id: row.assignedTo, name: row.assignedName } : null,
     createdAt: row.createdAt.toISOString(),
-    enteredStatusAt: entered.toISOString(),
-    daysInStatus: daysInStatus(entered, now),
-    stale: isDealStale(entered, now, settings.staleDays[status]),
+    enteredStatusAt: row.enteredAt.toISOString(),
+    daysInStatus: daysInStatus(row.enteredAt, now),
+    stale: isDealStale(row.enteredAt, now, settings.staleDays[status]),
   };
 }
