@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, ok } from '../../test/fake-api';
 import { fakeCrmApi } from '../../test/fake-crm-api';
@@ -62,6 +62,18 @@ describe('the label filter is kept in the URL of the leads, customers and pipeli
     await view.user.click(await screen.findByRole('option', { name: 'VIP' }));
     await waitFor(() => expect(lastQuery(view.requests).has('labels')).toBe(false));
     expect(view.router.state.location.search).toBe('?q=mona');
+  });
+
+  it('leads: back from another screen without a filter in its address, the list keeps its filter and shows it in the URL', async () => {
+    const view = open(`/leads?labels=${hot._id}`, /^Leads \(/);
+    await view.ready;
+    await waitFor(() => expect(lastQuery(view.requests).get('labels')).toBe(hot._id));
+    await act(() => view.router.navigate('/customers'));
+    await screen.findByRole('heading', { name: /^Customers$/, level: 1 });
+    await act(() => view.router.navigate('/leads'));
+    await screen.findByRole('heading', { name: /^Leads \(/, level: 1 });
+    await waitFor(() => expect(view.router.state.location.search).toBe(`?labels=${hot._id}`));
+    expect(lastQuery(view.requests).get('labels')).toBe(hot._id);
   });
 
   it('customers: the label picked is in the URL and a reload keeps it', async () => {
