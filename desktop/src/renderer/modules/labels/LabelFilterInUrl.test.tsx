@@ -32,7 +32,7 @@ async function reopen(view: { router: { state: { location: { pathname: string; s
   return again;
 }
 
-describe('the label filter is kept in the URL of the leads, customers and pipeline lists', { timeout: 30_000 }, () => {
+describe('the label filter is kept in the URL of the leads, customers and pipeline lists', { timeout: 60_000 }, () => {
   it('leads: picking labels writes them to the URL; a reload of that address filters the same way', async () => {
     const first = open('/leads', /^Leads \(/);
     await first.ready;
