@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reasonParamsSchema } from '../shared/reasons.js';
+import { noteMentionSchema } from './notes.schema.js';
 import { templateMessageSchema } from '../whatsapp/whatsapp-templates.schema.js';
 
 export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'voice', 'document'] as const;
@@ -41,6 +42,8 @@ export const messageSchema = z.object({
   kind: z.enum(MESSAGE_KINDS),
   /** On the note a hand-over leaves: who took the chat over, who handed it, and the note given (drawn in the reader's language). */
   handOver: z.object({ to: z.string(), by: z.string(), note: z.string().nullable() }).nullable(),
+  /** On a note: the colleagues it mentions, named as in its text (`@name`), which the bubble marks. Empty otherwise. */
+  mentions: z.array(noteMentionSchema),
   direction: z.enum(['in', 'out']),
   type: z.enum(MESSAGE_TYPES),
   body: z.string(),

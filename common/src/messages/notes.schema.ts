@@ -4,9 +4,14 @@ import { z } from 'zod';
 export const NOTE_MAX_LENGTH = 4_000;
 export const NOTE_MAX_MENTIONS = 20;
 
+/** A colleague a note mentions: the user and the name its text gives them (`@name`). */
+export const noteMentionSchema = z.object({ id: z.string(), name: z.string() });
+export type NoteMention = z.infer<typeof noteMentionSchema>;
+
 /**
  * POST /messages/notes: a private note in a contact's conversation, for the team only. `mentions`:
- * the colleagues tagged with `@name` (their user ids); each one who may see the contact is notified.
+ * the colleagues tagged with `@name` (their user ids). The note keeps those of the company whose
+ * `@name` is in its text; each of them who may see the contact (and is not the author) is notified.
  */
 export const createNoteSchema = z.object({
   contactId: z.uuid({ message: 'contactId is required' }),

@@ -8,6 +8,7 @@ import { assertCanSeeContact } from '../contacts/contact-access.js';
 import { ChatsRepository } from '../chats/chats.repository.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { UsersRepository } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.table.js';
 import { MessageBroadcaster } from './message-broadcaster.js';
 import { MessagesRepository, type NewMessage } from './messages.repository.js';
 import type { MessageRow } from './messages.table.js';
@@ -36,18 +37,26 @@ export class ChatNotesService {
     private readonly clock: Clock,
   ) {}
 
-  /** Writes the note; each mentioned colleague who may see the contact is told, with a link to it. */
+  /** Writes the note with the colleagues it mentions; each one who may see the contact is told, with a link to it. */
   async create(actor: TenantActor, input: CreateNoteRequest): Promise<Message> {
-    const { row, contact, mentioned } = await this.db.tenant(actor.tenantId, async (tx) => {
+    const { row, contact, told } = await this.db.tenant(actor.tenantId, async (tx) => {
       const contact = assertCanSeeContact(actor, await this.chats.findContact(tx, actor.tenantId, input.contactId));
-      const row = await this.insert(tx, { tenantId: actor.tenantId, contactId: contact.id, body: input.body, sentBy: actor.userId });
-      return { row, contact, mentioned: await this.mentionable(tx, actor, contact.assignedTo, input.mentions ?? []) };
+      const mentioned = await this.mentioned(tx, actor.tenantId, input.body, input.mentions ?? []);
+      const row = await this.insert(tx, {
+        tenantId: actor.tenantId,
+        contactId: contact.id,
+        body: input.body,
+        sentBy: actor.userId,
+        mentions: mentioned.length ? mentioned.map((u) => ({ id: u.id, name: u.name })) : null,
+      });
+      const told = mentioned.filter((u) => u.id !== actor.userId && u.isActive && (can(u.role as Role, 'contacts.all') || u.id === contact.assignedTo)).map((u) => u.id);
+      return { row, contact, told };
     });
     const message = await this.broadcast.created(actor.tenantId, contact.assignedTo, row, null);
-    if (mentioned.length) {
+    if (told.length) {
       // the note is saved: a bell that fails to ring must not turn it into an error
       await this.notifications
-        .notifyUsers(actor.tenantId, mentioned, { code: 'note.mentioned', params: { by: actor.name, name: contact.name || contact.phone }, link: noteLink(contact.id, row.id) })
+        .notifyUsers(actor.tenantId, told, { code: 'note.mentioned', params: { by: actor.name, name: contact.name || contact.phone }, link: noteLink(contact.id, row.id) })
         .catch((err) => this.logger.warn(`mention notice failed: ${err}`));
     }
     return message;
@@ -63,22 +72,22 @@ export class ChatNotesService {
   }
 
   /** A note in the transaction of the caller (a hand-over leaves one). */
-  insert(tx: TenantTx, note: Pick<NewMessage, 'tenantId' | 'contactId' | 'body' | 'sentBy' | 'handOver'>): Promise<MessageRow> {
+  insert(tx: TenantTx, note: Pick<NewMessage, 'tenantId' | 'contactId' | 'body' | 'sentBy' | 'handOver' | 'mentions'>): Promise<MessageRow> {
     const now = this.clock.now();
     return this.repo.insert(tx, { ...note, kind: 'note', direction: 'out', type: 'text', status: 'sent', sentAt: now, createdAt: now, updatedAt: now });
   }
 
   /**
-   * The mentioned users who are told: active colleagues of the company (row-level security hides
-   * any other) who may see the contact (admins, or the user it is assigned to), never the author.
+   * The users a note mentions: those of the ids given who belong to the company (row-level
+   * security hides any other, so a made-up or foreign id is dropped, not an error) and whose
+   * `@name` is in the text (a tag removed while typing mentions nobody).
    */
-  private async mentionable(tx: TenantTx, actor: TenantActor, assignedTo: string | null, ids: string[]): Promise<string[]> {
-    const told: string[] = [];
-    for (const id of new Set(ids)) {
-      if (id === actor.userId) continue;
-      const user = await this.users.findById(tx, actor.tenantId, id);
-      if (user?.isActive && (can(user.role as Role, 'contacts.all') || user.id === assignedTo)) told.push(user.id);
-    }
-    return told;
+  private async mentioned(tx: TenantTx, tenantId: string, body: string, ids: string[]): Promise<UserRow[]> {
+    const users = await this.users.findByIds(tx, tenantId, [...new Set(ids)]);
+    const byId = new Map(users.map((u) => [u.id, u]));
+    return [...new Set(ids)].flatMap((id) => {
+      const user = byId.get(id);
+      return user && body.includes(`@${user.name}`) ? [user] : [];
+    });
   }
 }

@@ -66,15 +66,38 @@ describe('private notes', () => {
     expect((await t.api.get('/messages/search?q=delivery', { token: rep2A })).body.data.items).toEqual([]);
   });
 
-  it('notifies each mentioned colleague who may see the contact, with a link that opens the chat at the note', async () => {
-    const res = await note(repA, { contactId, body: `@${a.admin.name} @${a.sales[1].name} can we discount?`, mentions: [a.admin.id, a.sales[1].id, a.sales[0].id, b.admin.id] });
+  it('keeps whom a note mentions and notifies each mentioned colleague who may see the contact, with a link that opens the chat at the note', async () => {
+    const res = await note(repA, { contactId, body: `@${a.admin.name} @${a.sales[1].name} can we discount?`, mentions: [a.admin.id, a.sales[1].id, a.sales[0].id] });
     expect(res.status).toBe(200);
+    // stored as named in the text; the author's id, sent without an @name in the text, mentions nobody
+    const mentions = [
+      { id: a.admin.id, name: a.admin.name },
+      { id: a.sales[1].id, name: a.sales[1].name },
+    ];
+    expect(res.body.data.mentions).toEqual(mentions);
+    const listed = (await t.api.get(`/messages?contactId=${contactId}`, { token: adminA })).body.data.items as { _id: string; mentions: unknown }[];
+    expect(listed.find((m) => m._id === res.body.data._id)?.mentions).toEqual(mentions);
+    expect(listed[0]!.mentions).toEqual([]);
+
     const link = `/whatsapp?contactId=${contactId}&message=${res.body.data._id}`;
     expect((await bell(adminA))[0]).toMatchObject({ code: 'note.mentioned', params: { by: a.sales[0].name, name: 'Noura' }, link });
-    // a rep who may not see the contact, the author and another company's admin are not told
+    // a rep who may not see the contact is mentioned but not told (the link would not open); nor is the author
     expect((await bell(rep2A)).some((n) => n.code === 'note.mentioned')).toBe(false);
     expect((await bell(repA)).some((n) => n.code === 'note.mentioned')).toBe(false);
+  });
+
+  it("cannot mention another company's user: the note is kept without it, no error, and only colleagues are told", async () => {
+    const before = (await bell(adminA)).length;
+    const res = await note(repA, { contactId, body: `@${b.admin.name} and @${a.admin.name}, see this`, mentions: [b.admin.id, a.admin.id, b.sales[0].id] });
+    expect(res.status).toBe(200);
+    expect(res.body.data.mentions).toEqual([{ id: a.admin.id, name: a.admin.name }]);
     expect((await bell(adminB)).some((n) => n.code === 'note.mentioned')).toBe(false);
+    const rep2B = await signIn(t, b.sales[0].email);
+    expect((await bell(rep2B)).some((n) => n.code === 'note.mentioned')).toBe(false);
+    expect((await bell(adminA)).length).toBe(before + 1);
+    // an id that is nobody's is dropped the same way
+    const made = await note(repA, { contactId, body: '@Ghost hello', mentions: ['0190a0b0-0000-7000-8000-00000000dead'] });
+    expect([made.status, made.body.data.mentions]).toEqual([200, []]);
   });
 
   it("is refused on a colleague's contact (403), on another company's contact (404) and without text (400)", async () => {

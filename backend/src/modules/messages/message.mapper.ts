@@ -11,6 +11,7 @@ export function toMessageDto(row: MessageRow, urls: SignedUrls, authorName: stri
     contactId: row.contactId,
     kind: row.kind === 'note' ? 'note' : 'message',
     handOver: row.handOver ?? null,
+    mentions: row.mentions ?? [],
     direction: row.direction === 'in' ? 'in' : 'out',
     type: (TYPES.has(row.type) ? row.type : 'text') as MessageType,
     body: row.body ?? '',

@@ -1,4 +1,4 @@
-import type { ReasonParams } from '@crm/common';
+import type { NoteMention, ReasonParams } from '@crm/common';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tenantIdColumn, timestampColumn, updatedAtColumn } from '../../platform/db/columns.js';
@@ -27,6 +27,11 @@ export const messages = pgTable(
     kind: text('kind').notNull().default('message'),
     /** On the note a hand-over leaves: the names of who took it and who gave it, and the note given. */
     handOver: jsonb('hand_over').$type<{ to: string; by: string; note: string | null }>(),
+    /**
+     * On a note: the colleagues its `@name`s mention (users of the company, as named when it was
+     * written, so the bubble marks the very text typed even after a rename). Null: none.
+     */
+    mentions: jsonb('mentions').$type<NoteMention[]>(),
     /** in | out */
     direction: text('direction').notNull(),
     /** text | image | video | audio | voice | document */

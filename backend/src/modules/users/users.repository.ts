@@ -44,6 +44,15 @@ export class UsersRepository {
     return row;
   }
 
+  /** The company's users among `ids` (a note's mentions: at most a few dozen). */
+  async findByIds(tx: TenantTx, tenantId: string, ids: string[]): Promise<UserRow[]> {
+    if (!ids.length) return [];
+    return tx
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+  }
+
   async list(tx: TenantTx, tenantId: string, filter: { role?: Role }): Promise<UserRow[]> {
     return tx
       .select()

@@ -2,6 +2,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { SEARCH_DEBOUNCE_MS } from '@crm/common';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFiltersInUrl } from '../../lib/load/use-filters-in-url';
 import { Link } from 'react-router-dom';
 import { StageBadge } from '../contacts/components/badges';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
@@ -10,12 +11,15 @@ import { Ltr } from '../../ui/Ltr';
 import { SearchFilter } from '../../ui/SearchFilter';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
-import { CUSTOMERS_PAGE_SIZE, useCustomersStore } from './store';
+import { CUSTOMERS_PAGE_SIZE, useCustomersStore, customerFiltersUrl } from './store';
 
 /** The Customers list: contacts in the customer stage, not archived, newest first. */
 export function CustomersPage() {
   const { t } = useTranslation('customers');
   const { filters, page, items, total, status, error, setFilters, setPage, load } = useCustomersStore();
+
+  // a reload or a shared link shows the same list
+  useFiltersInUrl(filters, setFilters, customerFiltersUrl);
 
   useEffect(() => {
     void load();

@@ -1,6 +1,7 @@
 import type { LabelMatch } from '@crm/common';
 import { createContactListStore } from '../contacts/list-store';
-import { labelQuery } from '../labels/LabelFilter';
+import type { FiltersUrlCodec } from '../../lib/load/use-filters-in-url';
+import { labelFilterFromParams, labelFilterToParams, labelQuery } from '../labels/LabelFilter';
 
 export interface CustomerFilters {
   q: string;
@@ -20,3 +21,10 @@ export const useCustomersStore = createContactListStore<CustomerFilters>({
   toQuery: (f) => ({ stage: 'customer', isArchived: false, q: f.q, from: f.from, to: f.to, ...labelQuery(f) }),
   fallbackErrorKey: 'common:unknownError',
 });
+
+/** The customers filters in the list's URL (`/customers?q=…&labels=…`). */
+export const customerFiltersUrl: FiltersUrlCodec<CustomerFilters> = {
+  keys: ['q', 'from', 'to', 'labels', 'labelMatch'],
+  toParams: (f) => ({ q: f.q, from: f.from, to: f.to, ...labelFilterToParams(f) }),
+  fromParams: (p) => ({ q: p.get('q') ?? '', from: p.get('from'), to: p.get('to'), ...labelFilterFromParams(p) }),
+};

@@ -4,6 +4,7 @@ import { LEADS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type UserSummary } from '@crm/comm
 import { Download, Tag, UserCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFiltersInUrl } from '../../lib/load/use-filters-in-url';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../lib/error-message';
 import { formatDate, formatNumber, todayDay, userTimeZone } from '../../lib/format';
@@ -19,7 +20,7 @@ import { BulkLabelsDialog } from '../labels/BulkLabelsDialog';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter, labelQuery } from '../labels/LabelFilter';
 import { AssignDialog } from './AssignDialog';
-import { useLeadsStore } from './store';
+import { useLeadsStore, leadFiltersUrl } from './store';
 
 /**
  * The Leads list: filters, a page of 50 newest first, bulk assignment and export.
@@ -35,6 +36,9 @@ export function LeadsPage() {
   const [assignOpen, setAssignOpen] = useState(false);
   const [labelsOpen, setLabelsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+
+  // a reload or a shared link shows the same list
+  useFiltersInUrl(filters, setFilters, leadFiltersUrl);
 
   useEffect(() => {
     void load();

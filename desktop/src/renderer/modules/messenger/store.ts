@@ -239,6 +239,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
         contactId,
         kind: 'message',
         handOver: null,
+        mentions: [],
         direction: 'out',
         type,
         body,

@@ -45,6 +45,7 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     contactId: testId(),
     kind: 'message',
     handOver: null,
+    mentions: [],
     direction: 'in',
     type: 'text',
     body: 'Hello',

@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Tex
 import { DEALS_PAGE_SIZE, PIPELINE_STATUSES, SEARCH_DEBOUNCE_MS, type Contact, type PipelineStatus, type PipelineTotals } from '@crm/common';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFiltersInUrl } from '../../lib/load/use-filters-in-url';
 import { Link } from 'react-router-dom';
 import { ListPage } from '../../ui/ListPage';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
@@ -14,7 +15,7 @@ import { PIPELINE_STATUS_COLORS } from '../contacts/format';
 import classes from './PipelinePage.module.css';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
-import { useDealsStore } from './store';
+import { useDealsStore, dealFiltersUrl } from './store';
 
 /** Keys written out so the catalogue checks can find them. */
 const STATUS_KEYS: Record<PipelineStatus, string> = {
@@ -48,6 +49,9 @@ const ACTIONS_CELL = {
 export function PipelinePage() {
   const { t } = useTranslation('pipeline');
   const { filters, page, items, total, totals, status, error, setFilters, setPage, load } = useDealsStore();
+
+  // a reload or a shared link shows the same list
+  useFiltersInUrl(filters, setFilters, dealFiltersUrl);
 
   useEffect(() => {
     void load();

@@ -4,12 +4,14 @@ import { StickyNote } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../format';
+import { noteParts } from '../mentions';
 import classes from './NoteBubble.module.css';
 
 /**
  * A private note of the team, drawn apart from the conversation with the contact: across the
  * chat, on yellow, labelled 'Note' with its author. A hand-over's note says who took the chat
- * over and who gave it, in the reader's language, then the note given.
+ * over and who gave it, in the reader's language, then the note given. The colleagues a note
+ * mentions are marked in its text.
  */
 export const NoteBubble = memo(function NoteBubble({ message }: { message: Message }) {
   const { t } = useTranslation('messenger');
@@ -41,7 +43,15 @@ export const NoteBubble = memo(function NoteBubble({ message }: { message: Messa
           </>
         ) : (
           <Text size="sm" className={classes.body} dir="auto">
-            {message.body}
+            {noteParts(message.body, message.mentions).map((part, i) =>
+              part.mention ? (
+                <mark key={i} className={classes.mention} data-user-id={part.mention.id}>
+                  <bdi>{part.text}</bdi>
+                </mark>
+              ) : (
+                part.text
+              ),
+            )}
           </Text>
         )}
         <Text size="xs" c="dimmed" className={classes.time}>
