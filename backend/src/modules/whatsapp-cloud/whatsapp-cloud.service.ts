@@ -33,6 +33,8 @@ const hint = (value: string | null) => (value === null ? null : `…${value.slic
  */
 @Injectable()
 export class WhatsAppCloudService {
+  private readonly reading = new Map<string, Promise<CloudCredentials | undefined>>();
+
   constructor(
     private readonly db: Database,
     private readonly repo: WhatsAppCloudRepository,
@@ -125,15 +127,27 @@ export class WhatsAppCloudService {
 
   /** As `credentials`, from memory when read in the last seconds (webhooks: CloudCredentialsCache). */
   async recentCredentials(tenantId: string): Promise<CloudCredentials | undefined> {
-    return this.cache.ofTenant(tenantId) ?? (await this.credentials(tenantId));
+    return this.cache.ofTenant(tenantId) ?? (await this.once(`t:${tenantId}`, () => this.credentials(tenantId)));
   }
 
   /** The credentials of the company a phone number ID is connected to, from memory when read in the last seconds. */
   async recentCredentialsOfNumber(phoneNumberId: string): Promise<CloudCredentials | undefined> {
     const cached = this.cache.ofNumber(phoneNumberId);
     if (cached) return cached;
-    const tenantId = await this.db.platform((tx) => this.repo.tenantOfPhoneNumber(tx, phoneNumberId));
-    return tenantId ? await this.credentials(tenantId) : undefined;
+    return this.once(`n:${phoneNumberId}`, async () => {
+      const tenantId = await this.db.platform((tx) => this.repo.tenantOfPhoneNumber(tx, phoneNumberId));
+      return tenantId ? await this.credentials(tenantId) : undefined;
+    });
+  }
+
+  /** One read for all who miss together: when the copy expires in a burst, thousands of deliveries would each read it again. */
+  private once(key: string, read: () => Promise<CloudCredentials | undefined>): Promise<CloudCredentials | undefined> {
+    let pending = this.reading.get(key);
+    if (!pending) {
+      pending = read().finally(() => this.reading.delete(key));
+      this.reading.set(key, pending);
+    }
+    return pending;
   }
 
   webhookUrl(phoneNumberId: string, requestOrigin: string) {
