@@ -1,6 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DatabaseSignals } from '../../platform/db/database-signals.js';
-import type { CloudCredentials } from './whatsapp-cloud.service.js';
+
+/** A company's Cloud API connection with its secrets opened. */
+export type CloudCredentials = { tenantId: string; phoneNumberId: string; businessAccountId: string; accessToken: string; appSecret: string; verifyToken: string };
 
 /** Every instance's copies of a company's Cloud API secrets are dropped when one instance changes them. */
 const CHANNEL = 'whatsapp_cloud_credentials';

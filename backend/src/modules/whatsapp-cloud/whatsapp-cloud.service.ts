@@ -8,15 +8,14 @@ import { ApiError } from '../../platform/http/api-error.js';
 import { SecretBox, SecretUnreadableError } from '../../platform/secrets/secret-box.js';
 import { WHATSAPP_CLOUD_OPTIONS, type WhatsAppCloudOptions } from './cloud-options.js';
 import { GRAPH_ACCOUNT_LOCKED, GRAPH_TOKEN_INVALID, GraphApi, GraphApiError } from './graph-api.js';
-import { CloudCredentialsCache } from './cloud-credentials-cache.js';
+import { CloudCredentialsCache, type CloudCredentials } from './cloud-credentials-cache.js';
 import { WhatsAppCloudRepository } from './whatsapp-cloud.repository.js';
 import type { WhatsappCloudConnectionRow } from './whatsapp-cloud.table.js';
 import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 
 export type CloudSecret = 'accessToken' | 'appSecret' | 'verifyToken';
 
-/** The connection's secrets, opened. */
-export type CloudCredentials = { tenantId: string; phoneNumberId: string; businessAccountId: string; accessToken: string; appSecret: string; verifyToken: string };
+export type { CloudCredentials } from './cloud-credentials-cache.js';
 
 /** What a Graph API refusal means for the connection: Meta's token and lock errors are the admin's to fix. */
 export function reasonOfGraphError(err: GraphApiError): { reasonCode: WhatsAppReasonCode; reason: string } {
