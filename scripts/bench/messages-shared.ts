@@ -38,12 +38,14 @@ async function analyzeDatabase(url: string) {
 }
 
 /**
- * A fresh crm_bench_* database on the server; `drop` removes it (at most once, connections or
+ * A fresh crm_bench_* (or BENCH_DB_PREFIX_*) database on the server; `drop` removes it (at most once, connections or
  * not). Ctrl-C or SIGTERM also runs `onInterrupt` (stop what the run started) and drops it, so an
  * interrupted run leaves nothing behind.
  */
 export async function createBenchDatabase(server: string, onInterrupt: () => Promise<void> = async () => undefined): Promise<BenchDatabase> {
-  const name = `crm_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+  // BENCH_DB_PREFIX: runs side by side on one server tell their databases apart
+  const prefix = /^[a-z_][a-z0-9_]{0,30}$/.test(process.env.BENCH_DB_PREFIX ?? '') ? process.env.BENCH_DB_PREFIX : 'crm_bench';
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

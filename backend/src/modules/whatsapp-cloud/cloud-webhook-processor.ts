@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { InboundWhatsAppMessage } from '../whatsapp/whatsapp-driver.js';
 import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 import { Clock } from '../../platform/clock.js';
@@ -11,26 +11,42 @@ import { WhatsAppCloudRepository } from './whatsapp-cloud.repository.js';
 import { WhatsAppCloudService, type CloudCredentials } from './whatsapp-cloud.service.js';
 
 export const WEBHOOK_QUEUE = 'whatsapp-cloud-webhook';
-export type WebhookJob = { tenantId: string; eventId: string };
+/** Deliveries stored together (`eventId`: one, as queued before deliveries were stored in groups). */
+export type WebhookJob = { tenantId: string; eventIds?: string[]; eventId?: string };
+/** A delivery as stored: what processing needs of it. */
+export type StoredDelivery = { id: string; phoneNumberId: string; body: string };
 
 /** How long a processed delivery is kept (to look into what Meta sent), and how often a company's old ones are cleared. */
 const KEEP_DELIVERIES_MS = 7 * 24 * 3_600_000;
 const PRUNE_EVERY_MS = 3_600_000;
 
-/** Deliveries one worker takes at once. */
-const WEBHOOK_BATCH = 50;
+/** Recovery jobs one worker takes at once. */
+const WEBHOOK_BATCH = 20;
 
 /**
- * Processes stored webhook deliveries (the `whatsapp-cloud-webhook` queue): their messages become
- * inbound messages and their statuses the marks of our messages, through the same sink as the QR
- * drivers' events. Meta redelivers, and a job may run twice after a crash: messages are stored once
+ * When the job stored with a group of deliveries comes due: the instance that stored them
+ * processes them at once, in memory; the job is for when it could not (it stopped, its database
+ * calls failed, too much was in flight), and finds nothing left to do otherwise.
+ */
+export const RECOVERY_AFTER_SECONDS = 15;
+
+/** Deliveries being processed at once in memory; beyond, they wait for their recovery job. */
+const MAX_IN_FLIGHT = 20_000;
+
+/**
+ * Processes stored webhook deliveries: their messages become inbound messages and their statuses
+ * the marks of our messages, through the same sink as the QR drivers' events. A group of
+ * deliveries is processed right after it was stored (`accept`), and again by its recovery job (the
+ * `whatsapp-cloud-webhook` queue) if it is still waiting then. Meta redelivers, and a delivery may
+ * be processed twice (a crash, a recovery job meeting a slow first pass): messages are stored once
  * per (company, id) and marks never go backwards, so doing it again changes nothing.
  */
 @Injectable()
-export class CloudWebhookProcessor implements OnApplicationBootstrap {
+export class CloudWebhookProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('WhatsAppCloud');
-  private workerId?: string;
   private readonly prunedAt = new Map<string, number>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private inFlightDeliveries = 0;
 
   constructor(
     private readonly db: Database,
@@ -45,38 +61,74 @@ export class CloudWebhookProcessor implements OnApplicationBootstrap {
   async onApplicationBootstrap() {
     // only a database failure throws (a bad payload is recorded as failed): retried with backoff
     await this.jobs.createQueue(WEBHOOK_QUEUE, { retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: 10 * 60 });
-    // Meta delivers in bursts (a campaign's replies, a busy hour): deliveries are taken a batch at a time
-    this.workerId = await this.jobs.workBatch<WebhookJob>(WEBHOOK_QUEUE, { pollingIntervalSeconds: 1, batchSize: WEBHOOK_BATCH, localConcurrency: 2 }, (jobs) =>
-      this.processBatch(jobs.map((j) => j.data)),
-    );
+    await this.jobs.workBatch<WebhookJob>(WEBHOOK_QUEUE, { pollingIntervalSeconds: 1, batchSize: WEBHOOK_BATCH }, (jobs) => this.recover(jobs.map((j) => j.data)));
   }
 
-  /** A delivery was stored: start on it now rather than at the next poll. */
-  wake() {
-    if (this.workerId) this.jobs.notifyWorker(this.workerId);
+  async beforeApplicationShutdown() {
+    // a few seconds for what is under way; the rest is the recovery jobs' (after the next start)
+    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, 5_000).unref())]);
   }
 
-  /** Every delivery of a batch, side by side; the first failure fails the batch (the rest are then skipped as processed on its retry). */
-  async processBatch(jobs: WebhookJob[]): Promise<void> {
-    const failures = (await Promise.allSettled(jobs.map((job) => this.process(job.tenantId, job.eventId)))).filter((r) => r.status === 'rejected');
-    if (failures.length) throw failures[0].reason;
+  /** Deliveries just stored: processed now, off the request; a failure leaves them to their recovery job. */
+  accept(tenantId: string, deliveries: StoredDelivery[]) {
+    if (this.inFlightDeliveries + deliveries.length > MAX_IN_FLIGHT) return;
+    this.inFlightDeliveries += deliveries.length;
+    const run = this.processDeliveries(tenantId, deliveries)
+      .catch((err) => this.logger.warn(`${deliveries.length} webhook deliveries of ${tenantId} left to their recovery job: ${err}`))
+      .finally(() => {
+        this.inFlightDeliveries -= deliveries.length;
+        this.inFlight.delete(run);
+      });
+    this.inFlight.add(run);
   }
 
-  async process(tenantId: string, eventId: string): Promise<void> {
-    const event = await this.db.tenant(tenantId, (tx) => this.repo.findWebhookEvent(tx, tenantId, eventId));
-    if (!event || event.status !== 'received') return;
+  /** The recovery jobs: whichever of their deliveries are still waiting. */
+  async recover(jobs: WebhookJob[]): Promise<void> {
+    const byTenant = new Map<string, string[]>();
+    for (const job of jobs) {
+      const ids = byTenant.get(job.tenantId) ?? [];
+      ids.push(...(job.eventIds ?? (job.eventId ? [job.eventId] : [])));
+      byTenant.set(job.tenantId, ids);
+    }
+    for (const [tenantId, ids] of byTenant) {
+      const waiting = await this.db.tenant(tenantId, (tx) => this.repo.findReceivedWebhookEvents(tx, tenantId, ids));
+      if (waiting.length) await this.processDeliveries(tenantId, waiting);
+    }
+  }
+
+  /**
+   * Every delivery of the group, side by side. Those that could not be processed (a database
+   * failure) stay waiting and make this throw; the others are recorded processed or failed.
+   */
+  async processDeliveries(tenantId: string, deliveries: StoredDelivery[]): Promise<void> {
+    const credentials = await this.cloud.recentCredentials(tenantId);
+    const outcomes = await Promise.allSettled(deliveries.map((d) => this.processOne(credentials, tenantId, d)));
+    const processed: string[] = [];
+    const failed: { id: string; error: string }[] = [];
+    const retries: MediaDownloadJob[] = [];
+    let firstError: unknown;
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'rejected') firstError ??= outcome.reason;
+      else if (outcome.value.error !== null) failed.push({ id: deliveries[i].id, error: outcome.value.error });
+      else {
+        processed.push(deliveries[i].id);
+        retries.push(...outcome.value.retries);
+      }
+    });
+    await this.finish(tenantId, processed, failed, retries);
+    if (firstError !== undefined) throw firstError;
+  }
+
+  private async processOne(credentials: CloudCredentials | undefined, tenantId: string, delivery: StoredDelivery): Promise<{ error: string | null; retries: MediaDownloadJob[] }> {
     let payload: unknown;
     try {
-      payload = JSON.parse(event.body);
+      payload = JSON.parse(delivery.body);
     } catch {
-      return this.finish(tenantId, eventId, 'failed', 'the body is not JSON');
+      return { error: 'the body is not JSON', retries: [] };
     }
     const batch = readWebhook(payload);
-    const credentials = await this.cloud.credentials(tenantId);
     // a change for another number (Meta sends a business account's numbers to one app) is not this company's
-    if (!credentials || batch.phoneNumberIds.some((id) => id !== event.phoneNumberId)) {
-      return this.finish(tenantId, eventId, 'failed', 'the delivery names another phone number');
-    }
+    if (!credentials || batch.phoneNumberIds.some((id) => id !== delivery.phoneNumberId)) return { error: 'the delivery names another phone number', retries: [] };
     const sink = this.sessions.eventSink;
     const retries: MediaDownloadJob[] = [];
     await Promise.all(
@@ -90,7 +142,7 @@ export class CloudWebhookProcessor implements OnApplicationBootstrap {
       if (status.status === 'failed') await sink.failed(tenantId, status.id, failureOfMeta(status.error?.code, status.error?.title));
       else await sink.ack(tenantId, status.id, ACK_OF_STATUS[status.status]);
     }
-    await this.finish(tenantId, eventId, 'processed', null, retries);
+    return { error: null, retries };
   }
 
   private async toInbound(credentials: CloudCredentials, message: CloudInbound): Promise<InboundWhatsAppMessage> {
@@ -106,14 +158,16 @@ export class CloudWebhookProcessor implements OnApplicationBootstrap {
     }
   }
 
-  private async finish(tenantId: string, eventId: string, status: 'processed' | 'failed', error: string | null, mediaRetries: MediaDownloadJob[] = []) {
-    if (status === 'failed') this.logger.warn(`webhook delivery ${eventId} of ${tenantId} not processed: ${error}`);
+  private async finish(tenantId: string, processed: string[], failed: { id: string; error: string }[], mediaRetries: MediaDownloadJob[]) {
+    if (!processed.length && !failed.length) return;
+    for (const f of failed) this.logger.warn(`webhook delivery ${f.id} of ${tenantId} not processed: ${f.error}`);
     const now = this.clock.now();
     const prune = now.getTime() - (this.prunedAt.get(tenantId) ?? 0) >= PRUNE_EVERY_MS;
     if (prune) this.prunedAt.set(tenantId, now.getTime());
     await this.db.tenant(tenantId, async (tx) => {
-      await this.repo.finishWebhookEvent(tx, tenantId, eventId, { status, error, at: now });
-      // with the outcome: a crash before this commit processes the delivery again, and tries its media again
+      await this.repo.finishWebhookEvents(tx, tenantId, processed, { status: 'processed', error: null, at: now });
+      for (const f of failed) await this.repo.finishWebhookEvents(tx, tenantId, [f.id], { status: 'failed', error: f.error, at: now });
+      // with the outcome: a crash before this commit processes the deliveries again, and tries their media again
       await this.media.enqueue(tx, mediaRetries);
       if (prune) await this.repo.pruneWebhookEvents(tx, tenantId, new Date(now.getTime() - KEEP_DELIVERIES_MS));
     });

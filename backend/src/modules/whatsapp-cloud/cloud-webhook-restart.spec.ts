@@ -37,7 +37,7 @@ describe('a webhook delivery answered 200 survives the process stopping before i
     expect((await first.api.put('/whatsapp/cloud', settings, { token: admin })).status).toBe(200);
 
     // this process dies before its worker gets to the delivery: its processing never finishes here
-    vi.spyOn(first.app.get(CloudWebhookProcessor), 'process').mockImplementation(() => new Promise(() => undefined));
+    vi.spyOn(first.app.get(CloudWebhookProcessor), 'processDeliveries').mockImplementation(() => new Promise(() => undefined));
     const raw = JSON.stringify(webhookPayload(NUMBER, textMessage('201001112222', 'wamid.survivor', 'still here?')));
     const res = await fetch(`${first.url}/api/webhooks/whatsapp/${NUMBER}`, {
       method: 'POST',

@@ -5,6 +5,8 @@ import { WHATSAPP_CLOUD_OPTIONS, whatsAppCloudConfig, type WhatsAppCloudOptions 
 import { CloudConnectionOutcomes } from './cloud-connection-outcomes.js';
 import { CloudDriverRegistration } from './cloud-driver-registration.js';
 import { CloudMediaDownloads } from './cloud-media-downloads.js';
+import { CloudCredentialsCache } from './cloud-credentials-cache.js';
+import { CloudWebhookIntake } from './cloud-webhook-intake.js';
 import { CloudWebhookProcessor } from './cloud-webhook-processor.js';
 import { CloudWebhooksController } from './cloud-webhooks.controller.js';
 import { CloudWebhooksService } from './cloud-webhooks.service.js';
@@ -34,6 +36,8 @@ import { WhatsAppTemplatesService } from './whatsapp-templates.service.js';
     WhatsAppCloudService,
     CloudWebhooksService,
     CloudWebhookProcessor,
+    CloudCredentialsCache,
+    CloudWebhookIntake,
     CloudMediaDownloads,
     CloudConnectionOutcomes,
     CloudDriverRegistration,

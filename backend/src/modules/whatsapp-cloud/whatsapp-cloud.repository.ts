@@ -43,25 +43,27 @@ export class WhatsAppCloudRepository {
     return rows.length > 0;
   }
 
-  async insertWebhookEvent(tx: TenantTx, tenantId: string, phoneNumberId: string, body: string): Promise<WhatsappCloudWebhookEventRow> {
-    const [row] = await tx.insert(whatsappCloudWebhookEvents).values({ tenantId, phoneNumberId, body }).returning();
-    return row;
+  /** Stores deliveries under ids chosen by the caller, in one statement. */
+  async insertWebhookEvents(tx: TenantTx, tenantId: string, events: { id: string; phoneNumberId: string; body: string }[]): Promise<void> {
+    if (events.length) await tx.insert(whatsappCloudWebhookEvents).values(events.map((e) => ({ ...e, tenantId })));
   }
 
-  async findWebhookEvent(tx: TenantTx, tenantId: string, id: string): Promise<WhatsappCloudWebhookEventRow | undefined> {
-    const [row] = await tx
+  /** Those of these deliveries still waiting to be processed. */
+  async findReceivedWebhookEvents(tx: TenantTx, tenantId: string, ids: string[]): Promise<WhatsappCloudWebhookEventRow[]> {
+    if (!ids.length) return [];
+    return tx
       .select()
       .from(whatsappCloudWebhookEvents)
-      .where(and(eq(whatsappCloudWebhookEvents.tenantId, tenantId), eq(whatsappCloudWebhookEvents.id, id)))
-      .limit(1);
-    return row;
+      .where(and(eq(whatsappCloudWebhookEvents.tenantId, tenantId), inArray(whatsappCloudWebhookEvents.id, ids), eq(whatsappCloudWebhookEvents.status, 'received')))
+      .orderBy(whatsappCloudWebhookEvents.receivedAt, whatsappCloudWebhookEvents.id);
   }
 
-  async finishWebhookEvent(tx: TenantTx, tenantId: string, id: string, outcome: { status: 'processed' | 'failed'; error: string | null; at: Date }) {
+  async finishWebhookEvents(tx: TenantTx, tenantId: string, ids: string[], outcome: { status: 'processed' | 'failed'; error: string | null; at: Date }) {
+    if (!ids.length) return;
     await tx
       .update(whatsappCloudWebhookEvents)
       .set({ status: outcome.status, error: outcome.error, processedAt: outcome.at, attempts: sql`${whatsappCloudWebhookEvents.attempts} + 1` })
-      .where(and(eq(whatsappCloudWebhookEvents.tenantId, tenantId), eq(whatsappCloudWebhookEvents.id, id)));
+      .where(and(eq(whatsappCloudWebhookEvents.tenantId, tenantId), inArray(whatsappCloudWebhookEvents.id, ids)));
   }
 
   /** Forgets deliveries done with before `before` (their messages and marks are stored elsewhere). */

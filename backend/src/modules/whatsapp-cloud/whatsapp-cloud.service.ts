@@ -8,14 +8,14 @@ import { ApiError } from '../../platform/http/api-error.js';
 import { SecretBox, SecretUnreadableError } from '../../platform/secrets/secret-box.js';
 import { WHATSAPP_CLOUD_OPTIONS, type WhatsAppCloudOptions } from './cloud-options.js';
 import { GRAPH_ACCOUNT_LOCKED, GRAPH_TOKEN_INVALID, GraphApi, GraphApiError } from './graph-api.js';
+import { CloudCredentialsCache, type CloudCredentials } from './cloud-credentials-cache.js';
 import { WhatsAppCloudRepository } from './whatsapp-cloud.repository.js';
 import type { WhatsappCloudConnectionRow } from './whatsapp-cloud.table.js';
 import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 
 export type CloudSecret = 'accessToken' | 'appSecret' | 'verifyToken';
 
-/** The connection's secrets, opened. */
-export type CloudCredentials = { tenantId: string; phoneNumberId: string; businessAccountId: string; accessToken: string; appSecret: string; verifyToken: string };
+export type { CloudCredentials } from './cloud-credentials-cache.js';
 
 /** What a Graph API refusal means for the connection: Meta's token and lock errors are the admin's to fix. */
 export function reasonOfGraphError(err: GraphApiError): { reasonCode: WhatsAppReasonCode; reason: string } {
@@ -32,6 +32,8 @@ const hint = (value: string | null) => (value === null ? null : `…${value.slic
  */
 @Injectable()
 export class WhatsAppCloudService {
+  private readonly reading = new Map<string, Promise<CloudCredentials | undefined>>();
+
   constructor(
     private readonly db: Database,
     private readonly repo: WhatsAppCloudRepository,
@@ -39,6 +41,7 @@ export class WhatsAppCloudService {
     private readonly graph: GraphApi,
     private readonly clock: Clock,
     private readonly sessions: WhatsAppSessionsService,
+    private readonly cache: CloudCredentialsCache,
     @Inject(WHATSAPP_CLOUD_OPTIONS) private readonly options: WhatsAppCloudOptions,
   ) {}
 
@@ -61,6 +64,7 @@ export class WhatsAppCloudService {
           verifyTokenSealed: seal('verifyToken'),
         }),
       );
+      await this.cache.changed(tenantId);
       // the company now runs on the official API: its session (re)starts with these credentials
       await this.sessions.useConnection(tenantId, 'cloud');
       return this.toDto(row, requestOrigin);
@@ -75,6 +79,7 @@ export class WhatsAppCloudService {
   async remove(actor: TenantActor): Promise<{ deleted: boolean }> {
     const deleted = await this.db.tenant(actor.tenantId, (tx) => this.repo.remove(tx, actor.tenantId));
     if (!deleted) throw notConfigured();
+    await this.cache.changed(actor.tenantId);
     // back to linking a phone by QR: the Cloud API session stops
     await this.sessions.useConnection(actor.tenantId, 'qr');
     return { deleted };
@@ -101,15 +106,47 @@ export class WhatsAppCloudService {
   /** The company's connection with its secrets opened (webhooks, sending); undefined when there is none. */
   async credentials(tenantId: string): Promise<CloudCredentials | undefined> {
     const row = await this.db.tenant(tenantId, (tx) => this.repo.find(tx, tenantId));
-    if (!row) return undefined;
-    return {
-      tenantId,
-      phoneNumberId: row.phoneNumberId,
-      businessAccountId: row.businessAccountId,
-      accessToken: this.box.open(row.accessTokenSealed, sealContext(tenantId, 'accessToken')),
-      appSecret: this.box.open(row.appSecretSealed, sealContext(tenantId, 'appSecret')),
-      verifyToken: this.box.open(row.verifyTokenSealed, sealContext(tenantId, 'verifyToken')),
-    };
+    let credentials: CloudCredentials | undefined;
+    try {
+      credentials = row && {
+        tenantId,
+        phoneNumberId: row.phoneNumberId,
+        businessAccountId: row.businessAccountId,
+        accessToken: this.box.open(row.accessTokenSealed, sealContext(tenantId, 'accessToken')),
+        appSecret: this.box.open(row.appSecretSealed, sealContext(tenantId, 'appSecret')),
+        verifyToken: this.box.open(row.verifyTokenSealed, sealContext(tenantId, 'verifyToken')),
+      };
+    } finally {
+      // what was just read replaces what the webhooks had kept, a failure to open included
+      if (credentials) this.cache.put(credentials);
+      else this.cache.forget(tenantId);
+    }
+    return credentials;
+  }
+
+  /** As `credentials`, from memory when read in the last seconds (webhooks: CloudCredentialsCache). */
+  async recentCredentials(tenantId: string): Promise<CloudCredentials | undefined> {
+    return this.cache.ofTenant(tenantId) ?? (await this.once(`t:${tenantId}`, () => this.credentials(tenantId)));
+  }
+
+  /** The credentials of the company a phone number ID is connected to, from memory when read in the last seconds. */
+  async recentCredentialsOfNumber(phoneNumberId: string): Promise<CloudCredentials | undefined> {
+    const cached = this.cache.ofNumber(phoneNumberId);
+    if (cached) return cached;
+    return this.once(`n:${phoneNumberId}`, async () => {
+      const tenantId = await this.db.platform((tx) => this.repo.tenantOfPhoneNumber(tx, phoneNumberId));
+      return tenantId ? await this.credentials(tenantId) : undefined;
+    });
+  }
+
+  /** One read for all who miss together: when the copy expires in a burst, thousands of deliveries would each read it again. */
+  private once(key: string, read: () => Promise<CloudCredentials | undefined>): Promise<CloudCredentials | undefined> {
+    let pending = this.reading.get(key);
+    if (!pending) {
+      pending = read().finally(() => this.reading.delete(key));
+      this.reading.set(key, pending);
+    }
+    return pending;
   }
 
   webhookUrl(phoneNumberId: string, requestOrigin: string) {

@@ -38,7 +38,8 @@ export type WhatsappCloudConnectionRow = typeof whatsappCloudConnections.$inferS
 
 /**
  * Webhook deliveries from Meta, stored (the raw body as received) before they are answered and
- * processed by the `whatsapp-cloud-webhook` job: a crash after the answer loses nothing.
+ * processed (CloudWebhookProcessor; the `whatsapp-cloud-webhook` job stored with them takes what a
+ * crash left waiting): a crash after the answer loses nothing.
  */
 export const whatsappCloudWebhookEvents = pgTable(
   'whatsapp_cloud_webhook_events',

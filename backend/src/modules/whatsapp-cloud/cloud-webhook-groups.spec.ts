@@ -1,0 +1,122 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startMessengerApp } from '../../../test/messenger.js';
+import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
+import { FakeGraphApi, textMessage, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
+import type { TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { DB_CONNECTION } from '../../platform/db/database.js';
+import type { DbConnection } from '../../platform/db/database.types.js';
+import { messages } from '../messages/messages.table.js';
+import { CloudWebhookProcessor, WEBHOOK_QUEUE, type WebhookJob } from './cloud-webhook-processor.js';
+import { whatsappCloudWebhookEvents } from './whatsapp-cloud.table.js';
+
+const NUMBER = '107650352242933';
+const SECRET = 'c1b2c3d4e5f60718293a4b5c6d7e8f90';
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+
+const sign = (raw: string, secret: string) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+const deliver = (app: TestApp, raw: string, secret: string) =>
+  fetch(`${app.url}/api/webhooks/whatsapp/${NUMBER}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(raw, secret) }, body: raw });
+const settings = (number: FakeNumber, appSecret: string) => ({ phoneNumberId: NUMBER, businessAccountId: '102290129340398', accessToken: number.token, appSecret, verifyToken: 'verify-me-please' });
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('webhook deliveries arriving together', () => {
+  let t: TestApp;
+  let graph: FakeGraphApi;
+  let company: SeededCompany;
+  beforeAll(async () => {
+    graph = await new FakeGraphApi().start();
+    const number = graph.addNumber(NUMBER);
+    t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url } });
+    company = await seedCompany(t, 'cloud-groups', { sales: 0 });
+    const admin = await signIn(t, company.admin.email);
+    expect((await t.api.put('/whatsapp/cloud', settings(number, SECRET), { token: admin })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await graph?.stop();
+  });
+
+  it('are stored with their recovery jobs, answered 200, and each message stored once; the recovery jobs then find nothing to do', async () => {
+    const raws = Array.from({ length: 40 }, (_, i) => JSON.stringify(webhookPayload(NUMBER, textMessage(`2010011${String(i).padStart(5, '0')}`, `wamid.group.${i}`, `hello ${i}`))));
+    const answers = await Promise.all(raws.map((raw) => deliver(t, raw, SECRET)));
+    expect(answers.map((r) => r.status)).toEqual(raws.map(() => 200));
+
+    const events = () => t.db.tenant(company.tenantId, (tx) => tx.select().from(whatsappCloudWebhookEvents));
+    const done = await until(events, (rows) => rows.filter((r) => r.status === 'processed').length === 40);
+    expect(done.map((r) => r.status)).toEqual(raws.map(() => 'processed'));
+    const inbound = () => t.db.tenant(company.tenantId, (tx) => tx.select().from(messages).where(eq(messages.direction, 'in')));
+    expect((await inbound()).map((m) => m.waMessageId).sort()).toEqual(raws.map((_, i) => `wamid.group.${i}`).sort());
+
+    // every delivery is named by exactly one recovery job
+    const jobs = await t.app.get<DbConnection>(DB_CONNECTION).raw<{ data: WebhookJob }>('select data from pgboss.job where name = $1', [WEBHOOK_QUEUE]);
+    const named = jobs.flatMap((j) => j.data.eventIds ?? []);
+    expect(named.sort()).toEqual(done.map((e) => e.id).sort());
+
+    // the recovery jobs come due: everything is processed already
+    await t.app.get(CloudWebhookProcessor).recover(jobs.map((j) => j.data));
+    expect(await inbound()).toHaveLength(40);
+    expect((await events()).map((e) => e.attempts)).toEqual(raws.map(() => 1));
+  });
+
+  it('a delivery still waiting when its recovery job comes due (queued as one delivery per job, before groups) is processed then', async () => {
+    const raw = JSON.stringify(webhookPayload(NUMBER, textMessage('201001199999', 'wamid.recovered', 'late')));
+    const [event] = await t.db.tenant(company.tenantId, (tx) => tx.insert(whatsappCloudWebhookEvents).values({ tenantId: company.tenantId, phoneNumberId: NUMBER, body: raw }).returning());
+    await t.app.get(CloudWebhookProcessor).recover([{ tenantId: company.tenantId, eventId: event.id }]);
+    const [after] = await t.db.tenant(company.tenantId, (tx) => tx.select().from(whatsappCloudWebhookEvents).where(eq(whatsappCloudWebhookEvents.id, event.id)));
+    expect(after.status).toBe('processed');
+    const rows = await t.db.tenant(company.tenantId, (tx) => tx.select().from(messages).where(eq(messages.waMessageId, 'wamid.recovered')));
+    expect(rows.map((m) => m.body)).toEqual(['late']);
+  });
+});
+
+describe.skipIf(!onPostgres)('the app secret kept in memory, across two instances', () => {
+  let database: TestDatabase;
+  let graph: FakeGraphApi;
+  let one: TestApp, two: TestApp;
+  beforeAll(async () => {
+    graph = await new FakeGraphApi().start();
+    database = await createTestDatabase();
+    // one key for both, as in a deployment: what one seals the other opens
+    const env = { WHATSAPP_CLOUD_API_URL: graph.url, SECRETS_KEY: Buffer.alloc(32, 9).toString('base64') };
+    one = await startMessengerApp({ database, env });
+    two = await startMessengerApp({ database, env });
+  }, 120_000);
+  afterAll(async () => {
+    await one?.stop().catch(() => undefined);
+    await two?.stop().catch(() => undefined);
+    await database?.drop();
+    await graph?.stop();
+  });
+
+  it('a new app secret saved on one instance is the only one the other accepts at once', async () => {
+    const number = graph.addNumber(NUMBER);
+    const company = await seedCompany(one, 'cloud-cache', { sales: 0 });
+    const admin = await signIn(one, company.admin.email);
+    expect((await one.api.put('/whatsapp/cloud', settings(number, SECRET), { token: admin })).status).toBe(200);
+    const raw = (id: string) => JSON.stringify(webhookPayload(NUMBER, textMessage('201001112222', id, 'hi')));
+    // instance two has read (and keeps) the first secret
+    expect((await deliver(two, raw('wamid.cache.1'), SECRET)).status).toBe(200);
+
+    const NEW_SECRET = 'd1b2c3d4e5f60718293a4b5c6d7e8f91';
+    expect((await one.api.put('/whatsapp/cloud', settings(number, NEW_SECRET), { token: admin })).status).toBe(200);
+    // well within the 30 s the copy would otherwise live: the other instance was told
+    const refused = await until(
+      async () => (await deliver(two, raw('wamid.cache.2'), SECRET)).status,
+      (status) => status === 401,
+      5_000,
+    );
+    expect(refused).toBe(401);
+    expect((await deliver(two, raw('wamid.cache.3'), NEW_SECRET)).status).toBe(200);
+  }, 60_000);
+});
