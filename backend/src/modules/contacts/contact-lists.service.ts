@@ -10,6 +10,7 @@ import {
   phoneSearchDigits,
   roundMoney,
   winRate,
+  type BoundedTotal,
   type ContactFilters,
   type ContactList,
   type ContactStats,
@@ -60,18 +61,23 @@ export class ContactLists {
       // the totals count the same set, so they also give the total
       const totals = query.withTotals ? toTotals(await this.queries.pipelineTotals(tx, scope, filter)) : undefined;
       let ids: string[];
-      let total: number;
-      const search = filter.q ? await this.queries.searchPage(tx, scope, { ...filter, q: filter.q }, sort, offset, query.limit) : undefined;
-      if (search) ({ ids, total } = search);
-      else {
-        ids = filter.q ? [] : await this.queries.pageIds(tx, scope, filter, sort, offset, query.limit);
+      let counted: BoundedTotal;
+      if (filter.q) {
+        // a search counts up to the bound; the pipeline's totals count every match (they are sums)
+        const { ids: found, ...bounded } = await this.queries.searchPage(tx, scope, { ...filter, q: filter.q }, sort, offset, query.limit);
+        ids = found;
+        counted = totals ? { total: totals.count } : bounded;
+      } else {
+        ids = await this.queries.pageIds(tx, scope, filter, sort, offset, query.limit);
         // a page that is not full tells the total without counting
-        total = totals ? totals.count : ids.length > 0 && ids.length < query.limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.queries.count(tx, scope, filter);
+        counted = {
+          total: totals ? totals.count : ids.length > 0 && ids.length < query.limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.queries.count(tx, scope, filter),
+        };
       }
       const rows = await this.contacts.findManyByIds(tx, actor.tenantId, ids);
       const lines = byContact(await this.deals.dealProducts(tx, actor.tenantId, ids));
       const labels = await this.labels.labelIdsByContact(tx, actor.tenantId, ids);
-      const result: ContactList = { items: rows.map((r) => ({ ...toContactDto(r, lines.get(r.id) ?? []), labelIds: labels.get(r.id) ?? [] })), total };
+      const result: ContactList = { items: rows.map((r) => ({ ...toContactDto(r, lines.get(r.id) ?? []), labelIds: labels.get(r.id) ?? [] })), ...counted };
       if (totals) result.totals = totals;
       return result;
     });
