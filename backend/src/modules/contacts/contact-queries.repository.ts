@@ -162,14 +162,7 @@ export class ContactQueriesRepository {
    * the table (where LIKE cannot use the trigram index), which meets the page's matches soon and
    * stops there; the total says "at least".
    */
-  async searchPage(
-    tx: TenantTx,
-    scope: ContactScope,
-    filter: ContactListFilter & { q: string },
-    sort: ContactSort,
-    offset: number,
-    limit: number,
-  ): Promise<{ ids: string[] } & BoundedTotal> {
+  async searchPage(tx: TenantTx, scope: ContactScope, filter: ContactListFilter & { q: string }, sort: ContactSort, offset: number, limit: number): Promise<{ ids: string[] } & BoundedTotal> {
     const cap = countCap(offset, limit);
     const result = await tx.execute(
       sql`with m as materialized (

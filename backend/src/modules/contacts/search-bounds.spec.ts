@@ -45,9 +45,7 @@ beforeAll(async () => {
   // signed in after the seeding: a connection kept alive through it would be reset
   admin = await signIn(t, acme.admin.email);
   sales = await signIn(t, acme.sales[0].email);
-  product = (
-    (await t.db.platform((tx) => tx.execute(sql`select id from products where tenant_id = ${acme.tenantId} and sku = 'SC-1'`))) as unknown as { rows: { id: string }[] }
-  ).rows[0].id;
+  product = ((await t.db.platform((tx) => tx.execute(sql`select id from products where tenant_id = ${acme.tenantId} and sku = 'SC-1'`))) as unknown as { rows: { id: string }[] }).rows[0].id;
 });
 afterAll(() => t?.close());
 

@@ -22,10 +22,23 @@ export class ProductsRepository {
     const listed = and(eq(products.tenantId, tenantId), isNull(products.archivedAt));
     const byName = [asc(products.name), asc(products.id)];
     if (!filter.q) {
-      const rows = await tx.select().from(products).where(listed).orderBy(...byName).limit(filter.limit).offset(filter.offset);
+      const rows = await tx
+        .select()
+        .from(products)
+        .where(listed)
+        .orderBy(...byName)
+        .limit(filter.limit)
+        .offset(filter.offset);
       // a page that is not full tells the total; otherwise count, index-only, up to the cap
       if (rows.length > 0 && rows.length < filter.limit) return { rows, total: filter.offset + rows.length };
-      const [{ n }] = await tx.select({ n: count() }).from(tx.select({ one: sql`1` }).from(products).where(listed).limit(cap).as('listed'));
+      const [{ n }] = await tx.select({ n: count() }).from(
+        tx
+          .select({ one: sql`1` })
+          .from(products)
+          .where(listed)
+          .limit(cap)
+          .as('listed'),
+      );
       return { rows, ...boundedTotal(n, cap) };
     }
     const matches = sql`${products.searchText} like lower(${containsPattern(filter.q.replace(/\n/g, ' '))})`;

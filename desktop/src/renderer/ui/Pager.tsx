@@ -34,7 +34,13 @@ export function Pager({
       <Text size="sm" aria-live="polite">
         {totalIsLowerBound ? t('pager.pageOfAtLeast', { page: Math.min(page, pages), pages }) : t('pager.pageOf', { page: Math.min(page, pages), pages })}
       </Text>
-      <Button variant="default" size="xs" rightSection={<ChevronRight size={14} className="mirror-rtl" aria-hidden />} disabled={disabled || (page >= pages && !totalIsLowerBound)} onClick={() => onPage(page + 1)}>
+      <Button
+        variant="default"
+        size="xs"
+        rightSection={<ChevronRight size={14} className="mirror-rtl" aria-hidden />}
+        disabled={disabled || (page >= pages && !totalIsLowerBound)}
+        onClick={() => onPage(page + 1)}
+      >
         {t('pager.next')}
       </Button>
     </Group>
