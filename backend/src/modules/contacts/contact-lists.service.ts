@@ -68,10 +68,11 @@ export class ContactLists {
         ids = found;
         counted = totals ? { total: totals.count } : bounded;
       } else {
-        ids = await this.queries.pageIds(tx, scope, filter, sort, offset, query.limit);
+        const page = await this.queries.listPage(tx, scope, filter, sort, offset, query.limit);
+        ids = page.ids;
         // a page that is not full tells the total without counting
         counted = {
-          total: totals ? totals.count : ids.length > 0 && ids.length < query.limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.queries.count(tx, scope, filter),
+          total: totals?.count ?? page.total ?? (ids.length > 0 && ids.length < query.limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.queries.count(tx, scope, filter)),
         };
       }
       const rows = await this.contacts.findManyByIds(tx, actor.tenantId, ids);
