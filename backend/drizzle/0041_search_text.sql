@@ -13,7 +13,7 @@ CREATE INDEX "contact_deal_products_product_newest_idx" ON "contact_deal_product
 CREATE INDEX "contacts_search_trgm_idx" ON "contacts" USING gin ("tenant_id","search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("tenant_id","search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contact_deal_products_product_idx" ON "contact_deal_products" USING btree ("tenant_id","product_id","contact_id","id");--> statement-breakpoint
-CREATE INDEX "products_tenant_name_idx" ON "products" USING btree ("tenant_id","name","id") WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_tenant_name_idx" ON "products" USING btree ("tenant_id","name","id","archived_at");--> statement-breakpoint
 -- hand-written:
 -- Search reads one folded column (search_text) through one trigram index scoped to the company
 -- (issue 31: the three trigram indexes on name, email and phone were not, so a common name read
