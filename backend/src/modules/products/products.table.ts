@@ -29,10 +29,9 @@ export const products = pgTable(
     uniqueIndex('products_tenant_sku_active_unique')
       .on(t.tenantId, sql`lower(${t.sku})`)
       .where(sql`${t.archivedAt} is null`),
-    // the lists' order (name, then id) among the products not deleted: a page, a bounded count and a common word's search walk it
-    index('products_tenant_name_idx')
-      .on(t.tenantId, t.name, t.id)
-      .where(sql`${t.archivedAt} is null`),
+    // the lists' order (name, then id): a page, a bounded count and a common word's search walk it,
+    // index-only (whether a product was deleted is read from the index too)
+    index('products_tenant_name_idx').on(t.tenantId, t.name, t.id, t.archivedAt),
     // search: the company first (btree_gin), then the folded text's trigrams
     index('products_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
     ...tenantPolicies('products'),
