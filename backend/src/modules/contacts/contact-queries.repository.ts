@@ -103,6 +103,10 @@ export class ContactQueriesRepository {
   }
 
   /** Whether the running totals can answer for this filter (no search, dates, product or labels). */
+  runningTotalsAnswer(f: ContactListFilter): boolean {
+    return this.countable(f);
+  }
+
   private countable(f: ContactListFilter): boolean {
     return !f.q && !f.createdFrom && !f.createdBefore && !f.productId && !f.governorate && !f.labels?.labelIds.length;
   }
@@ -213,6 +217,31 @@ export class ContactQueriesRepository {
     }
     const [{ total }] = await tx.select({ total: count() }).from(contacts).where(this.where(scope, filter));
     return total;
+  }
+
+  /**
+   * For a filter the running totals cannot answer (a search, dates, a product, labels): the matching
+   * rows read once, grouped into the pipeline's totals and sorted for the page. Two statements did
+   * the same join twice (pipeline won + product: the won deals joined with the product's lines).
+   */
+  async pageWithTotals(
+    tx: TenantTx,
+    scope: ContactScope,
+    filter: ContactListFilter,
+    sort: ContactSort,
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: string[]; totals: { status: string; count: number; amount: number }[] }> {
+    const result = await tx.execute(
+      sql`with m as materialized (
+            select ${contacts.id}, ${contacts.name}, ${contacts.phone}, ${contacts.pipelineStatus}, ${contacts.dealAmount}, ${contacts.createdAt}, ${contacts.updatedAt}
+            from ${filter.q ? contactsSearchView : contacts} where ${this.where(scope, filter, filter.q ? 'row' : 'ids')})
+          select array(select ${contacts.id} from m as ${contacts} order by ${sql.join(this.orderBy(sort), sql`, `)} limit ${limit} offset ${offset}) as ids,
+                 (select coalesce(json_agg(t), '[]') from (
+                    select coalesce(pipeline_status, 'new') as status, count(*)::int as count, coalesce(sum(deal_amount), 0)::float8 as amount from m group by 1) t) as totals`,
+    );
+    const [row] = (result as unknown as { rows: { ids: string[]; totals: { status: string; count: number; amount: number }[] | string }[] }).rows;
+    return { ids: row.ids, totals: typeof row.totals === 'string' ? JSON.parse(row.totals) : row.totals };
   }
 
   /** Count and amount per pipeline status over the whole filtered set (no status counts as `new`). */
