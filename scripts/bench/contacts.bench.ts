@@ -311,6 +311,7 @@ async function main() {
         .join(' ')}`,
     );
     const results: Result[] = await timeBothPaces(scenarios, RUNS);
+    printResults(results);
     const exportScenario: Scenario = {
       name: 'Export of 10,000 leads (.xlsx)',
       samples: [],
@@ -334,22 +335,11 @@ async function main() {
       },
     };
     if (!only) {
-      results.push(...(await timeInterleaved([exportScenario, reportExport], Math.min(RUNS, 20))));
-      results.push(await whileExporting(exportScenario.call, list('/contacts?stage=lead&page=1&limit=50'), Math.min(RUNS, 10)));
+      const exports: Result[] = [];
+      exports.push(...(await timeInterleaved([exportScenario, reportExport], Math.min(RUNS, 20))));
+      exports.push(await whileExporting(exportScenario.call, list('/contacts?stage=lead&page=1&limit=50'), Math.min(RUNS, 10)));
+      printResults(exports);
     }
-    const ms = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(1));
-    for (const r of results) {
-      const paced = r.paced ? `   paced p50 ${ms(r.paced.p50).padStart(7)} ms   p95 ${ms(r.paced.p95).padStart(7)} ms` : '';
-      console.log(`  ${r.name.padEnd(52)} p50 ${ms(r.p50).padStart(7)} ms   p95 ${ms(r.p95).padStart(7)} ms${paced}   ${r.note}`);
-    }
-    console.log(
-      `Load average after: ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
-
-    console.log(`\n| Call | p50 (ms) | p95 (ms) | p50, ${PACE_MS} ms apart | p95, ${PACE_MS} ms apart | Result |\n|---|---:|---:|---:|---:|---|`);
-    for (const r of results) console.log(`| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.paced?.p50)} | ${ms(r.paced?.p95)} | ${r.note} |`);
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -360,6 +350,23 @@ async function main() {
       await withClient(admin.toString(), (c) => c.query(`DROP DATABASE IF EXISTS "${url.pathname.slice(1)}" WITH (FORCE)`));
     }
   }
+}
+
+/** The figures, printed as soon as they are taken (an export failing later must not lose them). */
+function printResults(results: Result[]) {
+  const ms = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(1));
+  for (const r of results) {
+    const paced = r.paced ? `   paced p50 ${ms(r.paced.p50).padStart(7)} ms   p95 ${ms(r.paced.p95).padStart(7)} ms` : '';
+    console.log(`  ${r.name.padEnd(52)} p50 ${ms(r.p50).padStart(7)} ms   p95 ${ms(r.p95).padStart(7)} ms${paced}   ${r.note}`);
+  }
+  console.log(
+    `Load average after: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+
+  console.log(`\n| Call | p50 (ms) | p95 (ms) | p50, ${PACE_MS} ms apart | p95, ${PACE_MS} ms apart | Result |\n|---|---:|---:|---:|---:|---|`);
+  for (const r of results) console.log(`| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.paced?.p50)} | ${ms(r.paced?.p95)} | ${r.note} |`);
 }
 
 main().catch((err) => {
