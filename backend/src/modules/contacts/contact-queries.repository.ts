@@ -69,7 +69,7 @@ export type ShipmentStatsRow = { companyId: string; status: string | null; count
 @Injectable()
 export class ContactQueriesRepository {
   /** The WHERE of every list, count, total and export: one definition, so they always agree. */
-  private where(scope: ContactScope, f: ContactListFilter, search: 'row' | 'ids' = 'ids'): SQL {
+  private where(scope: ContactScope, f: ContactListFilter, search: 'row' | 'walk' | 'ids' = 'ids'): SQL {
     const conditions: (SQL | undefined)[] = [
       eq(contacts.tenantId, scope.tenantId),
       scope.onlyAssignedTo ? eq(contacts.assignedTo, scope.onlyAssignedTo) : undefined,
@@ -89,10 +89,10 @@ export class ContactQueriesRepository {
       f.labels ? contactHasLabels(scope.tenantId, contacts.id, f.labels) : undefined,
     ];
     if (f.q) {
-      const matches = contactSearchCondition(f.q, f.phoneDigits);
-      // 'row': the source itself is searched (contacts_search, or the table walked in order);
+      const matches = contactSearchCondition(f.q, f.phoneDigits, search === 'walk');
+      // 'row': the source itself is searched (contacts_search); 'walk': the table, walked in order;
       // otherwise the ids come from contacts_search, which can use the company's trigram index
-      conditions.push(search === 'row' ? matches : inArray(contacts.id, sql`(select ${contacts.id} from ${contactsSearchView} where ${matches})`));
+      conditions.push(search !== 'ids' ? matches : inArray(contacts.id, sql`(select ${contacts.id} from ${contactsSearchView} where ${matches})`));
     }
     return and(...conditions)!;
   }
@@ -200,7 +200,7 @@ export class ContactQueriesRepository {
     const walked = await tx
       .select({ id: contacts.id })
       .from(contacts)
-      .where(this.where(scope, filter, 'row'))
+      .where(this.where(scope, filter, 'walk'))
       .orderBy(...this.orderBy(sort))
       .limit(limit)
       .offset(offset);

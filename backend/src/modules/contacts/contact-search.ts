@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../platform/db/contains-pattern.js';
+import { walkingMatch } from '../../platform/db/walking-match.js';
 import { contacts } from './contacts.table.js';
 
 /**
@@ -18,7 +19,8 @@ const oneLine = (q: string) => q.replace(/\n/g, ' ');
  * text is "digits⏎name⏎email" (contacts.table.ts): the words are looked for after the first line
  * break, the digits before the last two, so neither matches the other's part.
  */
-export function contactSearchCondition(q: string, phoneDigits?: string): SQL {
+export function contactSearchCondition(q: string, phoneDigits?: string, walk = false): SQL {
   const words = sql`${contacts.searchText} like lower(${`%\n${containsPattern(oneLine(q))}`})`;
-  return phoneDigits ? sql`(${words} or ${contacts.searchText} like ${`${containsPattern(phoneDigits)}\n%\n%`})` : words;
+  const condition = phoneDigits ? sql`(${words} or ${contacts.searchText} like ${`${containsPattern(phoneDigits)}\n%\n%`})` : words;
+  return walk ? walkingMatch(condition) : condition;
 }

@@ -4,6 +4,7 @@ import { boundedTotal, countCap, type BoundedTotal } from '@crm/common';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { products, type ProductRow } from './products.table.js';
 import { containsPattern } from '../../platform/db/contains-pattern.js';
+import { walkingMatch } from '../../platform/db/walking-match.js';
 
 export type NewProduct = Omit<typeof products.$inferInsert, 'id'> & { id?: string };
 export type ProductPatch = Partial<Pick<NewProduct, 'name' | 'sku' | 'category' | 'price' | 'stockQty' | 'minQty' | 'notes' | 'archivedAt' | 'updatedAt'>>;
@@ -56,7 +57,7 @@ export class ProductsRepository {
     const rows = await tx
       .select()
       .from(products)
-      .where(and(listed, matches))
+      .where(and(listed, walkingMatch(matches)))
       .orderBy(...byName)
       .limit(filter.limit)
       .offset(filter.offset);
