@@ -38,6 +38,7 @@ export * from './rules/stock-level.js';
 export * from './rules/governorates.js';
 export * from './rules/tracking-link.js';
 export * from './shared/inputs.js';
+export * from './shared/bounded-total.js';
 export * from './contacts/contacts.schema.js';
 export * from './contacts/contact-import.schema.js';
 export * from './products/products.schema.js';

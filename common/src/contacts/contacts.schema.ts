@@ -3,6 +3,7 @@ import { handOverHistoryEntrySchema } from '../messages/notes.schema.js';
 import { labelFilterQuery } from '../labels/labels.schema.js';
 import { CONTACT_STAGES, LEADS_PAGE_SIZE, MAX_PAGE_SIZE, PIPELINE_STATUSES, PROBABILITY_MAX, PROBABILITY_MIN, PRODUCT_QTY_MIN, SHIPPING_STATUSES } from '../constants.js';
 import { isCalendarDay } from '../rules/day-range.js';
+import { boundedTotalShape } from '../shared/bounded-total.js';
 import { numericInput, timeZoneSchema } from '../shared/inputs.js';
 
 /*
@@ -255,7 +256,8 @@ export type PipelineTotals = z.infer<typeof pipelineTotalsSchema>;
 
 export const contactListSchema = z.object({
   items: z.array(contactSchema),
-  total: z.number(),
+  /** A search's total is exact up to TOTAL_BOUND (then `totalIsLowerBound`); with `withTotals` it is always exact. */
+  ...boundedTotalShape,
   /** Only with `withTotals=true`. */
   totals: pipelineTotalsSchema.optional(),
 });

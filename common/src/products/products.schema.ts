@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PIPELINE_STATUSES } from '../constants.js';
 import { STOCK_LEVELS } from '../rules/stock-level.js';
+import { boundedTotalShape } from '../shared/bounded-total.js';
 import { numericInput } from '../shared/inputs.js';
 
 /** A product the company sells; prices in the tenant currency (EGP). */
@@ -35,7 +36,7 @@ export const productsQuerySchema = z.object({
 });
 export type ProductsQuery = z.infer<typeof productsQuerySchema>;
 
-export const productListSchema = z.object({ items: z.array(productSchema), total: z.number() });
+export const productListSchema = z.object({ items: z.array(productSchema), ...boundedTotalShape });
 export type ProductList = z.infer<typeof productListSchema>;
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -95,5 +96,5 @@ export type ProductBuyer = z.infer<typeof productBuyerSchema>;
 export const productBuyersQuerySchema = z.object({ page: pageInput, limit: limitInput(20) });
 export type ProductBuyersQuery = z.infer<typeof productBuyersQuerySchema>;
 
-export const productBuyerListSchema = z.object({ items: z.array(productBuyerSchema), total: z.number() });
+export const productBuyerListSchema = z.object({ items: z.array(productBuyerSchema), ...boundedTotalShape });
 export type ProductBuyerList = z.infer<typeof productBuyerListSchema>;

@@ -10,6 +10,7 @@ import {
   phoneSearchDigits,
   roundMoney,
   winRate,
+  type BoundedTotal,
   type ContactFilters,
   type ContactList,
   type ContactStats,
@@ -21,11 +22,12 @@ import {
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { visibleAssigneeFor } from './contact-access.js';
 import { byContact, toContactDto } from './contact.mapper.js';
 import { LabelsRepository } from '../labels/labels.repository.js';
-import { ContactQueriesRepository, type ContactListFilter, type ContactScope } from './contact-queries.repository.js';
+import { ContactQueriesRepository, type ContactListFilter, type ContactScope, type ContactSort } from './contact-queries.repository.js';
 import { contactsTable } from './contacts-export.js';
 import { contactListFilter } from './contact-list-filter.js';
 import { ContactsRepository } from './contacts.repository.js';
@@ -57,24 +59,44 @@ export class ContactLists {
     const sort = { by: query.sortBy, order: query.order };
     const offset = (query.page - 1) * query.limit;
     return this.db.tenant(actor.tenantId, async (tx) => {
-      // the totals count the same set, so they also give the total
-      const totals = query.withTotals ? toTotals(await this.queries.pipelineTotals(tx, scope, filter)) : undefined;
-      let ids: string[];
-      let total: number;
-      const search = filter.q ? await this.queries.searchPage(tx, scope, { ...filter, q: filter.q }, sort, offset, query.limit) : undefined;
-      if (search) ({ ids, total } = search);
-      else {
-        ids = filter.q ? [] : await this.queries.pageIds(tx, scope, filter, sort, offset, query.limit);
-        // a page that is not full tells the total without counting
-        total = totals ? totals.count : ids.length > 0 && ids.length < query.limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.queries.count(tx, scope, filter);
-      }
+      const { ids, counted, totals } = await this.page(tx, scope, filter, sort, offset, query.limit, query.withTotals === true);
       const rows = await this.contacts.findManyByIds(tx, actor.tenantId, ids);
       const lines = byContact(await this.deals.dealProducts(tx, actor.tenantId, ids));
       const labels = await this.labels.labelIdsByContact(tx, actor.tenantId, ids);
-      const result: ContactList = { items: rows.map((r) => ({ ...toContactDto(r, lines.get(r.id) ?? []), labelIds: labels.get(r.id) ?? [] })), total };
+      const result: ContactList = { items: rows.map((r) => ({ ...toContactDto(r, lines.get(r.id) ?? []), labelIds: labels.get(r.id) ?? [] })), ...counted };
       if (totals) result.totals = totals;
       return result;
     });
+  }
+
+  /** A list's page of ids, its total and, when asked, the pipeline's totals over the whole filtered set. */
+  private async page(
+    tx: TenantTx,
+    scope: ContactScope,
+    filter: ContactListFilter,
+    sort: ContactSort,
+    offset: number,
+    limit: number,
+    withTotals: boolean,
+  ): Promise<{ ids: string[]; counted: BoundedTotal; totals?: PipelineTotals }> {
+    if (withTotals && !this.queries.runningTotalsAnswer(filter)) {
+      // the filtered set read once, for its totals (every match: they are sums) and for the page
+      const both = await this.queries.pageWithTotals(tx, scope, filter, sort, offset, limit);
+      const totals = toTotals(both.totals);
+      return { ids: both.ids, counted: { total: totals.count }, totals };
+    }
+    // the totals count the same set, so they also give the total
+    const totals = withTotals ? toTotals(await this.queries.pipelineTotals(tx, scope, filter)) : undefined;
+    if (filter.q) {
+      // a search counts up to the bound
+      const { ids, ...counted } = await this.queries.searchPage(tx, scope, { ...filter, q: filter.q }, sort, offset, limit);
+      return { ids, counted };
+    }
+    const page = await this.queries.listPage(tx, scope, filter, sort, offset, limit);
+    const ids = page.ids;
+    // a page that is not full tells the total without counting
+    const total = totals?.count ?? page.total ?? (ids.length > 0 && ids.length < limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.queries.count(tx, scope, filter));
+    return { ids, counted: { total }, totals };
   }
 
   /**

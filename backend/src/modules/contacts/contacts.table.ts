@@ -62,6 +62,15 @@ export const contacts = pgTable(
 
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
+    /**
+     * What a search reads, folded once when the row is written (a LIKE on it is a byte compare;
+     * ILIKE lower-cased both sides for every row): the phone's digits, the name, the email, one per
+     * line, so a pattern can be kept to its own part (contactSearchPatterns). Newlines in a name
+     * count as spaces, as they do in a query.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`ltrim(phone, '+') || E'\\n' || lower(translate(coalesce(name, ''), E'\\n', ' ')) || E'\\n' || lower(translate(coalesce(email, ''), E'\\n', ' '))`,
+    ),
   },
   (t) => [
     uniqueIndex('contacts_tenant_phone_unique').on(t.tenantId, t.phone),
@@ -88,14 +97,13 @@ export const contacts = pgTable(
       .on(t.tenantId, t.createdAt, t.assignedTo, t.dealAmount)
       .where(sql`${t.stage} = 'sales' and ${t.pipelineStatus} = 'won'`),
     index('contacts_chat_list_idx').on(t.tenantId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
-    index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    // Over the digits, not the column itself: a trigram index also serves `phone = any(…)`, and after
-    // ANALYZE the planner took it for the inbound sender lookup and the import's duplicate check
-    // (5 ms per phone: every E.164 number shares its country's trigrams) instead of the unique
-    // (tenant, phone) index — batches of 400 messages took 3–6 s. Phone search goes through
-    // contacts_matching(), which names the same expression.
-    index('contacts_phone_digits_trgm_idx').using('gin', sql`ltrim(${t.phone}, '+') gin_trgm_ops`),
-    index('contacts_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    /*
+     * Search: the company first (btree_gin), then the folded text's trigrams, so a search reads the
+     * company's matches only. Not over the phone column itself: a trigram index there also answers
+     * `phone = any(…)`, and after ANALYZE the planner took it for the inbound sender lookup instead
+     * of the unique (tenant, phone) index (issue 17: batches of 400 messages took 3–6 s).
+     */
+    index('contacts_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
     ...tenantPolicies('contacts'),
   ],
 );
@@ -133,7 +141,11 @@ export const contactDealProducts = pgTable(
   },
   (t) => [
     index('contact_deal_products_contact_idx').on(t.contactId, t.position),
-    index('contact_deal_products_product_idx').on(t.tenantId, t.productId, t.contactId),
+    // the deals holding a product (the lists' product filter, its buyers counted); the line id last
+    // tells, index-only, whether a line is its deal's newest of the product (buyers, one per deal)
+    index('contact_deal_products_product_idx').on(t.tenantId, t.productId, t.contactId, t.id),
+    // a product's buyers, newest sale first, read in order and stopped at the page
+    index('contact_deal_products_product_newest_idx').on(t.tenantId, t.productId, t.id.desc(), t.contactId),
     ...tenantPolicies('contact_deal_products'),
   ],
 );

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, notExists, sql, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { boundedTotal, countCap, type BoundedTotal } from '@crm/common';
 import { anyOf } from '../../platform/db/any-of.js';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { newestFirst } from '../../platform/db/order.js';
@@ -69,37 +71,45 @@ export class DealLinesRepository {
   }
 
   /**
-   * The deals that hold the product (every status), newest change first: its buyers. The product's
-   * deal lines are grouped first and each buyer is then read by key (a lateral join): a plain join
-   * let PostgreSQL hash all the company's contacts for one product's page (EXPLAIN at 50,000
-   * contacts: 114 ms before, 24 ms after; it now grows with the product's buyers only).
+   * The deals that hold the product (every status), newest sale first: each deal once, by its
+   * newest line of the product (a deal's lines are written anew whenever its products are saved,
+   * with time-ordered ids). The page walks the product's lines newest first and stops at the page
+   * (index-only: contact_deal_products_product_newest_idx, and the "no newer line of this deal" probe
+   * on contact_deal_products_product_idx); reading every buyer and sorting them by the contact's
+   * last change cost 35 ms for a product of 3,000 deals. The total is exact up to the bound.
    */
-  async buyers(tx: TenantTx, tenantId: string, productId: string, offset: number, limit: number): Promise<{ rows: BuyerRow[]; total: number }> {
-    const where = and(eq(contactDealProducts.tenantId, tenantId), eq(contactDealProducts.productId, productId));
-    const lines = tx
-      .select({ contactId: contactDealProducts.contactId, qty: sql<number>`sum(${contactDealProducts.qty})::int`.as('qty') })
+  async buyers(tx: TenantTx, tenantId: string, productId: string, offset: number, limit: number): Promise<{ rows: BuyerRow[] } & BoundedTotal> {
+    const ofProduct = (t: { tenantId: SQLWrapper; productId: SQLWrapper }) => and(eq(t.tenantId, tenantId), eq(t.productId, productId));
+    const newer = alias(contactDealProducts, 'newer');
+    const newest = tx
+      .select({ contactId: contactDealProducts.contactId, lineId: contactDealProducts.id })
       .from(contactDealProducts)
-      .where(where)
-      .groupBy(contactDealProducts.contactId)
-      .as('lines');
-    const buyer = tx
-      .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, amount: contacts.dealAmount, pipelineStatus: contacts.pipelineStatus, updatedAt: contacts.updatedAt })
-      .from(contacts)
-      .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, lines.contactId)))
-      // One row per id anyway; the limit keeps PostgreSQL from flattening this back into a hash join.
-      .limit(1)
-      .as('buyer');
-    const rows = await tx
-      .select({ contactId: buyer.id, name: buyer.name, phone: buyer.phone, amount: buyer.amount, pipelineStatus: buyer.pipelineStatus, qty: lines.qty })
-      .from(lines)
-      .innerJoinLateral(buyer, sql`true`)
-      .orderBy(newestFirst(buyer.updatedAt), newestFirst(buyer.id))
+      .where(
+        and(
+          ofProduct(contactDealProducts),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(newer)
+              .where(and(ofProduct(newer), eq(newer.contactId, contactDealProducts.contactId), gt(newer.id, contactDealProducts.id))),
+          ),
+        ),
+      )
+      .orderBy(newestFirst(contactDealProducts.id))
       .limit(limit)
-      .offset(offset);
-    const [{ total }] = await tx
-      .select({ total: sql<number>`count(distinct ${contactDealProducts.contactId})::int` })
-      .from(contactDealProducts)
-      .where(where);
-    return { rows, total };
+      .offset(offset)
+      .as('newest');
+    const qty = sql<number>`(select coalesce(sum(q.qty), 0)::int from ${contactDealProducts} q where q.tenant_id = ${tenantId} and q.product_id = ${productId} and q.contact_id = ${contacts.id})`;
+    const rows = await tx
+      .select({ contactId: contacts.id, name: contacts.name, phone: contacts.phone, amount: contacts.dealAmount, pipelineStatus: contacts.pipelineStatus, qty })
+      .from(newest)
+      .innerJoin(contacts, and(eq(contacts.tenantId, tenantId), eq(contacts.id, newest.contactId)))
+      .orderBy(newestFirst(newest.lineId));
+    // a page that is not full tells the total without counting
+    if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
+    const cap = countCap(offset, limit);
+    const buyers = tx.selectDistinct({ contactId: contactDealProducts.contactId }).from(contactDealProducts).where(ofProduct(contactDealProducts)).limit(cap).as('buyers');
+    const [{ n }] = await tx.select({ n: count() }).from(buyers);
+    return { rows, ...boundedTotal(n, cap) };
   }
 }

@@ -23,12 +23,12 @@ export class DealOverviews {
     private readonly shipping: ShippingRepository,
   ) {}
 
-  /** 'Customers who bought this product': the deals holding it, over all deals, paged. */
+  /** 'Customers who bought this product': the deals holding it, over all deals, newest sale first, paged. */
   async productBuyers(actor: TenantActor, productId: string, query: ProductBuyersQuery): Promise<ProductBuyerList> {
     return this.db.tenant(actor.tenantId, async (tx) => {
       if (!(await this.products.findById(tx, actor.tenantId, productId))) throw ApiError.notFound('Product not found.').withCode('product.not_found');
-      const { rows, total } = await this.deals.buyers(tx, actor.tenantId, productId, (query.page - 1) * query.limit, query.limit);
-      return { items: rows.map(toBuyerDto), total };
+      const { rows, ...total } = await this.deals.buyers(tx, actor.tenantId, productId, (query.page - 1) * query.limit, query.limit);
+      return { items: rows.map(toBuyerDto), ...total };
     });
   }
 

@@ -33,8 +33,8 @@ export class ProductsService {
 
   /** The company's products, by name; `q` searches name and SKU. Archived products are left out. */
   async list(actor: TenantActor, query: ProductsQuery): Promise<ProductList> {
-    const { rows, total } = await this.db.tenant(actor.tenantId, (tx) => this.products.list(tx, actor.tenantId, { q: query.q, offset: (query.page - 1) * query.limit, limit: query.limit }));
-    return { items: rows.map(toProductDto), total };
+    const { rows, ...total } = await this.db.tenant(actor.tenantId, (tx) => this.products.list(tx, actor.tenantId, { q: query.q, offset: (query.page - 1) * query.limit, limit: query.limit }));
+    return { items: rows.map(toProductDto), ...total };
   }
 
   async get(actor: TenantActor, id: string): Promise<Product> {

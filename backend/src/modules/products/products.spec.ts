@@ -233,12 +233,12 @@ describe('products: search under row-level security', () => {
     expect(await find('LIN_0')).toEqual([]);
   });
 
-  it("products_matching() answers only the transaction's company's products, and nothing without one", async () => {
+  it("the products_search view shows only the transaction's company's products, nothing without one, and cannot be written", async () => {
     await addProduct({ name: 'Globex Widget', sku: 'GBX-1', price: 5 }, token.globexAdmin);
     const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
     // The ids it answers, then their companies read without RLS: a leak would show another company.
     const companiesOf = async (tenantId: string) => {
-      const ids = rowsOf<{ id: string }>(await t.db.tenant(tenantId, (tx) => tx.execute(sql`select id from products_matching('%')`))).map((r) => r.id);
+      const ids = rowsOf<{ id: string }>(await t.db.tenant(tenantId, (tx) => tx.execute(sql`select id from products_search`))).map((r) => r.id);
       expect(ids.length).toBeGreaterThan(0);
       const idList = sql.join(
         ids.map((id) => sql`${id}::uuid`),
@@ -248,7 +248,9 @@ describe('products: search under row-level security', () => {
     };
     expect(await companiesOf(globexTenant)).toEqual(new Set([globexTenant]));
     expect(await companiesOf(acmeTenant)).toEqual(new Set([acmeTenant]));
-    const noTenant = (await t.db.platform((tx) => tx.execute(sql`select id from products_matching('%')`))) as unknown as { rows: unknown[] };
+    const noTenant = (await t.db.platform((tx) => tx.execute(sql`select id from products_search`))) as unknown as { rows: unknown[] };
     expect(noTenant.rows).toEqual([]);
+    // a simple view is updatable: the app role is only granted SELECT on it
+    await expect(t.db.tenant(acmeTenant, (tx) => tx.execute(sql`update products_search set name = 'x'`))).rejects.toThrow();
   });
 });

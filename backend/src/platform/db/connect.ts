@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
@@ -48,7 +49,7 @@ async function connectPglite(dir: string, schema: Schema): Promise<DbConnection>
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
     parsers: { 1700: (v: string) => Number(v), 20: (v: string) => Number(v) },
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

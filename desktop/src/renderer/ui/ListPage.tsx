@@ -34,7 +34,7 @@ export interface ListPageProps {
   rowCount: number;
   /** The rows of the page (`<Table.Tr>`s). */
   children: ReactNode;
-  paging?: { page: number; total: number; pageSize: number; onPage: (page: number) => void };
+  paging?: { page: number; total: number; totalIsLowerBound?: boolean; pageSize: number; onPage: (page: number) => void };
 }
 
 /**

@@ -13,6 +13,8 @@ export interface PageRequest<F> {
 export interface PageAnswer<T> {
   items: T[];
   total: number;
+  /** The server stopped counting at its bound: at least `total` rows (common's boundedTotal). */
+  totalIsLowerBound?: boolean;
 }
 
 /** The state of one paged list screen: filters, page, rows, status, selection. */
@@ -21,6 +23,8 @@ export interface ListState<F extends object, T, X = never> {
   page: number;
   items: T[];
   total: number;
+  /** `total` is "at least": shown as "3,000+" (totalText). */
+  totalIsLowerBound: boolean;
   /** Figures over the whole filtered set that come with a page (deal totals, the sum of expenses). */
   totals: X | null;
   status: LoadStatus;
@@ -64,6 +68,7 @@ export function createListStore<F extends object, T, X = never, A extends PageAn
     page: 1,
     items: [] as T[],
     total: 0,
+    totalIsLowerBound: false,
     totals: null as X | null,
     status: 'idle' as LoadStatus,
     error: null as string | null,
@@ -93,10 +98,10 @@ export function createListStore<F extends object, T, X = never, A extends PageAn
           set({ page: lastPage });
           return await get().load();
         }
-        set({ items: answer.items, total: answer.total, totals: config.totalsOf?.(answer) ?? null, status: 'ready' });
+        set({ items: answer.items, total: answer.total, totalIsLowerBound: answer.totalIsLowerBound === true, totals: config.totalsOf?.(answer) ?? null, status: 'ready' });
       } catch (error) {
         if (signal.aborted) return;
-        set({ items: [], total: 0, totals: null, status: 'error', error: config.errorText(error) });
+        set({ items: [], total: 0, totalIsLowerBound: false, totals: null, status: 'error', error: config.errorText(error) });
       } finally {
         request.finish(signal);
       }

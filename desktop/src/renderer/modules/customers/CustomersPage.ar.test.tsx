@@ -47,4 +47,10 @@ describe('Customers in Arabic', { timeout: 15_000 }, () => {
     await openCustomersInArabic(() => json(400, { ok: false, error: 'From must not be after To.', code: 'date_range.invalid' }));
     expect(await screen.findByText('يجب ألا يكون تاريخ البداية بعد تاريخ النهاية.')).toBeInTheDocument();
   });
+
+  it('counts "3,000+" customers in Arabic when the server stopped counting at its bound', async () => {
+    await openCustomersInArabic(() => list([makeContact({ name: 'هبة منصور', stage: 'customer' })], 3_000, { totalIsLowerBound: true }));
+    expect(await screen.findByText('3,000+ عميل')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'التنقل بين الصفحات' })).getByText('صفحة 1 من 60+')).toBeInTheDocument();
+  });
 });

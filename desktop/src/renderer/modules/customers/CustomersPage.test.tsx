@@ -61,4 +61,12 @@ describe('Customers', { timeout: 15_000 }, () => {
     await waitFor(() => expect(lastQuery(requests).get('from')).toBe(today));
     expect(lastQuery(requests).get('q')).toBe('heba');
   });
+
+  it("counts '3,000+ customers' when the server stopped counting at its bound", async () => {
+    await openCustomers(() => list([makeContact({ name: 'Heba Mansour', stage: 'customer' })], 3_000, { totalIsLowerBound: true }));
+    expect(await screen.findByText('3,000+ customers')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pager).getByText('Page 1 of 60+')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
 });

@@ -9,6 +9,7 @@ import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { ListPage } from '../../ui/ListPage';
 import { Ltr } from '../../ui/Ltr';
 import { SearchFilter } from '../../ui/SearchFilter';
+import { totalText } from '../../ui/total-text';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
 import { CUSTOMERS_PAGE_SIZE, useCustomersStore, customerFiltersUrl } from './store';
@@ -16,7 +17,7 @@ import { CUSTOMERS_PAGE_SIZE, useCustomersStore, customerFiltersUrl } from './st
 /** The Customers list: contacts in the customer stage, not archived, newest first. */
 export function CustomersPage() {
   const { t } = useTranslation('customers');
-  const { filters, page, items, total, status, error, setFilters, setPage, load } = useCustomersStore();
+  const { filters, page, items, total, totalIsLowerBound, status, error, setFilters, setPage, load } = useCustomersStore();
 
   // a reload or a shared link shows the same list
   useFiltersInUrl(filters, setFilters, customerFiltersUrl);
@@ -28,7 +29,7 @@ export function CustomersPage() {
   return (
     <ListPage
       title={t('title')}
-      subtitle={status === 'ready' ? t('count', { count: total }) : undefined}
+      subtitle={status !== 'ready' ? undefined : totalIsLowerBound ? t('countAtLeast', { total: totalText(t, total, true) }) : t('count', { count: total })}
       filters={
         <>
           <SearchFilter value={filters.q} onChange={(q) => setFilters({ q })} delay={SEARCH_DEBOUNCE_MS.customers} placeholder={t('searchPlaceholder')} />
@@ -52,7 +53,7 @@ export function CustomersPage() {
       error={error}
       texts={{ loading: t('loading'), empty: t('empty') }}
       rowCount={items.length}
-      paging={{ page, total, pageSize: CUSTOMERS_PAGE_SIZE, onPage: setPage }}
+      paging={{ page, total, totalIsLowerBound, pageSize: CUSTOMERS_PAGE_SIZE, onPage: setPage }}
     >
       {items.map((customer) => (
         <Table.Tr key={customer._id}>

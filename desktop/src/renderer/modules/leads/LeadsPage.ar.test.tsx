@@ -56,4 +56,10 @@ describe('Leads in Arabic', { timeout: 15_000 }, () => {
     await openLeadsInArabic({ 'GET /api/contacts': () => json(400, { ok: false, error: 'From must not be after To.', code: 'date_range.invalid' }) });
     expect(await screen.findByText('يجب ألا يكون تاريخ البداية بعد تاريخ النهاية.')).toBeInTheDocument();
   });
+
+  it('shows a total the server stopped counting at as "3,000+" in Arabic', async () => {
+    await openLeadsInArabic({ 'GET /api/contacts': () => list([makeContact({ name: 'هبة منصور' })], 3_000, { totalIsLowerBound: true }) });
+    expect(await screen.findByRole('heading', { name: 'العملاء المحتملون (3,000+)' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'التنقل بين الصفحات' })).getByText('صفحة 1 من 60+')).toBeInTheDocument();
+  });
 });

@@ -266,4 +266,18 @@ describe('Leads', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByText('Failed to export data.')).toBeInTheDocument();
   });
+
+  it("shows 'Leads (3,000+)' when the server stopped counting at its bound, and Next stays open past the pages it counted", async () => {
+    const { user, requests } = await openLeads({
+      'GET /api/contacts': () => list(leads(50), 3_000, { totalIsLowerBound: true }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Leads (3,000+)' })).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 60+')).toBeInTheDocument();
+    act(() => useLeadsStore.getState().setPage(60));
+    expect(await screen.findByText('Page 60 of 60+')).toBeInTheDocument();
+    const next = screen.getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next).toBeEnabled());
+    await user.click(next);
+    await waitFor(() => expect(lastListQuery(requests).get('page')).toBe('61'));
+  });
 });

@@ -15,6 +15,7 @@ import { AssigneeCell, StageBadge } from '../contacts/components/badges';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { ListPage } from '../../ui/ListPage';
 import { SearchFilter } from '../../ui/SearchFilter';
+import { totalText } from '../../ui/total-text';
 import { saveDownloadedFile } from '../contacts/export-file';
 import { BulkLabelsDialog } from '../labels/BulkLabelsDialog';
 import { LabelChips } from '../labels/LabelChips';
@@ -31,7 +32,7 @@ import { useLeadsStore, leadFiltersUrl } from './store';
 export function LeadsPage() {
   const { t } = useTranslation('leads');
   const canAssign = useCan('contacts.assign');
-  const { filters, page, items, total, status, error, selected, setFilters, setPage, load, setSelected, clearSelection } = useLeadsStore();
+  const { filters, page, items, total, totalIsLowerBound, status, error, selected, setFilters, setPage, load, setSelected, clearSelection } = useLeadsStore();
   const [salesUsers, setSalesUsers] = useState<UserSummary[]>([]);
   const [assignOpen, setAssignOpen] = useState(false);
   const [labelsOpen, setLabelsOpen] = useState(false);
@@ -84,7 +85,7 @@ export function LeadsPage() {
   return (
     <>
       <ListPage
-        title={t('title', { total: formatNumber(total) })}
+        title={t('title', { total: totalText(t, total, totalIsLowerBound) })}
         actions={
           <>
             {canAssign && (
@@ -153,7 +154,7 @@ export function LeadsPage() {
         error={error}
         texts={{ loading: t('loading'), empty: t('empty') }}
         rowCount={items.length}
-        paging={{ page, total, pageSize: LEADS_PAGE_SIZE, onPage: setPage }}
+        paging={{ page, total, totalIsLowerBound, pageSize: LEADS_PAGE_SIZE, onPage: setPage }}
       >
         {items.map((lead) => {
           const label = lead.name || lead.phone;

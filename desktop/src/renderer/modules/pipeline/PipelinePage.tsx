@@ -48,7 +48,7 @@ const ACTIONS_CELL = {
  */
 export function PipelinePage() {
   const { t } = useTranslation('pipeline');
-  const { filters, page, items, total, totals, status, error, setFilters, setPage, load } = useDealsStore();
+  const { filters, page, items, total, totalIsLowerBound, totals, status, error, setFilters, setPage, load } = useDealsStore();
 
   // a reload or a shared link shows the same list
   useFiltersInUrl(filters, setFilters, dealFiltersUrl);
@@ -104,7 +104,7 @@ export function PipelinePage() {
       error={error}
       texts={{ loading: t('loading'), empty: t('empty') }}
       rowCount={items.length}
-      paging={{ page, total, pageSize: DEALS_PAGE_SIZE, onPage: setPage }}
+      paging={{ page, total, totalIsLowerBound, pageSize: DEALS_PAGE_SIZE, onPage: setPage }}
     >
       {items.map((deal) => (
         <DealRow key={deal._id} deal={deal} />

@@ -96,7 +96,7 @@ export function ProductDetailPage() {
         error={buyers.error}
         texts={{ loading: t('loading'), empty: t('detail.noSales') }}
         rowCount={buyers.items.length}
-        paging={{ page: buyers.page, total: buyers.total, pageSize: BUYERS_PAGE_SIZE, onPage: buyers.setPage }}
+        paging={{ page: buyers.page, total: buyers.total, totalIsLowerBound: buyers.totalIsLowerBound, pageSize: BUYERS_PAGE_SIZE, onPage: buyers.setPage }}
       >
         {buyers.items.map((b) => (
           <Table.Tr key={b.contactId}>

@@ -59,4 +59,15 @@ describe('Products in Arabic', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'العملاء الذين اشتروا هذا المنتج', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'العملاء الذين اشتروا هذا المنتج' })).toBeInTheDocument();
   });
+
+  it('pages buyers the server stopped counting at as "صفحة 1 من 150+"', async () => {
+    const buyer = { contactId: testId(), name: 'هبة منصور', phone: '+201001234567', amount: 1200, pipeline_status: 'won' as const, qty: 1 };
+    fakeCrmApi(arabicAdmin, {
+      [`GET /api/products/${oud._id}`]: () => ok(oud),
+      [`GET /api/products/${oud._id}/buyers`]: () => ok({ items: [buyer], total: 3_000, totalIsLowerBound: true }),
+    });
+    renderApp(`/products/${oud._id}`);
+    const pager = await screen.findByRole('navigation', { name: 'التنقل بين الصفحات' });
+    expect(await within(pager).findByText('صفحة 1 من 150+')).toBeInTheDocument();
+  });
 });

@@ -152,4 +152,11 @@ describe('Product detail', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No sales yet.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Customers who bought this product', level: 2 })).toBeInTheDocument();
   });
+
+  it("pages a search the server stopped counting at as 'Page 1 of 60+', with Next open", async () => {
+    await openProducts({ 'GET /api/products': () => ok({ items: [oud], total: 3_000, totalIsLowerBound: true }) });
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(await within(pager).findByText('Page 1 of 60+')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
 });

@@ -29,7 +29,7 @@ export function ProductsPage() {
     fetchPage: ({ filters, page, limit, signal }) => productsApi.list({ q: filters.q, page, limit }, signal),
     errorText: (failure) => errorMessage(failure, 'products:fetchFailed'),
   });
-  const { items, total, page, setPage, load } = list;
+  const { items, total, totalIsLowerBound, page, setPage, load } = list;
   const modal = useEditModal<Product>();
 
   const search = (event: FormEvent<HTMLFormElement>) => {
@@ -85,7 +85,7 @@ export function ProductsPage() {
         error={list.error}
         texts={{ loading: t('loading'), empty: t('empty') }}
         rowCount={items.length}
-        paging={{ page, total, pageSize: PRODUCTS_PAGE_SIZE, onPage: setPage }}
+        paging={{ page, total, totalIsLowerBound, pageSize: PRODUCTS_PAGE_SIZE, onPage: setPage }}
       >
         {items.map((p) => (
           <Table.Tr key={p._id}>
