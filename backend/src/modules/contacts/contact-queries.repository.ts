@@ -58,20 +58,6 @@ export type ContactExportRecord = Pick<
   | 'assignedName'
   | 'shippingCompanyName'
 >;
-/** What a deal's card on the board shows, as read in one query. */
-export type DealCardRecord = {
-  id: string;
-  name: string | null;
-  phone: string;
-  stage: string;
-  pipelineStatus: string | null;
-  dealAmount: number | null;
-  assignedTo: string | null;
-  assignedName: string | null;
-  createdAt: Date;
-  enteredAt: Date;
-  products: { name: string; qty: number }[];
-};
 /** Deals per shipping company and shipping status, with the COD still to collect. */
 export type ShipmentStatsRow = { companyId: string; status: string | null; count: number; codOutstanding: number };
 
@@ -199,46 +185,6 @@ export class ContactQueriesRepository {
     const result = await tx.execute(sql`select n, id from (${sql.join(branches, sql` union all `)}) pages order by n, k`);
     for (const row of (result as unknown as { rows: { n: number; id: string }[] }).rows) found.get(pages[row.n].status)!.push(row.id);
     return found;
-  }
-
-  /**
-   * The board's cards, in one query: each deal's own columns, its assignee's name, its products
-   * (name × qty, in their order) and when it entered its status — its latest recorded change when
-   * that change is to the status it has now; deals changed before changes were recorded everywhere
-   * may disagree: then the contact's last update is the best time known; a deal never moved entered
-   * its first status when it became a deal (its last stage-history row into sales), else when
-   * created. One index probe per card in each lateral: pages are small.
-   */
-  async dealCards(tx: TenantTx, tenantId: string, ids: string[]): Promise<DealCardRecord[]> {
-    if (!ids.length) return [];
-    const result = await tx.execute(sql`
-      select c.id, c.name, c.phone, c.stage, c.pipeline_status as "pipelineStatus", c.deal_amount::float8 as "dealAmount",
-        c.assigned_to as "assignedTo", u.name as "assignedName", c.created_at as "createdAt",
-        coalesce(
-          case when d.to_status = coalesce(c.pipeline_status, 'new') then d.changed_at when d.to_status is not null then c.updated_at end,
-          h.changed_at,
-          c.created_at
-        ) as "enteredAt",
-        coalesce(l.products, '[]') as products
-      from contacts c
-      left join users u on u.id = c.assigned_to
-      left join lateral (
-        select d.to_status, d.changed_at from pipeline_status_changes d
-        where d.tenant_id = c.tenant_id and d.contact_id = c.id
-        order by d.changed_at desc nulls last, d.id desc nulls last limit 1
-      ) d on true
-      left join lateral (
-        select h.changed_at from contact_stage_history h
-        where h.contact_id = c.id and h.tenant_id = c.tenant_id and h.to_stage = 'sales'
-        order by h.changed_at desc nulls last limit 1
-      ) h on true
-      left join lateral (
-        select json_agg(json_build_object('name', p.name, 'qty', x.qty) order by x.position) as products
-        from contact_deal_products x join products p on p.id = x.product_id
-        where x.tenant_id = c.tenant_id and x.contact_id = c.id
-      ) l on true
-      where c.tenant_id = ${tenantId} and c.id = any(${sql.param(ids)}::uuid[])`);
-    return (result as unknown as { rows: DealCardRecord[] }).rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt), enteredAt: new Date(r.enteredAt) }));
   }
 
   /**

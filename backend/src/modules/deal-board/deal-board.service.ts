@@ -22,10 +22,10 @@ import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { visibleAssigneeFor } from '../contacts/contact-access.js';
-import { ContactQueriesRepository, type ContactListFilter, type ContactScope, type DealCardRecord } from '../contacts/contact-queries.repository.js';
+import { ContactQueriesRepository, type ContactListFilter, type ContactScope } from '../contacts/contact-queries.repository.js';
 import { LabelsRepository } from '../labels/labels.repository.js';
 import { ContactsService } from '../contacts/contacts.service.js';
-import { DealBoardRepository, type BoardSettingsRow } from './deal-board.repository.js';
+import { DealBoardRepository, type BoardSettingsRow, type DealCardRecord } from './deal-board.repository.js';
 
 /** A rep's board holds only their own deals, as their table does. */
 const scopeOf = (actor: TenantActor): ContactScope => ({ tenantId: actor.tenantId, onlyAssignedTo: visibleAssigneeFor(actor) });
@@ -133,7 +133,7 @@ export class DealBoardService {
   }
 
   private async cards(tx: TenantTx, tenantId: string, ids: string[], settings: BoardSettingsRow): Promise<Map<string, DealCard>> {
-    const rows = (await this.queries.dealCards(tx, tenantId, ids)).filter((row) => row.stage === 'sales');
+    const rows = (await this.board.dealCards(tx, tenantId, ids)).filter((row) => row.stage === 'sales');
     const labels = await this.labels.labelIdsByContact(tx, tenantId, ids);
     const now = this.clock.now();
     return new Map(rows.map((row) => [row.id, { ...toCard(row, now, settings), labelIds: labels.get(row.id) ?? [] }]));
