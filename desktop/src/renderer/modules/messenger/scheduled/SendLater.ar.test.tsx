@@ -39,10 +39,13 @@ describe('send later in Arabic', { timeout: 20_000 }, () => {
     });
     const toggle = await screen.findByRole('button', { name: 'مجدولة (1)' });
     toggle.click();
-    const [item] = await screen.findAllByTestId('scheduled-item');
-    expect(within(item!).getByText('تذكير بالفستان الأزرق')).toBeInTheDocument();
-    expect(within(item!).getByRole('button', { name: 'تعديل' })).toBeInTheDocument();
-    expect(within(item!).getByRole('button', { name: 'إلغاء الرسالة المجدولة' })).toBeInTheDocument();
+    // the list may be drawn again, hidden while its popover moves: wait until its buttons can be reached
+    await waitFor(() => {
+      const [item] = screen.getAllByTestId('scheduled-item');
+      expect(within(item!).getByText('تذكير بالفستان الأزرق')).toBeInTheDocument();
+      expect(within(item!).getByRole('button', { name: 'تعديل' })).toBeInTheDocument();
+      expect(within(item!).getByRole('button', { name: 'إلغاء الرسالة المجدولة' })).toBeInTheDocument();
+    });
   });
 
   it('schedules a file from the Arabic dialog', async () => {

@@ -67,8 +67,10 @@ describe('send later', { timeout: 20_000 }, () => {
     ]);
     expect(within(items[2]!).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
 
-    // the chat header settles (labels, follow-up state) and may draw the list again: read it afresh
-    await user.click(within((await screen.findAllByTestId('scheduled-item'))[0]!).getByRole('button', { name: 'Edit' }));
+    // the chat header settles (labels, follow-up state) and may draw the list again, hidden while
+    // its popover moves: wait until the first entry's Edit can be reached, reading the list afresh
+    const edit = await waitFor(() => within(screen.getAllByTestId('scheduled-item')[0]!).getByRole('button', { name: 'Edit' }));
+    await user.click(edit);
     const dialog = await screen.findByRole('dialog', { name: 'Edit scheduled message' });
     // 12:30 UTC is 14:30 in Cairo
     expect(within(dialog).getByLabelText('Time')).toHaveValue('14:30');
