@@ -6,7 +6,7 @@ export const WARMUP = 5;
 export type Result = { name: string; p50: number; p95: number; note: string; paced?: { p50: number; p95: number } };
 export type Scenario = { name: string; call: () => Promise<string>; samples: number[]; note: string };
 
-/** The pause before each request of the paced run: a person clicking, not a loop (issue 31). */
+/** The pause before each request of the paced run: a person clicking, not a loop, where the wake-up cost shows. */
 export const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 100);
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];

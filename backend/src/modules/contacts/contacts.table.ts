@@ -101,7 +101,7 @@ export const contacts = pgTable(
      * Search: the company first (btree_gin), then the folded text's trigrams, so a search reads the
      * company's matches only. Not over the phone column itself: a trigram index there also answers
      * `phone = any(…)`, and after ANALYZE the planner took it for the inbound sender lookup instead
-     * of the unique (tenant, phone) index (issue 17: batches of 400 messages took 3–6 s).
+     * of the unique (tenant, phone) index (batches of 400 messages took 3–6 s with it).
      */
     index('contacts_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
     ...tenantPolicies('contacts'),

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 
 /**
- * Totals exact up to the bound and "at least" past it (issue 31), for the contact lists, the
+ * Totals exact up to the bound and "at least" past it, for the contact lists, the
  * product search and a product's buyers: companies with more matches than the bound, written
  * straight into the database (thousands of API calls would be minutes).
  */
