@@ -98,8 +98,11 @@ describe('the deal board in Chromium against the real backend', () => {
     await openBoard(page);
     await cardIn(page, 'New', name).focus();
     await page.keyboard.press('Space');
+    // each key waits for what a screen reader hears: a busy machine may measure the columns after the key is pressed
+    await page.getByText(`Picked up ${name}.`).waitFor({ state: 'attached' });
     // one arrow press carries the lifted card to the next column
     await page.keyboard.press('ArrowRight');
+    await page.getByText(`${name} is over Contacted.`).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await cardIn(page, 'Contacted', name).waitFor();
     await expect.poll(async () => (await call<{ salesData: { pipeline_status: string } }>(page, 'GET', `/contacts/${id}`)).salesData.pipeline_status).toBe('contacted');

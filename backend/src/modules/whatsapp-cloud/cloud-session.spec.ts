@@ -68,7 +68,11 @@ describe('A company on the official WhatsApp Cloud API: its session, sending, ma
     // the rep reads the same state; another company is untouched
     expect((await status(salesA)).state).toBe('connected');
     expect((await status(adminB)).state).toBe('not_configured');
-    const [account] = await t.db.tenant(a.tenantId, (tx) => tx.select().from(whatsappAccounts));
+    // the status is cached and pushed first, stored just after
+    const [account] = await until(
+      () => t.db.tenant(a.tenantId, (tx) => tx.select().from(whatsappAccounts)),
+      ([row]) => row?.autoStart === true,
+    );
     expect(account).toMatchObject({ connectionKind: 'cloud', autoStart: true });
   });
 
