@@ -92,9 +92,10 @@ export const contacts = pgTable(
     index('contacts_label_idx').on(t.tenantId, sql`lower(coalesce(${t.name}, ${t.phone}))`, t.id),
     index('contacts_stage_updated_idx').on(t.tenantId, t.stage, t.updatedAt.desc(), t.id.desc()),
     index('contacts_shipping_company_idx').on(t.tenantId, t.shippingCompanyId, t.shippingStatus),
-    // the won deals by creation time (reports: sales revenue, won deals, revenue per month), index-only
+    // the won deals by creation time (reports: sales revenue, won deals, revenue per month), index-only;
+    // id and status too, so the won pipeline filtered by a product pages and totals index-only
     index('contacts_won_created_idx')
-      .on(t.tenantId, t.createdAt, t.assignedTo, t.dealAmount)
+      .on(t.tenantId, t.createdAt, t.assignedTo, t.dealAmount, t.id, t.pipelineStatus)
       .where(sql`${t.stage} = 'sales' and ${t.pipelineStatus} = 'won'`),
     index('contacts_chat_list_idx').on(t.tenantId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
     /*
