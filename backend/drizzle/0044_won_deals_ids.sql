@@ -1,2 +1,0 @@
-DROP INDEX "contacts_won_created_idx";--> statement-breakpoint
-CREATE INDEX "contacts_won_created_idx" ON "contacts" USING btree ("tenant_id","created_at","assigned_to","deal_amount","id","pipeline_status") WHERE "contacts"."stage" = 'sales' and "contacts"."pipeline_status" = 'won';
