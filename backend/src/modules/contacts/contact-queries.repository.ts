@@ -226,8 +226,7 @@ export class ContactQueriesRepository {
           from counted`,
     );
     const [{ n, ids }] = (result as unknown as { rows: { n: number | string; ids: string[] }[] }).rows;
-    const counted = Number(n);
-    return counted < cap ? { ids, total: counted } : { ids, ...boundedTotal(counted, cap) };
+    return { ids, ...boundedTotal(Number(n), cap) };
   }
 
   /**
