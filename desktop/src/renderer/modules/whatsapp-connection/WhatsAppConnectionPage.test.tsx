@@ -82,6 +82,8 @@ describe('Settings → WhatsApp connection', { timeout: 20_000 }, () => {
       status,
       body: `Hi {{1}}, ${name}`,
       bodyParamCount: 1,
+      header: null,
+      buttons: [],
       syncedAt: '2026-11-26T02:00:00.000Z',
     });
     let listed = [template('we_miss_you', 'APPROVED')];
