@@ -8,13 +8,13 @@ import { makeChat, makeMessage, messengerTestSetup, renderWithApp } from './test
 
 const MIN = 60_000;
 
-/** A chat on an official API company whose window closes `left` ms from now. */
-function setup(left: number) {
-  messengerTestSetup(adminUser);
+/** A chat on an official API company whose window closes `left` ms from now (closed when null). */
+function setup(left: number | null) {
+  const socket = messengerTestSetup(adminUser);
   const chat = makeChat();
   const contactId = chat._id;
   const items = [makeMessage({ contactId, body: 'Is it still available?' })];
-  const replyWindow: MessagePage['replyWindow'] = { open: true, closesAt: new Date(Date.now() + left).toISOString() };
+  const replyWindow: MessagePage['replyWindow'] = left === null ? { open: false, closesAt: null } : { open: true, closesAt: new Date(Date.now() + left).toISOString() };
   fakeApi({
     [`GET /api/chats/${contactId}`]: () => ok(chat),
     [`POST /api/chats/${contactId}/read`]: () => ok(chat),
@@ -23,7 +23,7 @@ function setup(left: number) {
     'GET /api/follow-up-templates': () => ok({ items: [], total: 0 }),
     'GET /api/whatsapp/cloud/templates': () => ok({ items: [], total: 0 }),
   });
-  return renderWithApp(<ChatPanel contactId={contactId} />, `/whatsapp?contactId=${contactId}`);
+  return { ...renderWithApp(<ChatPanel contactId={contactId} />, `/whatsapp?contactId=${contactId}`), socket, contactId };
 }
 
 const countdown = () => screen.findByTestId('window-countdown');
@@ -58,6 +58,14 @@ describe('the 24-hour window counted down in the composer', { timeout: 20_000 },
     expect(await screen.findByTestId('template-picker')).toBeInTheDocument();
     expect(screen.queryByTestId('window-countdown')).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it('when the contact writes again, the window opens for 24 hours and the message box comes back', async () => {
+    const { socket, contactId } = setup(null);
+    expect(await screen.findByTestId('template-picker')).toBeInTheDocument();
+    act(() => socket.serverEmit('msg:new', { ...makeMessage({ contactId, direction: 'in', body: 'Still available?', createdAt: new Date().toISOString() }), chat: null }));
+    expect((await countdown()).textContent).toBe('Window closes in 24 h');
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
   });
 
   it('in Arabic, with Arabic plurals: hours and minutes, two of each, few and many', async () => {
