@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * A stand-in for Meta's Graph API (WhatsApp Cloud API) over real HTTP, answering as Meta's reference
  * pages document: `GET /{phone-number-id}`, `POST /{phone-number-id}/messages` (also `status: "read"`;
  * templates answer 132001 for one it does not have, 132000 for the wrong number of parameters,
- * 131009 for a quick-reply payload where the template has no quick-reply button),
+ * 131009 for a button parameter where the template has no such button, 132012 for a header parameter
+ * that does not match the template's header: missing, or of another format),
  * `POST /{phone-number-id}/media` (multipart upload), `GET /{waba-id}/message_templates` (paged by
  * `after` cursors), `GET /{media-id}` (a short-lived URL) and that URL (with the bearer token),
  * errors as `{ error: { message, type, code, error_subcode, fbtrace_id } }`.
@@ -20,7 +21,7 @@ export type FakeTemplate = {
   language: string;
   status: string;
   category: string;
-  components: { type: string; text?: string; format?: string; buttons?: { type: string; text: string }[] }[];
+  components: { type: string; text?: string; format?: string; buttons?: { type: string; text: string; url?: string }[] }[];
 };
 
 /** A template with a BODY component (and Meta's usual id, status and category unless given). */
@@ -31,6 +32,16 @@ export function fakeTemplate(name: string, language: string, body: string, more:
 /** A template's BUTTONS component of quick replies, as Meta lists it (`{ type: "QUICK_REPLY", text }` each). */
 export function quickReplies(...texts: string[]): FakeTemplate['components'][number] {
   return { type: 'BUTTONS', buttons: texts.map((text) => ({ type: 'QUICK_REPLY', text })) };
+}
+
+/** A template's HEADER component as Meta lists it: a TEXT one with its text, or IMAGE, VIDEO, DOCUMENT. */
+export function templateHeader(format: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT', text?: string): FakeTemplate['components'][number] {
+  return { type: 'HEADER', format, ...(text === undefined ? {} : { text }) };
+}
+
+/** A template's BUTTONS component of any kinds (`{ type: "URL", text, url }`, `{ type: "QUICK_REPLY", text }`…). */
+export function templateButtons(...buttons: { type: string; text: string; url?: string }[]): FakeTemplate['components'][number] {
+  return { type: 'BUTTONS', buttons };
 }
 
 export const TOKEN_EXPIRED: GraphErrorBody = {
@@ -221,24 +232,39 @@ export class FakeGraphApi {
         },
       };
     }
-    // a quick-reply payload needs a quick-reply button at its index
-    const buttons = found.components.find((c) => c.type === 'BUTTONS')?.buttons ?? [];
-    for (const c of template?.components ?? []) {
-      if (c.type !== 'button') continue;
-      const index = Number(c.index);
-      const payloadOk = c.sub_type === 'quick_reply' && c.parameters?.length === 1 && c.parameters[0].type === 'payload' && typeof c.parameters[0].payload === 'string';
-      if (!payloadOk || buttons[index]?.type !== 'QUICK_REPLY') {
-        return {
-          status: 400,
-          error: {
-            message: '(#131009) Parameter value is not valid',
-            type: 'OAuthException',
-            code: 131009,
-            error_data: { messaging_product: 'whatsapp', details: `Button at index ${c.index} of type ${c.sub_type ?? '?'} does not exist` },
-          },
-        };
-      }
+    const headerRefused = headerMismatch(found, template);
+    if (headerRefused) {
+      return {
+        status: 400,
+        error: {
+          message: '(#132012) Parameter format does not match format in the created template',
+          type: 'OAuthException',
+          code: 132012,
+          error_data: { messaging_product: 'whatsapp', details: headerRefused },
+        },
+      };
     }
+    // a quick-reply payload needs a quick-reply button at its index, a URL's suffix a URL button; a dynamic URL button needs its suffix
+    const buttons = found.components.find((c) => c.type === 'BUTTONS')?.buttons ?? [];
+    const refuseButton = (index: string | number, subType: string) => ({
+      status: 400,
+      error: {
+        message: '(#131009) Parameter value is not valid',
+        type: 'OAuthException',
+        code: 131009,
+        error_data: { messaging_product: 'whatsapp' as const, details: `Button at index ${index} of type ${subType} does not exist` },
+      },
+    });
+    const pressed = (template?.components ?? []).filter((c) => c.type === 'button');
+    for (const c of pressed) {
+      const button = buttons[Number(c.index)];
+      const param = c.parameters?.length === 1 ? c.parameters[0] : undefined;
+      const quickReply = c.sub_type === 'quick_reply' && param?.type === 'payload' && typeof param.payload === 'string' && button?.type === 'QUICK_REPLY';
+      const url = c.sub_type === 'url' && param?.type === 'text' && !!param.text && button?.type === 'URL' && /\{\{1\}\}/.test(button.url ?? '');
+      if (!quickReply && !url) return refuseButton(c.index ?? '?', c.sub_type ?? '?');
+    }
+    const unfilled = buttons.findIndex((b, i) => b.type === 'URL' && /\{\{1\}\}/.test(b.url ?? '') && !pressed.some((c) => Number(c.index) === i));
+    if (unfilled >= 0) return refuseButton(unfilled, 'url');
     return undefined;
   }
 
@@ -259,8 +285,23 @@ export class FakeGraphApi {
 type TemplateSend = {
   name?: string;
   language?: { code?: string };
-  components?: { type: string; sub_type?: string; index?: string; parameters?: { type: string; text?: string; payload?: string }[] }[];
+  components?: { type: string; sub_type?: string; index?: string; parameters?: ({ type: string; text?: string; payload?: string } & Record<string, unknown>)[] }[];
 };
+
+/** Why the header parameter does not match the template's header (Meta's 132012), or null when it does. */
+function headerMismatch(found: FakeTemplate, template: TemplateSend | undefined): string | null {
+  const header = found.components.find((c) => c.type === 'HEADER');
+  const given = template?.components?.find((c) => c.type === 'header')?.parameters?.[0];
+  const format = header?.format ?? 'TEXT';
+  const needs = !!header && (format !== 'TEXT' || /\{\{1\}\}/.test(header.text ?? ''));
+  if (!needs) return given ? 'header: the template takes no header parameter' : null;
+  if (!given) return `header: expected ${format}`;
+  const kind = format.toLowerCase();
+  if (given.type !== kind) return `header: expected ${format}, received ${given.type.toUpperCase()}`;
+  if (kind === 'text') return given.text ? null : 'header: empty text';
+  const media = given[kind] as { link?: string; id?: string } | undefined;
+  return media?.link || media?.id ? null : `header: ${format} needs a link or an id`;
+}
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {

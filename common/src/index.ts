@@ -56,5 +56,6 @@ export * from './tasks/tasks.schema.js';
 export * from './super/super.schema.js';
 export * from './deal-board/deal-board.schema.js';
 export * from './rules/sending.js';
+export * from './rules/reply-window.js';
 export * from './campaigns/campaigns.schema.js';
 export * from './order-confirmations/order-confirmations.schema.js';

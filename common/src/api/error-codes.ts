@@ -72,6 +72,14 @@ export const ERROR_CODES = [
   'whatsapp.template_not_approved',
   /** The template needs more body parameters than were given. */
   'whatsapp.template_params_missing',
+  /** The template's header needs its parameter (the text's `{{1}}`, or a media link or id) and none was given. */
+  'whatsapp.template_header_missing',
+  /** The header parameter does not fit the template's header (a media for a text header, text for a media one, or a header it does not have). */
+  'whatsapp.template_header_invalid',
+  /** A dynamic URL button needs its suffix and none was given. */
+  'whatsapp.template_button_missing',
+  /** A button parameter was given for a button the template does not have or that takes none. */
+  'whatsapp.template_button_invalid',
   /** Meta refused or could not be reached while listing the templates (the reason follows in the text). */
   'whatsapp.templates_sync_failed',
   'media.link_invalid',

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { windowClosesAt } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 import { MessagesRepository } from './messages.repository.js';
-
-/** Meta's customer service window: free-form messages only within 24 hours of the contact's last message. */
-export const REPLY_WINDOW_MS = 24 * 3_600_000;
 
 export const WINDOW_CLOSED_TEXT = 'More than 24 hours since this contact last wrote: send an approved template.';
 
@@ -30,7 +28,7 @@ export class ReplyWindows {
     if ((await this.sessions.connectionKind(tx, tenantId)) !== 'cloud') return null;
     const last = await this.repo.lastInboundAt(tx, tenantId, contactId);
     if (!last) return { open: false, closesAt: null };
-    const closesAt = new Date(last.getTime() + REPLY_WINDOW_MS);
+    const closesAt = windowClosesAt(last);
     return { open: closesAt.getTime() > this.clock.now().getTime(), closesAt: closesAt.toISOString() };
   }
 

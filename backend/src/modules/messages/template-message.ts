@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { fillTemplateBody, templateParamsFor, type TemplateMessage } from '@crm/common';
+import { fillTemplateBody, isDynamicUrlButton, isMediaHeader, templateParamsFor, type TemplateMessage } from '@crm/common';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SenderContact } from '../chats/chats.repository.js';
 import { TEMPLATE_TEXTS, WhatsAppTemplatesService } from '../whatsapp-cloud/whatsapp-templates.service.js';
-import type { OutgoingTemplate } from '../whatsapp/whatsapp-driver.js';
+import type { WhatsappCloudTemplateRow } from '../whatsapp-cloud/whatsapp-cloud.table.js';
+import type { OutgoingTemplate, TemplateButtonParam, TemplateHeaderParam } from '../whatsapp/whatsapp-driver.js';
 import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 
 /** A template message ready to store and send: the text the chat shows, and what Meta gets. */
@@ -28,6 +29,55 @@ export class TemplateMessages {
     const params = templateParamsFor(input.params ?? [], row.bodyParamCount, contact.name?.trim() || contact.phone);
     const missing = params.length < row.bodyParamCount || params.some((p) => !p.trim());
     if (missing) throw ApiError.badRequest(TEMPLATE_TEXTS.paramsMissing(row.bodyParamCount), 'template.params').withCode('whatsapp.template_params_missing', { count: row.bodyParamCount });
-    return { body: fillTemplateBody(row.body, params), template: { name: row.name, language: row.language, params } };
+    const header = headerParam(row, input.header);
+    const buttons = buttonParams(row, input.buttons ?? []);
+    // the chat shows what the contact reads: a text header above the body
+    const text = fillTemplateBody(row.body, params);
+    const body = header?.type === 'text' && row.header?.text ? `${fillTemplateBody(row.header.text, [header.text])}\n\n${text}` : text;
+    return { body, template: { name: row.name, language: row.language, params, ...(header ? { header } : {}), ...(buttons.length ? { buttons } : {}) } };
   }
+}
+
+/** The header's parameter as the template asks for it; a clear refusal when it is missing or does not fit. */
+function headerParam(row: WhatsappCloudTemplateRow, given: TemplateMessage['header']): TemplateHeaderParam | undefined {
+  const text = given?.text?.trim() ?? '';
+  const media = !!(given?.link || given?.mediaId);
+  const header = row.header;
+  const invalid = () => ApiError.badRequest(TEMPLATE_TEXTS.headerInvalid, 'template.header').withCode('whatsapp.template_header_invalid');
+  if (!header || header.paramCount === 0) {
+    if (text || media) throw invalid();
+    return undefined;
+  }
+  const missing = () => ApiError.badRequest(TEMPLATE_TEXTS.headerMissing(header.format), 'template.header').withCode('whatsapp.template_header_missing', { format: header.format });
+  if (header.format === 'TEXT') {
+    if (media) throw invalid();
+    if (!text) throw missing();
+    return { type: 'text', text };
+  }
+  if (!isMediaHeader(header)) throw invalid();
+  if (text) throw invalid();
+  if (!media) throw missing();
+  const type = header.format.toLowerCase() as 'image' | 'video' | 'document';
+  const filename = type === 'document' && given?.filename ? { filename: given.filename } : {};
+  return given?.mediaId ? { type, id: given.mediaId, ...filename } : { type, link: given!.link!, ...filename };
+}
+
+/** The buttons' parameters by index: each dynamic URL button needs its suffix; a quick reply may have a payload; others take none. */
+function buttonParams(row: WhatsappCloudTemplateRow, given: readonly string[]): TemplateButtonParam[] {
+  const buttons = row.buttons ?? [];
+  const out: TemplateButtonParam[] = [];
+  given.forEach((raw, index) => {
+    const value = raw.trim();
+    if (!value) return;
+    const button = buttons[index];
+    if (button && isDynamicUrlButton(button)) out.push({ index, subType: 'url', value });
+    else if (button?.type === 'QUICK_REPLY') out.push({ index, subType: 'quick_reply', value });
+    else throw ApiError.badRequest(TEMPLATE_TEXTS.buttonInvalid(index), 'template.buttons').withCode('whatsapp.template_button_invalid', { index });
+  });
+  buttons.forEach((button, index) => {
+    if (isDynamicUrlButton(button) && !out.some((b) => b.index === index)) {
+      throw ApiError.badRequest(TEMPLATE_TEXTS.buttonMissing(index), 'template.buttons').withCode('whatsapp.template_button_missing', { index });
+    }
+  });
+  return out;
 }

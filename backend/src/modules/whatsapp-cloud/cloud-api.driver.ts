@@ -127,13 +127,26 @@ export class CloudApiSession implements WhatsAppSession {
 }
 
 /**
- * A template message as Meta's Cloud API takes it: its name, language, body parameters as text, and
- * a payload for each quick-reply button (`sub_type: quick_reply`, by index).
+ * A template message as Meta's Cloud API takes it: `components` holds the header's parameter (text,
+ * or image/video/document by `link` or `id`), the body's parameters as text, and one `button`
+ * component per button with a parameter (`sub_type` url: the link's suffix as text; quick_reply: a
+ * payload), by the button's index as a string.
  */
 export function templatePayload(template: OutgoingTemplate): Record<string, unknown> {
   const components: Record<string, unknown>[] = [];
+  const header = template.header;
+  if (header?.type === 'text') components.push({ type: 'header', parameters: [{ type: 'text', text: header.text }] });
+  else if (header) {
+    const media = { ...(header.id ? { id: header.id } : { link: header.link }), ...(header.type === 'document' && header.filename ? { filename: header.filename } : {}) };
+    components.push({ type: 'header', parameters: [{ type: header.type, [header.type]: media }] });
+  }
   if (template.params.length) components.push({ type: 'body', parameters: template.params.map((text) => ({ type: 'text', text })) });
-  (template.quickReplies ?? []).forEach((payload, index) => components.push({ type: 'button', sub_type: 'quick_reply', index: String(index), parameters: [{ type: 'payload', payload }] }));
+  const buttons = new Map((template.buttons ?? []).map((b) => [b.index, b]));
+  (template.quickReplies ?? []).forEach((value, index) => buttons.set(index, { index, subType: 'quick_reply', value }));
+  for (const b of [...buttons.values()].sort((x, y) => x.index - y.index)) {
+    const parameter = b.subType === 'url' ? { type: 'text', text: b.value } : { type: 'payload', payload: b.value };
+    components.push({ type: 'button', sub_type: b.subType, index: String(b.index), parameters: [parameter] });
+  }
   return { type: 'template', template: { name: template.name, language: { code: template.language }, ...(components.length ? { components } : {}) } };
 }
 

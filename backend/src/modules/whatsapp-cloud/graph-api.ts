@@ -27,7 +27,9 @@ export type SendMessageAnswer = { messaging_product: 'whatsapp'; contacts: { inp
 export type MediaInfo = { id: string; url: string; mime_type: string; sha256?: string; file_size?: number };
 export type UploadedMedia = { id: string };
 /** A message template as `GET /{waba-id}/message_templates` lists it. */
-export type GraphTemplate = { id: string; name: string; language: string; status: string; category: string; components?: { type: string; format?: string; text?: string }[] };
+export type GraphTemplate = { id: string; name: string; language: string; status: string; category: string; components?: GraphTemplateComponent[] };
+/** A template's component as Meta lists it: HEADER (format, text), BODY (text), FOOTER, BUTTONS (buttons). */
+export type GraphTemplateComponent = { type: string; format?: string; text?: string; buttons?: { type: string; text?: string; url?: string; phone_number?: string }[] };
 export type GraphTemplatePage = { data: GraphTemplate[]; paging?: { cursors?: { before?: string; after?: string }; next?: string } };
 
 export class GraphApi {

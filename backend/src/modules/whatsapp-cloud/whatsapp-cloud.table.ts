@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TemplateButton, TemplateHeader } from '@crm/common';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tenantIdColumn, timestampColumn, updatedAtColumn } from '../../platform/db/columns.js';
 import { tenantPolicies } from '../../platform/db/tenancy.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -80,6 +81,10 @@ export const whatsappCloudTemplates = pgTable(
     /** The BODY component's text, with its {{n}} placeholders. */
     body: text('body').notNull().default(''),
     bodyParamCount: integer('body_param_count').notNull().default(0),
+    /** The HEADER component (format, text), null when it has none. */
+    header: jsonb('header').$type<TemplateHeader>(),
+    /** The BUTTONS component's buttons in Meta's order (type, text, URL). */
+    buttons: jsonb('buttons').$type<TemplateButton[]>().notNull().default([]),
     syncedAt: timestampColumn('synced_at').notNull(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

@@ -3,7 +3,7 @@ import { and, asc, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { whatsappCloudConnections, whatsappCloudTemplates, type WhatsappCloudTemplateRow } from './whatsapp-cloud.table.js';
 
-export type TemplateValues = Pick<WhatsappCloudTemplateRow, 'metaId' | 'name' | 'language' | 'category' | 'status' | 'body' | 'bodyParamCount'>;
+export type TemplateValues = Pick<WhatsappCloudTemplateRow, 'metaId' | 'name' | 'language' | 'category' | 'status' | 'body' | 'bodyParamCount' | 'header' | 'buttons'>;
 
 @Injectable()
 export class WhatsAppTemplatesRepository {

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { templateParamCount, type WhatsAppTemplate, type WhatsAppTemplatePage, type WhatsAppTemplatesQuery, type WhatsAppTemplateSyncResult } from '@crm/common';
+import {
+  isMediaHeader,
+  templateParamCount,
+  type TemplateButton,
+  type TemplateHeader,
+  type WhatsAppTemplate,
+  type WhatsAppTemplatePage,
+  type WhatsAppTemplatesQuery,
+  type WhatsAppTemplateSyncResult,
+} from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
@@ -18,6 +27,11 @@ export const TEMPLATE_TEXTS = {
   notFound: 'This WhatsApp template was not found. Sync the templates and choose one of the list.',
   notApproved: (status: string) => `This WhatsApp template is not approved by Meta (${status}): it cannot be sent.`,
   paramsMissing: (count: number) => `This WhatsApp template needs ${count} parameter(s).`,
+  headerMissing: (format: string) =>
+    format === 'TEXT' ? "This WhatsApp template's header needs its parameter." : `This WhatsApp template's header needs a ${format.toLowerCase()}: a link or an uploaded media id.`,
+  headerInvalid: 'This header parameter does not fit the template: a text header takes text, a media header a link or media id, and a template without a header takes none.',
+  buttonMissing: (index: number) => `Button ${index + 1} of this WhatsApp template needs the end of its link.`,
+  buttonInvalid: (index: number) => `Button ${index + 1} of this WhatsApp template takes no parameter.`,
   syncFailed: (reason: string) => `The templates could not be read from Meta: ${reason}`,
 } as const;
 
@@ -62,7 +76,7 @@ export class WhatsAppTemplatesService {
       for (const [key, v] of listed) {
         const old = before.get(key);
         if (!old) added++;
-        else if (old.status !== v.status || old.body !== v.body || old.category !== v.category || old.metaId !== v.metaId) updated++;
+        else if (changed(old, v)) updated++;
       }
       const removed = await this.repo.replaceAll(tx, tenantId, values, syncedAt);
       return { total: values.length, added, updated, removed, syncedAt: syncedAt.toISOString() };
@@ -85,9 +99,40 @@ export class WhatsAppTemplatesService {
   }
 }
 
+const componentOf = (t: GraphTemplate, type: string) => t.components?.find((c) => c.type?.toUpperCase() === type);
+
 function valuesOf(t: GraphTemplate): TemplateValues {
-  const body = t.components?.find((c) => c.type?.toUpperCase() === 'BODY')?.text ?? '';
-  return { metaId: String(t.id), name: t.name, language: t.language, category: t.category ?? '', status: t.status ?? '', body, bodyParamCount: templateParamCount(body) };
+  const body = componentOf(t, 'BODY')?.text ?? '';
+  return {
+    metaId: String(t.id),
+    name: t.name,
+    language: t.language,
+    category: t.category ?? '',
+    status: t.status ?? '',
+    body,
+    bodyParamCount: templateParamCount(body),
+    header: headerOf(t),
+    buttons: (componentOf(t, 'BUTTONS')?.buttons ?? []).map((b): TemplateButton => ({ type: (b.type ?? '').toUpperCase(), text: b.text ?? '', url: b.url ?? null })),
+  };
+}
+
+function headerOf(t: GraphTemplate): TemplateHeader | null {
+  const header = componentOf(t, 'HEADER');
+  if (!header) return null;
+  const format = (header.format ?? 'TEXT').toUpperCase();
+  if (format === 'TEXT') return { format, text: header.text ?? '', paramCount: Math.min(templateParamCount(header.text ?? ''), 1) };
+  return { format, text: null, paramCount: isMediaHeader({ format }) ? 1 : 0 };
+}
+
+/** Whether a sync changes what the composer shows or sends (the time of the sync aside). */
+function changed(old: WhatsappCloudTemplateRow, v: TemplateValues): boolean {
+  return old.status !== v.status || old.body !== v.body || old.category !== v.category || old.metaId !== v.metaId || shapeOf(old) !== shapeOf(v);
+}
+
+/** Header and buttons as one string in a fixed key order (jsonb gives keys back in its own order). */
+function shapeOf(t: Pick<TemplateValues, 'header' | 'buttons'>): string {
+  const h = t.header;
+  return JSON.stringify([h ? [h.format, h.text, h.paramCount] : null, (t.buttons ?? []).map((b) => [b.type, b.text, b.url])]);
 }
 
 function toDto(row: WhatsappCloudTemplateRow): WhatsAppTemplate {
@@ -99,6 +144,8 @@ function toDto(row: WhatsappCloudTemplateRow): WhatsAppTemplate {
     status: row.status,
     body: row.body,
     bodyParamCount: row.bodyParamCount,
+    header: row.header ?? null,
+    buttons: row.buttons ?? [],
     syncedAt: row.syncedAt.toISOString(),
   };
 }

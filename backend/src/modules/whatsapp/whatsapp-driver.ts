@@ -50,11 +50,18 @@ export interface WhatsAppSessionEvents {
   revoked(waMessageId: string): void;
 }
 
+/** A template header's parameter: a text header's `{{1}}`, or a media header's file by public link or Meta's media id. */
+export type TemplateHeaderParam = { type: 'text'; text: string } | { type: 'image' | 'video' | 'document'; link?: string; id?: string; filename?: string };
+
+/** A button's parameter by the button's index: a dynamic URL button's suffix, or a quick-reply button's payload. */
+export type TemplateButtonParam = { index: number; subType: 'url' | 'quick_reply'; value: string };
+
 /**
- * A WhatsApp template (official API only): its name, language and body parameters, and the payloads
- * of its quick-reply buttons by index (Meta sends the pressed one back with the reply).
+ * A WhatsApp template (official API only): its name, language and body parameters, its header's and
+ * buttons' parameters, and the payloads of its quick-reply buttons by index (Meta sends the pressed
+ * one back with the reply; these win over `buttons` at the same index).
  */
-export type OutgoingTemplate = { name: string; language: string; params: string[]; quickReplies?: string[] };
+export type OutgoingTemplate = { name: string; language: string; params: string[]; header?: TemplateHeaderParam; buttons?: TemplateButtonParam[]; quickReplies?: string[] };
 
 /** A text (with `template`, a WhatsApp template: official API only, `body` being its text filled in, for drivers without templates), or a file. */
 export type OutgoingContent = (

@@ -47,6 +47,8 @@ export function approvedTemplateFixture(patch: Partial<WhatsAppTemplate> = {}): 
     status: 'APPROVED',
     body: 'Hello {{1}}, your code {{2}} is ready.',
     bodyParamCount: 2,
+    header: null,
+    buttons: [],
     syncedAt: '2026-11-20T08:00:00.000Z',
     ...patch,
   };

@@ -155,7 +155,20 @@ describe('Follow-up Templates screen', { timeout: 15_000 }, () => {
       'POST /api/follow-up-templates': () => json(201, { ok: true, data: created }),
       'GET /api/whatsapp/cloud/templates': () =>
         ok({
-          items: [{ _id: 't1', name: 'we_miss_you', language: 'en_US', category: 'MARKETING', status: 'APPROVED', body: 'Hi {{1}}', bodyParamCount: 1, syncedAt: '2026-11-26T02:00:00.000Z' }],
+          items: [
+            {
+              _id: 't1',
+              name: 'we_miss_you',
+              language: 'en_US',
+              category: 'MARKETING',
+              status: 'APPROVED',
+              body: 'Hi {{1}}',
+              bodyParamCount: 1,
+              header: null,
+              buttons: [],
+              syncedAt: '2026-11-26T02:00:00.000Z',
+            },
+          ],
           total: 1,
         }),
     });

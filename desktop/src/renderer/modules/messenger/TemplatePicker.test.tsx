@@ -6,7 +6,7 @@ import { adminUser, fakeApi, ok } from '../../test/fake-api';
 import { ChatPanel } from './ChatPanel';
 import { makeChat, makeMessage, messengerTestSetup, renderWithApp } from './testing';
 
-const template = (name: string, language: string, body: string, bodyParamCount: number): WhatsAppTemplate => ({
+const template = (name: string, language: string, body: string, bodyParamCount: number, more: Partial<WhatsAppTemplate> = {}): WhatsAppTemplate => ({
   _id: `${name}-${language}`,
   name,
   language,
@@ -14,9 +14,23 @@ const template = (name: string, language: string, body: string, bodyParamCount: 
   status: 'APPROVED',
   body,
   bodyParamCount,
+  header: null,
+  buttons: [],
   syncedAt: '2026-11-26T02:00:00.000Z',
+  ...more,
 });
-const TEMPLATES = [template('order_update', 'en_US', 'Hello {{1}}, your order {{2}} is on its way.', 2), template('order_update', 'ar', 'مرحبًا {{1}}، طلبك {{2}} في الطريق.', 2)];
+const TEMPLATES = [
+  template('order_update', 'en_US', 'Hello {{1}}, your order {{2}} is on its way.', 2),
+  template('order_update', 'ar', 'مرحبًا {{1}}، طلبك {{2}} في الطريق.', 2),
+  template('new_collection', 'en_US', 'Hi {{1}}, our new collection is here.', 1, {
+    header: { format: 'IMAGE', text: null, paramCount: 1 },
+    buttons: [
+      { type: 'URL', text: 'Shop now', url: 'https://shop.example/c/{{1}}' },
+      { type: 'QUICK_REPLY', text: 'Not now', url: null },
+    ],
+  }),
+  template('order_shipped', 'ar', 'مرحبًا {{1}}، غادر طلبك المتجر اليوم.', 1, { header: { format: 'TEXT', text: 'الطلب {{1}} في الطريق', paramCount: 1 } }),
+];
 
 function setup(replyWindow: MessagePage['replyWindow']) {
   messengerTestSetup(adminUser);
@@ -85,6 +99,44 @@ describe('composer once the 24-hour window closed', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'المتغير 1 (اسم جهة الاتصال)' })).toHaveValue('Mona Hassan');
     await user.type(screen.getByRole('textbox', { name: 'المتغير 2' }), 'A-7');
     expect(screen.getByTestId('template-preview')).toHaveTextContent('مرحبًا Mona Hassan، طلبك A-7 في الطريق.');
+    expect(screen.getByRole('button', { name: 'إرسال القالب' })).toBeEnabled();
+  });
+});
+
+describe('template with a header and buttons', { timeout: 20_000 }, () => {
+  it('asks for the header image and the URL button’s suffix, shows the buttons in the preview, and sends them', async () => {
+    const { user, api } = setup({ open: false, closesAt: null });
+    await user.click(await screen.findByLabelText('Template', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'new_collection · en_US' }));
+    const send = screen.getByRole('button', { name: 'Send template' });
+    expect(send).toBeDisabled();
+    const image = screen.getByRole('textbox', { name: 'Header image: link (https://…) or media id' });
+    await user.type(image, 'not a link');
+    expect(screen.getByText('Enter an https:// link or a media id (digits).')).toBeInTheDocument();
+    await user.clear(image);
+    await user.type(image, 'https://cdn.example/summer.jpg');
+    expect(send).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: "End of the “Shop now” button's link" }), 'summer-26');
+    const buttons = screen.getByRole('group', { name: 'Buttons' });
+    expect(buttons).toHaveTextContent('Shop now · https://shop.example/c/summer-26');
+    expect(buttons).toHaveTextContent('Not now');
+    await user.click(send);
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST' && c.path === '/api/messages')).toHaveLength(1));
+    const post = api.calls.find((c) => c.method === 'POST' && c.path === '/api/messages')!;
+    expect(post.body).toMatchObject({
+      type: 'template',
+      template: { name: 'new_collection', language: 'en_US', params: ['Mona Hassan'], header: { link: 'https://cdn.example/summer.jpg' }, buttons: ['summer-26', ''] },
+    });
+  });
+
+  it('in Arabic: a text header is asked for and shown above the body in the preview', async () => {
+    act(() => applyPreferences({ language: 'ar' }));
+    const { user } = setup({ open: false, closesAt: null });
+    await user.click(await screen.findByLabelText('القالب', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'order_shipped · ar' }));
+    expect(screen.getByRole('button', { name: 'إرسال القالب' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'متغير العنوان' }), 'A-7');
+    expect(screen.getByTestId('template-preview').textContent).toBe('الطلب A-7 في الطريق\n\nمرحبًا Mona Hassan، غادر طلبك المتجر اليوم.');
     expect(screen.getByRole('button', { name: 'إرسال القالب' })).toBeEnabled();
   });
 });

@@ -18,9 +18,6 @@ export interface ChatListState {
 
 export type ReplyWindow = { open: boolean; closesAt: string | null };
 
-/** Meta's customer service window: 24 hours after the contact's last message. */
-export const REPLY_WINDOW_MS = 24 * 3_600_000;
-
 export interface Conversation {
   /** Oldest first (newest last), the pages loaded so far plus messages that arrived since. */
   items: Message[];

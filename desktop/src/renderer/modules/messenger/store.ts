@@ -1,4 +1,4 @@
-import type { Chat, Message, MessageType, TemplateMessage, UploadResult } from '@crm/common';
+import { windowClosesAt, type Chat, type Message, type MessageType, type TemplateMessage, type UploadResult } from '@crm/common';
 import { create } from 'zustand';
 import { i18n } from '../../i18n';
 import { errorMessage } from '../../lib/error-message';
@@ -7,7 +7,7 @@ import { chatsApi, messagesApi } from './api';
 import { useAuthStore } from '../auth/store';
 import { currentUserCan } from '../auth/use-can';
 import { matchesLabelFilter, labelQuery, type LabelFilterValue } from '../labels/LabelFilter';
-import { byCreatedAt, isLocal, mergeChats, mergeIntoConversation, messageKey, REPLY_WINDOW_MS, type ChatListState, type Conversation } from './merge';
+import { byCreatedAt, isLocal, mergeChats, mergeIntoConversation, messageKey, type ChatListState, type Conversation } from './merge';
 
 /** Conversations a page at a time; the list is virtualised, so a page can be generous. */
 export const CHAT_LIST_PAGE_SIZE = 100;
@@ -294,7 +294,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
       let next = mergeIntoConversation(conversation, message, kind);
       // the contact wrote: the official API's window opens again for 24 hours
       if (kind === 'new' && message.direction === 'in' && next.replyWindow) {
-        next = { ...next, replyWindow: { open: true, closesAt: new Date(Date.parse(message.createdAt) + REPLY_WINDOW_MS).toISOString() } };
+        next = { ...next, replyWindow: { open: true, closesAt: windowClosesAt(message.createdAt).toISOString() } };
       }
       if (next !== conversation) set((state) => ({ conversations: { ...state.conversations, [message.contactId]: next } }));
     },

@@ -91,9 +91,23 @@ export function CloudTemplates() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>
+                    {item.header && (
+                      <Text size="xs" fw={600} dir="auto" lineClamp={1}>
+                        {item.header.text ?? t('templates.mediaHeader', { format: item.header.format })}
+                      </Text>
+                    )}
                     <Text size="xs" dir="auto" lineClamp={2}>
                       {item.body}
                     </Text>
+                    {item.buttons.length > 0 && (
+                      <Group gap={4} mt={4} role="list" aria-label={t('templates.buttons', { name: item.name })}>
+                        {item.buttons.map((button, i) => (
+                          <Badge key={i} role="listitem" size="xs" variant="outline" tt="none" title={button.url ?? undefined}>
+                            {button.text}
+                          </Badge>
+                        ))}
+                      </Group>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

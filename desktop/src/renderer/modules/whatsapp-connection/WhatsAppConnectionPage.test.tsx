@@ -82,23 +82,40 @@ describe('Settings → WhatsApp connection', { timeout: 20_000 }, () => {
       status,
       body: `Hi {{1}}, ${name}`,
       bodyParamCount: 1,
+      header: null,
+      buttons: [],
       syncedAt: '2026-11-26T02:00:00.000Z',
     });
-    let listed = [template('we_miss_you', 'APPROVED')];
+    const codConfirm: WhatsAppTemplate = {
+      ...template('cod_confirm', 'APPROVED'),
+      header: { format: 'IMAGE', text: null, paramCount: 1 },
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'Confirm', url: null },
+        { type: 'QUICK_REPLY', text: 'Cancel', url: null },
+      ],
+    };
+    let listed = [codConfirm, template('we_miss_you', 'APPROVED')];
     const { user, to } = await open({
       'GET /api/whatsapp/cloud': () => ok(connection({ state: 'connected' })),
       'GET /api/whatsapp/cloud/templates': () => ok({ items: listed, total: listed.length }),
       'POST /api/whatsapp/cloud/templates/sync': () => {
         listed = [...listed, template('summer_sale', 'PENDING')];
-        return ok({ total: 2, added: 1, updated: 0, removed: 0, syncedAt: '2026-11-26T03:00:00.000Z' });
+        return ok({ total: 3, added: 1, updated: 0, removed: 0, syncedAt: '2026-11-26T03:00:00.000Z' });
       },
     });
     const region = await screen.findByRole('region', { name: 'Message templates' });
     expect(await within(region).findByText('we_miss_you')).toBeInTheDocument();
-    expect(within(region).getByText('APPROVED')).toBeInTheDocument();
+    expect(within(region).getAllByText('APPROVED')).toHaveLength(2);
+    // a synced template shows its header's kind and its buttons
+    expect(within(region).getByText('Header: IMAGE')).toBeInTheDocument();
+    expect(
+      within(within(region).getByRole('list', { name: 'Buttons of cod_confirm' }))
+        .getAllByRole('listitem')
+        .map((b) => b.textContent),
+    ).toEqual(['Confirm', 'Cancel']);
     expect(to('GET', '/api/whatsapp/cloud/templates')[0].query.get('status')).toBe('all');
     await user.click(within(region).getByRole('button', { name: 'Sync templates' }));
-    expect(await screen.findByText('Templates synced: 2 in all (1 added, 0 updated, 0 removed).')).toBeInTheDocument();
+    expect(await screen.findByText('Templates synced: 3 in all (1 added, 0 updated, 0 removed).')).toBeInTheDocument();
     expect(await within(region).findByText('summer_sale')).toBeInTheDocument();
     expect(within(region).getByText('PENDING')).toBeInTheDocument();
     expect(to('POST', '/api/whatsapp/cloud/templates/sync')).toHaveLength(1);

@@ -17,7 +17,8 @@ import { ATTACH_ACCEPT } from './attach-accept';
 import { AttachmentPreview } from './AttachmentPreview';
 import { CannedResponsePicker } from './CannedResponsePicker';
 import { TemplatePicker } from './TemplatePicker';
-import { useWindowClosed } from './use-window-closed';
+import { useReplyWindow } from './use-window-closed';
+import { WindowCountdown } from './WindowCountdown';
 import { SendLaterDialog } from '../scheduled/SendLaterDialog';
 import { VoiceRecorderBar } from './VoiceRecorderBar';
 import classes from './Composer.module.css';
@@ -63,7 +64,8 @@ export function Composer({ contactId, contactName = null, recorderDeps = browser
   const recorder = useVoiceRecorder(recorderDeps, onMicError);
   const quickReplyFill = useQuickReplyFill(contactId);
   const quickReplies = useSlashQuickReplies({ text, setText, input, fill: quickReplyFill.fill, onOpen: quickReplyFill.prepare });
-  const windowClosed = useWindowClosed(contactId);
+  const replyWindow = useReplyWindow(contactId);
+  const windowClosed = replyWindow?.closed ?? false;
 
   const sendText = async () => {
     if (!canSend(text, sending)) return;
@@ -201,6 +203,7 @@ export function Composer({ contactId, contactName = null, recorderDeps = browser
 
   return (
     <div className={classes.composer}>
+      {replyWindow && !replyWindow.closed && <WindowCountdown remaining={replyWindow} />}
       <SlashQuickReplies state={quickReplies} />
       <div className={classes.bar}>
         <CannedResponsePicker onPick={(reply) => void quickReplyFill.fill(reply).then(insertText)} onOpen={quickReplyFill.prepare} />

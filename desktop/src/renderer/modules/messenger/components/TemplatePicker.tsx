@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { fillTemplateBody, type TemplateMessage, type WhatsAppTemplate } from '@crm/common';
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { isDynamicUrlButton, isMediaHeader, type TemplateMessage, type WhatsAppTemplate } from '@crm/common';
 import { Clock3 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { whatsAppTemplatesApi } from '../api';
 import { whatsAppTemplateKey as keyOf, whatsAppTemplateLabel } from '../../../ui/whatsapp-templates';
+import { buttonPreview, emptyTemplateForm, isMediaValue, templateFormComplete, templatePreview, templateRequest, type TemplateFormValues } from './template-form';
 
 export interface TemplatePickerProps {
   /** Fills `{{1}}` until the user changes it. */
@@ -24,7 +25,7 @@ export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
   const [templates, setTemplates] = useState<WhatsAppTemplate[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
-  const [params, setParams] = useState<string[]>([]);
+  const [values, setValues] = useState<TemplateFormValues>(() => emptyTemplateForm(null, null));
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
@@ -41,23 +42,19 @@ export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
   const template = useMemo(() => templates?.find((x) => keyOf(x) === chosen) ?? null, [templates, chosen]);
   const choose = (key: string | null) => {
     setChosen(key);
-    const next = templates?.find((x) => keyOf(x) === key);
-    // {{1}} is the contact's name unless the user writes something else
-    setParams(next ? Array.from({ length: next.bodyParamCount }, (_, i) => (i === 0 ? (contactName ?? '') : '')) : []);
+    setValues(emptyTemplateForm(templates?.find((x) => keyOf(x) === key) ?? null, contactName));
   };
-  const complete = !!template && params.every((p) => p.trim().length > 0);
-  const preview = template
-    ? fillTemplateBody(
-        template.body,
-        params.map((p, i) => p.trim() || `{{${i + 1}}}`),
-      )
-    : '';
+  const complete = !!template && templateFormComplete(template, values);
+  const preview = template ? templatePreview(template, values) : '';
+  const set = (change: Partial<TemplateFormValues>) => setValues((v) => ({ ...v, ...change }));
+  const mediaHeader = !!template && isMediaHeader(template.header);
+  const mediaInvalid = mediaHeader && values.header.trim() !== '' && !isMediaValue(values.header);
 
   const send = async () => {
     if (!template || !complete || sending) return;
     setSending(true);
     try {
-      await onSend({ name: template.name, language: template.language, params: params.map((p) => p.trim()) }, fillTemplateBody(template.body, params));
+      await onSend(templateRequest(template, values), preview);
       choose(null);
     } finally {
       setSending(false);
@@ -89,7 +86,20 @@ export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
           />
           {template && (
             <>
-              {params.map((value, i) => (
+              {template.header && template.header.paramCount > 0 && (
+                <TextInput
+                  size="xs"
+                  label={mediaHeader ? t(`templates.header${template.header.format.charAt(0)}${template.header.format.slice(1).toLowerCase()}`) : t('templates.headerText')}
+                  value={values.header}
+                  dir={mediaHeader ? 'ltr' : 'auto'}
+                  error={mediaInvalid ? t('templates.headerInvalidLink') : undefined}
+                  onChange={(event) => set({ header: event.currentTarget.value })}
+                />
+              )}
+              {template.header?.format === 'DOCUMENT' && (
+                <TextInput size="xs" label={t('templates.headerFileName')} value={values.fileName} dir="auto" onChange={(event) => set({ fileName: event.currentTarget.value })} />
+              )}
+              {values.params.map((value, i) => (
                 <TextInput
                   key={i}
                   size="xs"
@@ -97,18 +107,47 @@ export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
                   value={value}
                   dir="auto"
                   onChange={(event) => {
-                    const next = params.slice();
-                    next[i] = event.currentTarget.value;
-                    setParams(next);
+                    const params = values.params.slice();
+                    params[i] = event.currentTarget.value;
+                    set({ params });
                   }}
                 />
               ))}
+              {template.buttons.map((button, i) =>
+                isDynamicUrlButton(button) ? (
+                  <TextInput
+                    key={`button-${i}`}
+                    size="xs"
+                    label={t('templates.buttonUrl', { text: button.text })}
+                    description={button.url}
+                    value={values.buttons[i] ?? ''}
+                    dir="ltr"
+                    onChange={(event) => {
+                      const buttons = values.buttons.slice();
+                      buttons[i] = event.currentTarget.value;
+                      set({ buttons });
+                    }}
+                  />
+                ) : null,
+              )}
               <Text size="xs" c="dimmed">
                 {t('templates.preview')}
               </Text>
               <Text size="sm" dir="auto" data-testid="template-preview" style={{ whiteSpace: 'pre-wrap' }}>
                 {preview}
               </Text>
+              {template.buttons.length > 0 && (
+                <Group gap={4} aria-label={t('templates.buttons')} role="group" data-testid="template-buttons">
+                  {template.buttons.map((_, i) => {
+                    const b = buttonPreview(template, values, i);
+                    return (
+                      <Badge key={i} variant="outline" tt="none" title={b.url ?? undefined}>
+                        {b.url ? `${b.text} · ${b.url}` : b.text}
+                      </Badge>
+                    );
+                  })}
+                </Group>
+              )}
               <Group justify="flex-end">
                 <Button size="xs" onClick={() => void send()} disabled={!complete} loading={sending}>
                   {t('templates.send')}

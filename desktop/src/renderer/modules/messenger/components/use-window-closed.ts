@@ -1,23 +1,34 @@
+import { msUntilNextMinute, windowRemaining, type WindowRemaining } from '@crm/common';
 import { useEffect, useState } from 'react';
 import { useChatStore } from '../store';
 
 /**
- * Whether the official API's 24-hour window with the contact is closed (false when the company
- * links WhatsApp by QR: no window). Turns true by itself at the moment it closes.
+ * The official API's 24-hour window with the contact as the composer shows it: null when the
+ * company links WhatsApp by QR (no window); otherwise closed, or the hours and minutes left. It
+ * re-reads the clock each time the minutes left change, so the countdown moves every minute and
+ * the window closes by itself at its end (no reload).
  */
-export function useWindowClosed(contactId: string): boolean {
+export function useReplyWindow(contactId: string): WindowRemaining | null {
   const window = useChatStore((state) => state.conversations[contactId]?.replyWindow ?? null);
   const closesAt = window?.open && window.closesAt ? Date.parse(window.closesAt) : null;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (closesAt === null) return;
-    const wait = closesAt - Date.now();
-    if (wait <= 0) return;
-    // timers above ~24.8 days overflow; the window is at most 24 hours
-    const timer = setTimeout(() => setNow(Date.now()), wait + 50);
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const at = Date.now();
+      setNow(at);
+      if (closesAt - at > 0) timer = setTimeout(tick, msUntilNextMinute(closesAt, at) + 20);
+    };
+    tick();
     return () => clearTimeout(timer);
   }, [closesAt]);
-  if (!window) return false;
-  if (!window.open) return true;
-  return closesAt !== null && closesAt <= now;
+  if (!window) return null;
+  if (!window.open || closesAt === null) return { closed: true };
+  return windowRemaining(closesAt, now);
+}
+
+/** Whether the window is closed (false on a QR company: no window). */
+export function useWindowClosed(contactId: string): boolean {
+  return useReplyWindow(contactId)?.closed ?? false;
 }
