@@ -113,4 +113,46 @@ describe('a backend restart while a cash-on-delivery confirmation is due', () =>
     expect(sentTo(t, contact.chatId)).toHaveLength(1);
     expect(await stored(t, token, contact.id)).toHaveLength(1);
   });
+
+  it('an answer stored just before the process died, its in-process handling never run, counts after the restart, once', { timeout: 60_000 }, async () => {
+    const clock = new ManualClock(new Date('2026-07-01T08:00:00.000Z'));
+    const first = await startCampaignApp({ database, clock });
+    apps.push(first);
+    const company = await seedCompany(first, 'cod-killed', { sales: 0 });
+    let token = await signIn(first, company.admin.email);
+    const settings = { ...DEFAULT_ORDER_CONFIRMATION_SETTINGS, enabled: true, delayMinutes: 10, reminderHours: 6, language: 'en' };
+    expect((await first.api.put('/settings/order-confirmation', settings, { token })).status).toBe(200);
+    await connectWhatsApp(first, token);
+    const contact = await wonDeal(first, token, 'Killed');
+    clock.advance(10 * MINUTE);
+    await flow(first).sweep();
+    await eventually(
+      () => stateOf(first, token, contact.id),
+      (s) => s.status === 'open' && !!s.sentAt,
+    );
+    // as if the process died right after the reply's transaction committed: nothing in it hears of the reply
+    await flow(first).beforeApplicationShutdown();
+    clock.advance(MINUTE);
+    const from = `+${contact.chatId.replace('@c.us', '')}`;
+    expect((await inbound(first, token, { from, body: 'نعم' })).status).toBe(200);
+    await first.stop();
+
+    clock.advance(MINUTE);
+    const second = await startCampaignApp({ database, clock });
+    apps.push(second);
+    token = await signIn(second, company.admin.email);
+    const confirmed = await eventually(
+      () => stateOf(second, token, contact.id),
+      (s) => s.status === 'confirmed',
+      20_000,
+    );
+    expect(confirmed.answeredAt).not.toBeNull();
+    // the same reply acted on again (the event arriving late, the job retried, another instance): nothing changes
+    const again = { contactId: contact.id, answer: 'confirm' as const, confirmationId: null, at: clock.now().toISOString() };
+    await Promise.all([flow(second).answer(company.tenantId, again), flow(second).answer(company.tenantId, again)]);
+    const saved = (await second.api.get(`/contacts/${contact.id}`, { token })).body.data;
+    expect(saved.salesData.shippingDetails.status).toBe('processing');
+    expect(saved.shippingHistory).toMatchObject([{ to: 'processing', reason: 'order_confirmed' }]);
+    expect(await stateOf(second, token, contact.id)).toMatchObject({ status: 'confirmed', answeredAt: confirmed.answeredAt });
+  });
 });
