@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModu
 import { storableText, type Message } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/database.types.js';
 import { newId } from '../../platform/db/columns.js';
 import { FileStorage } from '../../platform/files/file-storage.js';
 import { MediaInspector } from '../../platform/files/media-inspector.js';
@@ -18,6 +19,15 @@ import { MessageBroadcaster } from './message-broadcaster.js';
 import { MessagesRepository, type NewMessage } from './messages.repository.js';
 import type { MessageRow } from './messages.table.js';
 import { PendingAcks } from './pending-acks.js';
+
+/** A message stored by this batch, with the button the contact pressed (not kept in the row). */
+export type StoredInbound = { row: MessageRow; buttonPayload: string | null };
+/**
+ * Work that must commit with the stored messages, in their transaction (a durable job that acts on
+ * an answer): the in-process `message.inbound` comes after the commit and is lost if the process
+ * dies in between. A hook that throws rolls the batch back, so it must only write what cannot fail.
+ */
+export type InboundStoredHook = (tx: TenantTx, tenantId: string, stored: StoredInbound[]) => Promise<void>;
 
 type Waiting = { message: InboundWhatsAppMessage; mediaKey?: string; resolve(r: InboundResult): void; reject(e: unknown): void };
 
@@ -38,6 +48,7 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
   private readonly scheduled = new Set<string>();
   /** The last ack still being written, per message: acks 1, 2, 3 arrive milliseconds apart and must reach the clients in that order. */
   private readonly ackChains = new Map<string, Promise<void>>();
+  private readonly storedHooks: InboundStoredHook[] = [];
 
   constructor(
     private readonly db: Database,
@@ -56,6 +67,11 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
 
   onModuleInit() {
     this.sessions.setSink(this);
+  }
+
+  /** Registers work to commit with every batch of stored inbound messages (see InboundStoredHook). */
+  onStored(hook: InboundStoredHook) {
+    this.storedHooks.push(hook);
   }
 
   async beforeApplicationShutdown() {
@@ -222,6 +238,10 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
       });
       const inserted = await this.repo.insertInbound(tx, rows);
       const insertedByWaId = new Map(inserted.map((r) => [r.waMessageId!, r]));
+      if (inserted.length) {
+        const stored = inserted.map((row) => ({ row, buttonPayload: firstOfId.get(row.waMessageId!)?.message.button?.payload ?? null }));
+        for (const hook of this.storedHooks) await hook(tx, tenantId, stored);
+      }
       const duplicates = rows.filter((r) => !insertedByWaId.has(r.waMessageId!)).map((r) => r.waMessageId!);
       const existing = await this.repo.findByWaIds(tx, tenantId, duplicates);
 

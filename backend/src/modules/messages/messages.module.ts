@@ -61,6 +61,6 @@ import { WhatsAppCloudModule } from '../whatsapp-cloud/whatsapp-cloud.module.js'
     TemplateMessages,
     AutomatedWindow,
   ],
-  exports: [OutboundMessagesService, MessagesService, ReplyWindows, TemplateMessages, ChatNotesService, AutomatedWindow],
+  exports: [InboundMessagesService, OutboundMessagesService, MessagesService, ReplyWindows, TemplateMessages, ChatNotesService, AutomatedWindow],
 })
 export class MessagesModule {}

@@ -23,7 +23,12 @@
  * - Answers: a reply while the contact's confirmation is open (a button of ours only for its own); 1 / yes / نعم confirms (shipping
  *   status processing), 2 / no / لا cancels (shipping status cancelled, the assignee notified);
  *   either is noted in the deal's shipping history, in the answer's transaction.
- *   Any other reply, or a reply with no open confirmation, does nothing here.
+ *   Any other reply, a reply with no open confirmation, or one stored before it went out, does nothing here.
+ * - An answer survives a crash: a recognised reply of a contact whose confirmation went out enqueues
+ *   a job in the very transaction that stores the message (InboundMessagesService.onStored). The
+ *   in-process `message.inbound` acts at once; the job acts if the process died before it did. The
+ *   move `open → confirmed|cancelled` is one conditional UPDATE, so whichever comes second (or a
+ *   retry, or another instance) changes nothing: answered once, one history line, one notice.
  */
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { orderConfirmationButtons, orderConfirmationReply, renderOrderConfirmation, type OrderConfirmationSettings, type OrderConfirmationValues, type TemplateMessage } from '@crm/common';
@@ -35,6 +40,7 @@ import { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { DealChange } from '../contacts/contact-events.js';
 import '../contacts/contact-events.js';
 import { ContactsService } from '../contacts/contacts.service.js';
+import { InboundMessagesService, type StoredInbound } from '../messages/inbound-messages.service.js';
 import { OutboundMessagesService, type OutboundMessage } from '../messages/outbound-messages.service.js';
 import { TemplateMessages } from '../messages/template-message.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -50,7 +56,10 @@ const SWEEP_MS = 30_000;
 /** How long a claimed first message may take before another attempt takes it over (same key: no second message). */
 const SEND_LEASE_MS = 2 * MINUTE;
 
-type Job = { tenantId: string; confirmationId: string };
+/** A stored reply to act on; `at`: when it was stored (it answers only a confirmation sent by then). */
+export type ConfirmationReply = { contactId: string; answer: 'confirm' | 'cancel'; confirmationId: string | null; at: string };
+/** Look at the confirmation (its send, reminder or expiry is due), or act on a stored reply. */
+type Job = { tenantId: string; confirmationId: string } | { tenantId: string; reply: ConfirmationReply };
 /** One message to ask with: the text, and the template (parameters filled) on the official API. */
 type Ask = { contactId: string; clientId: string; body: string; template?: TemplateMessage; contact: { name: string | null; phone: string } };
 export type StepOutcome = 'sent' | 'reminded' | 'expired' | 'withdrawn' | 'waiting' | 'not-due' | 'done' | 'gone';
@@ -103,6 +112,7 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
     private readonly settings: OrderConfirmationSettingsService,
     private readonly contacts: ContactsService,
     private readonly outbound: OutboundMessagesService,
+    private readonly inbound: InboundMessagesService,
     private readonly notifications: NotificationsService,
     private readonly events: MessengerEvents,
     private readonly bus: DomainEvents,
@@ -112,23 +122,25 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
     private readonly templates: TemplateMessages,
   ) {}
 
-  onModuleInit() {
+  async onModuleInit() {
+    // before any session starts (application bootstrap): the inbound hook enqueues into it in a transaction
+    await this.jobs.createQueue(ORDER_CONFIRMATION_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    this.inbound.onStored((tx, tenantId, stored) => this.enqueueAnswers(tx, tenantId, stored));
     this.unsubscribe.push(
       this.bus.on('contacts.deal_changed', (change) => {
         if (change.after?.status === 'won' && change.before?.status !== 'won') return this.track(this.dealWon(change));
       }),
       this.events.on('whatsapp.connected', () => void this.track(this.sweep())),
-      this.events.on('message.inbound', ({ tenantId, contactId, body, buttonPayload }) => {
+      this.events.on('message.inbound', ({ tenantId, contactId, body, buttonPayload, at }) => {
         const reply = orderConfirmationReply(body ?? '', buttonPayload);
-        if (reply) return this.track(this.answered(tenantId, contactId, reply.answer, reply.confirmationId));
+        if (reply) return this.track(this.answer(tenantId, { contactId, ...reply, at: at.toISOString() }));
       }),
     );
   }
 
   async onApplicationBootstrap() {
-    await this.jobs.createQueue(ORDER_CONFIRMATION_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
-    await this.jobs.work<Job>(ORDER_CONFIRMATION_QUEUE, { pollingIntervalSeconds: 5 }, async (job) => {
-      await this.track(this.step(job.data.tenantId, job.data.confirmationId));
+    await this.jobs.work<Job>(ORDER_CONFIRMATION_QUEUE, { pollingIntervalSeconds: 5 }, async ({ data }) => {
+      await this.track<unknown>('reply' in data ? this.answer(data.tenantId, data.reply) : this.step(data.tenantId, data.confirmationId));
     });
     this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
     this.timer.unref();
@@ -275,17 +287,30 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
     return (await this.db.tenant(tenantId, (tx) => this.repo.find(tx, tenantId, id)))?.contactId;
   }
 
+  /** In the transaction storing inbound messages: a job for each recognised answer of a contact whose confirmation went out. */
+  private async enqueueAnswers(tx: TenantTx, tenantId: string, stored: StoredInbound[]) {
+    const replies = stored.flatMap(({ row, buttonPayload }) => {
+      const reply = orderConfirmationReply(row.body ?? '', buttonPayload);
+      return reply ? [{ contactId: row.contactId, ...reply, at: row.createdAt.toISOString() }] : [];
+    });
+    // "yes" and "1" are common in any chat: only the contacts that were asked get a job
+    const asked = replies.length ? await this.repo.waitingForAnswer(tx, tenantId, [...new Set(replies.map((r) => r.contactId))]) : new Set<string>();
+    for (const reply of replies.filter((r) => asked.has(r.contactId))) await this.jobs.sendInTransaction(tx, ORDER_CONFIRMATION_QUEUE, { tenantId, reply } satisfies Job);
+  }
+
   /**
-   * A recognised answer: only a confirmation open for this contact takes it. The answer, the
-   * shipping status and the deal's history line commit together (the contacts module writes its
-   * own tables in this transaction): a crash leaves all of them or none.
+   * A recognised answer: only a confirmation open for this contact, sent by the time the reply was
+   * stored, takes it. The answer, the shipping status and the deal's history line commit together
+   * (the contacts module writes its own tables in this transaction): a crash leaves all of them or
+   * none. Safe to run again for the same reply (the event and the job both do): once answered, the
+   * confirmation is no longer open.
    */
-  private async answered(tenantId: string, contactId: string, answer: 'confirm' | 'cancel', confirmationId: string | null) {
+  async answer(tenantId: string, { contactId, answer, confirmationId, at }: ConfirmationReply): Promise<void> {
     const now = this.clock.now();
     const done = await this.db.tenant(tenantId, async (tx) => {
       const open = await this.repo.openOf(tx, tenantId, contactId);
-      // a button of an earlier confirmation does not answer this one
-      if (!open || (confirmationId && open.id !== confirmationId)) return null;
+      // a button of an earlier confirmation does not answer this one, nor a reply from before it was sent
+      if (!open?.sentAt || (confirmationId && open.id !== confirmationId) || open.sentAt > new Date(at)) return null;
       const status = answer === 'confirm' ? 'confirmed' : 'cancelled';
       if (!(await this.repo.move(tx, tenantId, open.id, 'open', { status, answeredAt: now, nextAt: null, updatedAt: now }))) return null;
       await this.contacts.setShippingStatusByContact(tx, tenantId, contactId, answer === 'confirm' ? 'processing' : 'cancelled');

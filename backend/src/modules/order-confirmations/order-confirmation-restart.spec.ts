@@ -1,5 +1,5 @@
 import { DEFAULT_ORDER_CONFIRMATION_SETTINGS } from '@crm/common';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startCampaignApp } from '../../../test/campaigns.js';
 import { seedCompany, signIn } from '../../../test/fixtures.js';
 import { HOUR, eventually, newContact, sentTo } from '../../../test/follow-ups.js';
@@ -11,9 +11,22 @@ import { OrderConfirmationFlow } from './order-confirmation-flow.js';
 
 const MINUTE = 60_000;
 let database: TestDatabase | undefined;
-const apps: TestApp[] = [];
+const running = new Set<TestApp>();
+const start = async (clock: ManualClock) => {
+  const t = await startCampaignApp({ database, clock });
+  running.add(t);
+  return t;
+};
+const stop = (t: TestApp) => {
+  running.delete(t);
+  return t.stop();
+};
+// Each test leaves no app running on the shared database: on disk, PGlite cannot be opened by a
+// second app while one still has it open.
+afterEach(async () => {
+  for (const t of [...running]) await stop(t).catch(() => undefined);
+});
 afterAll(async () => {
-  for (const app of apps) await app.stop().catch(() => undefined);
   await database?.drop();
 });
 
@@ -37,8 +50,7 @@ describe('a backend restart while a cash-on-delivery confirmation is due', () =>
     database = await createTestDatabase({ persistent: true });
     const clock = new ManualClock(new Date('2026-05-01T08:00:00.000Z'));
 
-    const first = await startCampaignApp({ database, clock });
-    apps.push(first);
+    const first = await start(clock);
     const company = await seedCompany(first, 'cod-restart', { sales: 0 });
     let token = await signIn(first, company.admin.email);
     const settings = { ...DEFAULT_ORDER_CONFIRMATION_SETTINGS, enabled: true, delayMinutes: 10, reminderHours: 6, language: 'en' };
@@ -46,12 +58,11 @@ describe('a backend restart while a cash-on-delivery confirmation is due', () =>
     await connectWhatsApp(first, token);
     const contact = await wonDeal(first, token, 'Hoda');
     const { _id: id } = await stateOf(first, token, contact.id);
-    await first.stop();
+    await stop(first);
 
     // down for an hour: the confirmation came due at 08:10 while no backend ran
     clock.advance(HOUR);
-    const second = await startCampaignApp({ database, clock });
-    apps.push(second);
+    const second = await start(clock);
     token = await signIn(second, company.admin.email);
     // WhatsApp is not back yet: nothing is claimed (a message handed to no session would fail and count as sent)
     await flow(second).sweep();
@@ -84,8 +95,7 @@ describe('a backend restart while a cash-on-delivery confirmation is due', () =>
 
   it('a sender that died after the message was stored but before recording it: taken over once, the key finds the message', async () => {
     const clock = new ManualClock(new Date('2026-06-01T08:00:00.000Z'));
-    const t = await startCampaignApp({ database, clock });
-    apps.push(t);
+    const t = await start(clock);
     const company = await seedCompany(t, 'cod-crash', { sales: 0 });
     const token = await signIn(t, company.admin.email);
     const settings = { ...DEFAULT_ORDER_CONFIRMATION_SETTINGS, enabled: true, delayMinutes: 10, reminderHours: 6, language: 'en' };
@@ -112,5 +122,45 @@ describe('a backend restart while a cash-on-delivery confirmation is due', () =>
     );
     expect(sentTo(t, contact.chatId)).toHaveLength(1);
     expect(await stored(t, token, contact.id)).toHaveLength(1);
+  });
+
+  it('an answer stored just before the process died, its in-process handling never run, counts after the restart, once', { timeout: 60_000 }, async () => {
+    const clock = new ManualClock(new Date('2026-07-01T08:00:00.000Z'));
+    const first = await start(clock);
+    const company = await seedCompany(first, 'cod-killed', { sales: 0 });
+    let token = await signIn(first, company.admin.email);
+    const settings = { ...DEFAULT_ORDER_CONFIRMATION_SETTINGS, enabled: true, delayMinutes: 10, reminderHours: 6, language: 'en' };
+    expect((await first.api.put('/settings/order-confirmation', settings, { token })).status).toBe(200);
+    await connectWhatsApp(first, token);
+    const contact = await wonDeal(first, token, 'Killed');
+    clock.advance(10 * MINUTE);
+    await flow(first).sweep();
+    await eventually(
+      () => stateOf(first, token, contact.id),
+      (s) => s.status === 'open' && !!s.sentAt,
+    );
+    // as if the process died right after the reply's transaction committed: nothing in it hears of the reply
+    await flow(first).beforeApplicationShutdown();
+    clock.advance(MINUTE);
+    const from = `+${contact.chatId.replace('@c.us', '')}`;
+    expect((await inbound(first, token, { from, body: 'نعم' })).status).toBe(200);
+    await stop(first);
+
+    clock.advance(MINUTE);
+    const second = await start(clock);
+    token = await signIn(second, company.admin.email);
+    const confirmed = await eventually(
+      () => stateOf(second, token, contact.id),
+      (s) => s.status === 'confirmed',
+      20_000,
+    );
+    expect(confirmed.answeredAt).not.toBeNull();
+    // the same reply acted on again (the event arriving late, the job retried, another instance): nothing changes
+    const again = { contactId: contact.id, answer: 'confirm' as const, confirmationId: null, at: clock.now().toISOString() };
+    await Promise.all([flow(second).answer(company.tenantId, again), flow(second).answer(company.tenantId, again)]);
+    const saved = (await second.api.get(`/contacts/${contact.id}`, { token })).body.data;
+    expect(saved.salesData.shippingDetails.status).toBe('processing');
+    expect(saved.shippingHistory).toMatchObject([{ to: 'processing', reason: 'order_confirmed' }]);
+    expect(await stateOf(second, token, contact.id)).toMatchObject({ status: 'confirmed', answeredAt: confirmed.answeredAt });
   });
 });

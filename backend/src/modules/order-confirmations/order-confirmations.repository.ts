@@ -71,6 +71,16 @@ export class OrderConfirmationsRepository {
     return row;
   }
 
+  /** Of these contacts, those whose confirmation went out and waits for an answer (by the one-open-per-contact index). */
+  async waitingForAnswer(tx: TenantTx, tenantId: string, contactIds: string[]): Promise<Set<string>> {
+    if (!contactIds.length) return new Set();
+    const rows = await tx
+      .select({ contactId: orderConfirmations.contactId })
+      .from(orderConfirmations)
+      .where(and(eq(orderConfirmations.tenantId, tenantId), inArray(orderConfirmations.contactId, contactIds), inArray(orderConfirmations.status, OPEN), isNotNull(orderConfirmations.sentAt)));
+    return new Set(rows.map((r) => r.contactId));
+  }
+
   /**
    * Moves a confirmation on only if it is still in `from` (one conditional UPDATE: two instances
    * racing for the same step get one winner). True when this call moved it.

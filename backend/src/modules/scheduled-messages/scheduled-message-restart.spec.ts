@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ScheduledMessage } from '@crm/common';
 import { seedCompany, signIn } from '../../../test/fixtures.js';
 import { HOUR, eventually, newContact, sentTo } from '../../../test/follow-ups.js';
@@ -9,9 +9,23 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { ManualClock } from '../../platform/clock.js';
 
 let database: TestDatabase | undefined;
-const apps: TestApp[] = [];
+const running = new Set<TestApp>();
+const start = async (clock: ManualClock) => {
+  const t = await startScheduledApp({ database, clock });
+  running.add(t);
+  return t;
+};
+const stop = (t: TestApp) => {
+  running.delete(t);
+  return t.stop();
+};
+// Each test leaves no instance running on the shared database: on PostgreSQL a live instance (its own
+// instance id) rightly takes over the WhatsApp sessions the next test's instances hand over when they
+// stop, and the next test's restarted instance would then find its company's session run elsewhere.
+afterEach(async () => {
+  for (const t of [...running]) await stop(t).catch(() => undefined);
+});
 afterAll(async () => {
-  for (const app of apps) await app.stop().catch(() => undefined);
   await database?.drop();
 });
 
@@ -20,19 +34,17 @@ describe('a backend restart before a scheduled message is due', () => {
     database = await createTestDatabase({ persistent: true });
     const clock = new ManualClock(new Date('2026-05-01T08:00:00.000Z'));
 
-    const first = await startScheduledApp({ database, clock });
-    apps.push(first);
+    const first = await start(clock);
     const company = await seedCompany(first, 'sched-restart', { sales: 0 });
     let token = await signIn(first, company.admin.email);
     await connectWhatsApp(first, token);
     const contact = await newContact(first, token, 'Hoda');
     const res = await first.api.post('/scheduled-messages', { contactId: contact.id, body: 'See you at 11', sendAt: '2026-05-01T11:00:00.000Z' }, { token });
     expect(res.status).toBe(201);
-    await first.stop();
+    await stop(first);
 
     clock.advance(HOUR); // restarted at 09:00, two hours before its time
-    const second = await startScheduledApp({ database, clock });
-    apps.push(second);
+    const second = await start(clock);
     token = await signIn(second, company.admin.email);
     await connectWhatsApp(second, token);
     await sender(second).sweep();
@@ -49,58 +61,47 @@ describe('a backend restart before a scheduled message is due', () => {
   });
 
   // three app starts on one database
-  // On PostgreSQL the restarted instance is refused the WhatsApp session after the test clock jumps
-  // four hours (409 "Start the WhatsApp session first"): the session lease and the manual clock
-  // disagree. Until that is found, this runs on PGlite only.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'sends a message that fell due while the app was down exactly once after the restart, late and saying so, and never again after another restart',
-    { timeout: 120_000 },
-    async () => {
-      const clock = new ManualClock(new Date('2026-07-01T08:00:00.000Z'));
-      const first = await startScheduledApp({ database, clock });
-      apps.push(first);
-      const company = await seedCompany(first, 'sched-down', { sales: 0 });
-      let token = await signIn(first, company.admin.email);
-      await connectWhatsApp(first, token);
-      const contact = await newContact(first, token, 'Down');
-      const res = await first.api.post('/scheduled-messages', { contactId: contact.id, body: 'While we were down', sendAt: '2026-07-01T10:00:00.000Z' }, { token });
-      expect(res.status).toBe(201);
-      await first.stop();
+  it('sends a message that fell due while the app was down exactly once after the restart, late and saying so, and never again after another restart', { timeout: 120_000 }, async () => {
+    const clock = new ManualClock(new Date('2026-07-01T08:00:00.000Z'));
+    const first = await start(clock);
+    const company = await seedCompany(first, 'sched-down', { sales: 0 });
+    let token = await signIn(first, company.admin.email);
+    await connectWhatsApp(first, token);
+    const contact = await newContact(first, token, 'Down');
+    const res = await first.api.post('/scheduled-messages', { contactId: contact.id, body: 'While we were down', sendAt: '2026-07-01T10:00:00.000Z' }, { token });
+    expect(res.status).toBe(201);
+    await stop(first);
 
-      clock.advance(4 * HOUR); // back at 12:00: two hours after its time
-      const second = await startScheduledApp({ database, clock });
-      apps.push(second);
-      token = await signIn(second, company.admin.email);
-      await connectWhatsApp(second, token); // the connection sweeps by itself
-      const list = async () => (await second.api.get(`/scheduled-messages?contactId=${contact.id}`, { token })).body.data.items as ScheduledMessage[];
-      const [sent] = await eventually(list, (l) => l[0]?.status === 'sent');
-      expect(sent.late).toBe(true);
-      await Promise.all([sender(second).sweep(), sender(second).sendOne(company.tenantId, res.body.data._id)]);
-      expect(sentTo(second, contact.chatId)).toEqual(['While we were down']);
-      const chat = await eventually(
-        async () => (await second.api.get(`/messages?contactId=${contact.id}`, { token })).body.data.items as { body: string; kind: string }[],
-        (m) => m.some((x) => x.kind === 'note'),
-      );
-      expect(chat.filter((m) => m.body === 'While we were down')).toHaveLength(1);
-      expect(chat.find((m) => m.kind === 'note')?.body).toContain('was sent late');
-      await second.stop();
+    clock.advance(4 * HOUR); // back at 12:00: two hours after its time
+    const second = await start(clock);
+    token = await signIn(second, company.admin.email);
+    await connectWhatsApp(second, token); // the connection sweeps by itself
+    const list = async () => (await second.api.get(`/scheduled-messages?contactId=${contact.id}`, { token })).body.data.items as ScheduledMessage[];
+    const [sent] = await eventually(list, (l) => l[0]?.status === 'sent');
+    expect(sent.late).toBe(true);
+    await Promise.all([sender(second).sweep(), sender(second).sendOne(company.tenantId, res.body.data._id)]);
+    expect(sentTo(second, contact.chatId)).toEqual(['While we were down']);
+    const chat = await eventually(
+      async () => (await second.api.get(`/messages?contactId=${contact.id}`, { token })).body.data.items as { body: string; kind: string }[],
+      (m) => m.some((x) => x.kind === 'note'),
+    );
+    expect(chat.filter((m) => m.body === 'While we were down')).toHaveLength(1);
+    expect(chat.find((m) => m.kind === 'note')?.body).toContain('was sent late');
+    await stop(second);
 
-      clock.advance(HOUR);
-      const third = await startScheduledApp({ database, clock });
-      apps.push(third);
-      token = await signIn(third, company.admin.email);
-      await connectWhatsApp(third, token);
-      await sender(third).sweep();
-      expect(sentTo(third, contact.chatId)).toEqual([]);
-      const messages = (await third.api.get(`/messages?contactId=${contact.id}`, { token })).body.data.items as { body: string }[];
-      expect(messages.filter((m) => m.body === 'While we were down')).toHaveLength(1);
-    },
-  );
+    clock.advance(HOUR);
+    const third = await start(clock);
+    token = await signIn(third, company.admin.email);
+    await connectWhatsApp(third, token);
+    await sender(third).sweep();
+    expect(sentTo(third, contact.chatId)).toEqual([]);
+    const messages = (await third.api.get(`/messages?contactId=${contact.id}`, { token })).body.data.items as { body: string }[];
+    expect(messages.filter((m) => m.body === 'While we were down')).toHaveLength(1);
+  });
 
   it('a claim left by a sender that died is taken over once: the message key finds the message already stored', async () => {
     const clock = new ManualClock(new Date('2026-06-01T08:00:00.000Z'));
-    const t = await startScheduledApp({ database, clock });
-    apps.push(t);
+    const t = await start(clock);
     const company = await seedCompany(t, 'sched-crash', { sales: 0 });
     const token = await signIn(t, company.admin.email);
     await connectWhatsApp(t, token);
