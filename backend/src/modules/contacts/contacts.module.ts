@@ -10,6 +10,7 @@ import { ContactLabelsController } from './contact-labels.controller.js';
 import { ContactCreationService } from './contact-creation.service.js';
 import { ContactLists } from './contact-lists.service.js';
 import { ContactQueriesRepository } from './contact-queries.repository.js';
+import { ContactMergesRepository } from './contact-merges.repository.js';
 import { ContactResolver } from './contact-resolver.js';
 import { ContactsImportService } from './contacts-import.service.js';
 import { ContactImportsRepository } from './contact-imports.repository.js';
@@ -52,6 +53,7 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactsWorkerPool,
     ContactCreationService,
     ContactResolver,
+    ContactMergesRepository,
     LeadAssignmentNotices,
     PipelineHistoryRepository,
     ShippingHistoryRepository,

@@ -325,6 +325,7 @@ function storableMessage(m: InboundWhatsAppMessage): InboundWhatsAppMessage {
     from: storableText(m.from),
     phoneId: text(m.phoneId),
     lid: text(m.lid),
+    userId: text(m.userId),
     profileName: text(m.profileName),
     body: storableText(m.body ?? ''),
     media: m.media ? { ...m.media, mime: storableText(m.media.mime), fileName: text(m.media.fileName) } : undefined,
