@@ -194,9 +194,7 @@ export class ContactResolver {
     );
     const out = new Map<string, WhatsAppContact>();
     for (const i of ids) {
-      const c = known.find(
-        (k) => (i.lid && k.waLid === i.lid) || (i.phone && k.phone === i.phone) || (i.userId && k.waUserId === i.userId) || (!i.phone && k.phone === placeholderPhone(i.s)),
-      );
+      const c = known.find((k) => (i.lid && k.waLid === i.lid) || (i.phone && k.phone === i.phone) || (i.userId && k.waUserId === i.userId) || (!i.phone && k.phone === placeholderPhone(i.s)));
       if (c) out.set(senderKey(i.s), c);
     }
     return out;

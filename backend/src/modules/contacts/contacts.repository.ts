@@ -140,11 +140,7 @@ export class ContactsRepository {
         and(
           eq(contacts.tenantId, tenantId),
           // one array parameter each, not one per number: an inbound batch names hundreds
-          or(
-            phones.length ? anyOf(contacts.phone, phones) : undefined,
-            lids.length ? anyOf(contacts.waLid, lids) : undefined,
-            userIds.length ? anyOf(contacts.waUserId, userIds) : undefined,
-          ),
+          or(phones.length ? anyOf(contacts.phone, phones) : undefined, lids.length ? anyOf(contacts.waLid, lids) : undefined, userIds.length ? anyOf(contacts.waUserId, userIds) : undefined),
         ),
       );
   }

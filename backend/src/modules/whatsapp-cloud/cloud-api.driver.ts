@@ -1,4 +1,13 @@
-import { NOT_CONNECTED, USER_ID_SUFFIX, WhatsAppSendError, type OutgoingContent, type OutgoingTemplate, type WhatsAppDriver, type WhatsAppSession, type WhatsAppSessionEvents } from '../whatsapp/whatsapp-driver.js';
+import {
+  NOT_CONNECTED,
+  USER_ID_SUFFIX,
+  WhatsAppSendError,
+  type OutgoingContent,
+  type OutgoingTemplate,
+  type WhatsAppDriver,
+  type WhatsAppSession,
+  type WhatsAppSessionEvents,
+} from '../whatsapp/whatsapp-driver.js';
 import { GRAPH_ACCOUNT_LOCKED, GRAPH_TOKEN_INVALID, type GraphApi, GraphApiError } from './graph-api.js';
 import type { CloudCredentials } from './whatsapp-cloud.service.js';
 import { failureOfMeta, META_MESSAGE_ERRORS } from './cloud-errors.js';

@@ -92,7 +92,9 @@ describe('Official API: people known only by their business-scoped user id', () 
     const before = graph.sent.length;
     const reply = await t.api.post('/messages', { contactId: row.contactId, body: 'Yes, we have it' }, { token: admin });
     expect(reply.body.data.status).toBe('sent');
-    expect(graph.sent.slice(before).map((s) => s.body)).toEqual([expect.objectContaining({ recipient: 'US.13491208655302741918', type: 'text', text: expect.objectContaining({ body: 'Yes, we have it' }) })]);
+    expect(graph.sent.slice(before).map((s) => s.body)).toEqual([
+      expect.objectContaining({ recipient: 'US.13491208655302741918', type: 'text', text: expect.objectContaining({ body: 'Yes, we have it' }) }),
+    ]);
     expect(graph.sent.at(-1)!.body).not.toHaveProperty('to');
 
     // another company never sees the contact
