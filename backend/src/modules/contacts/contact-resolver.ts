@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { phoneFromWhatsAppId } from '@crm/common';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ContactCreationService } from './contact-creation.service.js';
+import { ContactMergeHooks } from './contact-merge-hooks.js';
 import { ContactMergesRepository } from './contact-merges.repository.js';
 import { ContactsRepository, type WhatsAppContact } from './contacts.repository.js';
 
@@ -51,6 +52,7 @@ export class ContactResolver {
     private readonly repo: ContactsRepository,
     private readonly creation: ContactCreationService,
     private readonly merges: ContactMergesRepository,
+    private readonly hooks: ContactMergeHooks,
   ) {}
 
   async resolve(tx: TenantTx, tenantId: string, senders: Sender[], at: Date, onFold: ContactFold): Promise<Map<string, ResolvedSender>> {
@@ -146,6 +148,7 @@ export class ContactResolver {
         // once: a second delivery (or another instance) finds the first contact gone and does nothing
         if (await this.merges.lock(tx, tenantId, viaUser.id, found.id)) {
           await onFold(tx, viaUser.id, found.id);
+          await this.hooks.run(tx, tenantId, viaUser.id, found.id);
           await this.merges.merge(tx, tenantId, viaUser.id, found.id, 'wa_user_id');
         }
       } else {

@@ -10,6 +10,7 @@ import { ContactLabelsController } from './contact-labels.controller.js';
 import { ContactCreationService } from './contact-creation.service.js';
 import { ContactLists } from './contact-lists.service.js';
 import { ContactQueriesRepository } from './contact-queries.repository.js';
+import { ContactMergeHooks } from './contact-merge-hooks.js';
 import { ContactMergesRepository } from './contact-merges.repository.js';
 import { ContactResolver } from './contact-resolver.js';
 import { ContactsImportService } from './contacts-import.service.js';
@@ -54,6 +55,7 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactCreationService,
     ContactResolver,
     ContactMergesRepository,
+    ContactMergeHooks,
     LeadAssignmentNotices,
     PipelineHistoryRepository,
     ShippingHistoryRepository,
@@ -76,6 +78,7 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactsService,
     ContactCreationService,
     ContactResolver,
+    ContactMergeHooks,
     ContactsWorkerPool,
   ],
 })

@@ -121,8 +121,12 @@ describe('Official API: people known only by their business-scoped user id', () 
     await deliver(textFrom({ userId, name: 'Samir' }, 'wamid.samir-1', 'I want two chairs'));
     const hidden = await stored('wamid.samir-1');
     expect(hidden.contactId).not.toBe(phoneContactId);
-    // a deal is started on the hidden one
+    // a deal is started on the hidden one, it is labelled, and a message is scheduled to it
     expect((await t.api.patch(`/contacts/${hidden.contactId}`, { salesData: { pipeline_status: 'negotiation', amount: 900 } }, { token: admin })).status).toBe(200);
+    const label = await t.api.post('/labels', { name: 'Wants chairs', colour: '#1f9d55' }, { token: admin });
+    expect((await t.api.put(`/contacts/${hidden.contactId}/labels`, { labelIds: [label.body.data._id] }, { token: admin })).status).toBe(200);
+    const later = await t.api.post('/scheduled-messages', { contactId: hidden.contactId, body: 'Your chairs are ready', sendAt: new Date(Date.now() + 86_400_000).toISOString() }, { token: admin });
+    expect(later.status).toBe(201);
 
     // Meta now names both ids: the same delivery three times, side by side (redeliveries, another instance)
     const both = textFrom({ userId, phone, name: 'Samir' }, 'wamid.samir-2', 'Here is my number');
@@ -141,6 +145,9 @@ describe('Official API: people known only by their business-scoped user id', () 
     // the deal started on the hidden contact is the phone contact's now (it had none)
     expect(await contactsOf(userId)).toEqual([expect.objectContaining({ id: phoneContactId, pipelineStatus: 'negotiation', dealAmount: 900, unreadCount: 2 })]);
     expect((await t.api.get(`/contacts/${hidden.contactId}`, { token: admin })).status).toBe(404);
+    expect((await t.api.get(`/contacts/${phoneContactId}/labels`, { token: admin })).body.data).toEqual([expect.objectContaining({ name: 'Wants chairs' })]);
+    const scheduled = (await t.api.get(`/scheduled-messages?contactId=${phoneContactId}`, { token: admin })).body.data.items;
+    expect(scheduled).toEqual([expect.objectContaining({ _id: later.body.data._id, body: 'Your chairs are ready' })]);
 
     // one history entry, readable by the company only (row-level security)
     const history = await t.db.tenant(a.tenantId, (tx) => tx.select().from(contactMerges).where(eq(contactMerges.contactId, phoneContactId)));
