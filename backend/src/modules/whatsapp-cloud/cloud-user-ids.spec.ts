@@ -5,8 +5,10 @@ import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.
 import { FakeGraphApi, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { startMessengerApp } from '../../../test/messenger.js';
+import { ContactResolver } from '../contacts/contact-resolver.js';
 import { contactMerges } from '../contacts/contact-merges.table.js';
 import { contacts } from '../contacts/contacts.table.js';
+import { MessagesRepository } from '../messages/messages.repository.js';
 import { messages } from '../messages/messages.table.js';
 
 const NUMBER = '106540352242923';
@@ -158,5 +160,24 @@ describe('Official API: people known only by their business-scoped user id', () 
     await deliver(textFrom({ userId, name: 'Samir' }, 'wamid.samir-3', 'Hidden again'));
     expect((await stored('wamid.samir-3')).contactId).toBe(phoneContactId);
     expect(await t.db.tenant(a.tenantId, (tx) => tx.select().from(contactMerges).where(eq(contactMerges.contactId, phoneContactId)))).toHaveLength(1);
+  });
+
+  it('two transactions seeing both contacts at once (two instances) merge them once', async () => {
+    const userId = 'EG.400000000000000003';
+    const phone = '201007776655';
+    const typed = await t.api.post('/contacts', { name: 'Laila', phone: `+${phone}` }, { token: admin });
+    await deliver(textFrom({ userId, name: 'Laila' }, 'wamid.laila-1', 'Hi'));
+    const hidden = await stored('wamid.laila-1');
+    const resolver = t.app.get(ContactResolver);
+    const moveMessages = t.app.get(MessagesRepository);
+    const sender = { from: `${phone}@c.us`, phoneId: `${phone}@c.us`, userId, profileName: 'Laila' };
+    const resolved = await Promise.all(
+      [1, 2].map(() => t.db.tenant(a.tenantId, (tx) => resolver.resolve(tx, a.tenantId, [sender], new Date(), (tx, from, into) => moveMessages.moveToContact(tx, a.tenantId, from, into)))),
+    );
+    expect(resolved.map((r) => r.get(sender.phoneId)!.contact.id)).toEqual([typed.body.data._id, typed.body.data._id]);
+    const history = await t.db.tenant(a.tenantId, (tx) => tx.select().from(contactMerges).where(eq(contactMerges.mergedContactId, hidden.contactId)));
+    expect(history).toHaveLength(1);
+    expect((await stored('wamid.laila-1')).contactId).toBe(typed.body.data._id);
+    expect(await contactsOf(userId)).toEqual([expect.objectContaining({ id: typed.body.data._id })]);
   });
 });
