@@ -147,6 +147,15 @@ export class FakeGraphApi {
         this.readMarks.push({ phoneNumberId: id, body: message });
         return json(res, 200, { success: true });
       }
+      // a user known only by their business-scoped user id is written to with `recipient` instead of `to`
+      if (message.messaging_product === 'whatsapp' && typeof message.to !== 'string' && typeof message.recipient === 'string') {
+        this.sent.push({ phoneNumberId: id, body: message });
+        return json(res, 200, {
+          messaging_product: 'whatsapp',
+          contacts: [{ input: message.recipient, user_id: message.recipient }],
+          messages: [{ id: `wamid.${randomBytes(12).toString('base64url')}` }],
+        });
+      }
       if (message.messaging_product !== 'whatsapp' || typeof message.to !== 'string') {
         return graphError(res, 400, { message: '(#100) The parameter messaging_product is required.', type: 'OAuthException', code: 100 });
       }

@@ -11,6 +11,7 @@ export * from './shipping/shipping.table.js';
 export * from './contacts/contacts.table.js';
 export * from './contacts/pipeline-history.table.js';
 export * from './contacts/contact-hand-overs.table.js';
+export * from './contacts/contact-merges.table.js';
 export * from './contacts/shipping-history.table.js';
 export * from './contacts/contact-imports.table.js';
 export * from './expenses/expenses.table.js';

@@ -21,6 +21,7 @@ export const MESSAGE_ERROR_CODES = [
   'token_invalid',
   'media_too_large',
   'template_refused',
+  'media_unavailable',
 ] as const;
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
 
@@ -47,6 +48,8 @@ export const MESSAGE_ERROR_TEXTS: Record<MessageErrorCode, string> = {
   media_too_large: 'This file is too large for WhatsApp: images up to 5 MB, videos and audio up to 16 MB, stickers up to 500 KB, documents up to 100 MB.',
   // Meta's 132000 (parameters do not match) and 132001 (no such template in that language)
   template_refused: 'Meta refused this template (it does not exist in this language, or its parameters do not match). Sync the templates and try again.',
+  // an inbound file Meta kept refusing to hand over until the download job gave up
+  media_unavailable: 'The file of this message could not be downloaded from WhatsApp and is no longer available.',
 };
 
 export const isMessageErrorCode = (value: unknown): value is MessageErrorCode => typeof value === 'string' && (MESSAGE_ERROR_CODES as readonly string[]).includes(value);

@@ -16,6 +16,7 @@ export const NOTIFICATION_CODES = [
   'chat.handed_over',
   'order.cancelled',
   'order.confirmation_expired',
+  'message.media_unavailable',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 
@@ -57,6 +58,7 @@ export const NOTIFICATION_TEXTS: Record<NotificationCode, string> = {
   'chat.handed_over': '{{by}} handed the chat with {{name}} over to you',
   'order.cancelled': '{{name}} cancelled their order (replied to the confirmation message).',
   'order.confirmation_expired': '{{name}} did not answer the order confirmation.',
+  'message.media_unavailable': 'A file {{name}} sent on WhatsApp could not be downloaded and is no longer available.',
   'demo.welcome': 'Welcome to {{company}}! This is your notification bell: WhatsApp alerts, tasks and low stock show up here.',
 };
 

@@ -1,3 +1,4 @@
+import { ContactMergeHooks } from '../contacts/contact-merge-hooks.js';
 import { Module } from '@nestjs/common';
 import { configSectionProvider } from '../../platform/config/config.module.js';
 import { ContactsModule } from '../contacts/contacts.module.js';
@@ -37,4 +38,8 @@ import { SendingSettingsService } from './sending-settings.service.js';
   ],
   exports: [SendingSettingsService, CampaignSender],
 })
-export class CampaignsModule {}
+export class CampaignsModule {
+  constructor(hooks: ContactMergeHooks, repo: CampaignsRepository) {
+    hooks.register((tx, tenantId, fromId, intoId) => repo.moveToContact(tx, tenantId, fromId, intoId));
+  }
+}

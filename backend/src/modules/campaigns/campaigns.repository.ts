@@ -19,6 +19,15 @@ const EMPTY_COUNTS: CampaignCounts = { total: 0, pending: 0, sent: 0, delivered:
 /** The campaigns' SQL: the campaigns, their recipients (materialised in one statement) and what became of each. */
 @Injectable()
 export class CampaignsRepository {
+  /** A contact merged into another (one person, one contact): what this module keeps of it follows. */
+  async moveToContact(tx: TenantTx, tenantId: string, fromId: string, intoId: string): Promise<void> {
+    // a campaign that reached both keeps the other's row (one per campaign and contact)
+    await tx.execute(sql`
+      update campaign_recipients c set contact_id = ${intoId}
+      where c.tenant_id = ${tenantId} and c.contact_id = ${fromId}
+        and not exists (select 1 from campaign_recipients r where r.campaign_id = c.campaign_id and r.contact_id = ${intoId})`);
+  }
+
   async insert(tx: TenantTx, row: typeof campaigns.$inferInsert): Promise<CampaignRow> {
     const [created] = await tx.insert(campaigns).values(row).returning();
     return created;

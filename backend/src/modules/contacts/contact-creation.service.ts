@@ -20,6 +20,7 @@ export type ContactDraft = {
   notes?: string | null;
   waId?: string | null;
   waLid?: string | null;
+  waUserId?: string | null;
 };
 
 export type CreateContactsOptions = {
@@ -85,6 +86,7 @@ export class ContactCreationService {
       notes: d.notes ?? null,
       waId: d.waId ?? null,
       waLid: d.waLid ?? null,
+      waUserId: d.waUserId ?? null,
       stage: 'lead',
       assignedTo: assignees[i],
       source: options.source,

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { phoneFromWhatsAppId } from '@crm/common';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ContactCreationService } from './contact-creation.service.js';
+import { ContactMergeHooks } from './contact-merge-hooks.js';
+import { ContactMergesRepository } from './contact-merges.repository.js';
 import { ContactsRepository, type WhatsAppContact } from './contacts.repository.js';
 
 export type Sender = {
@@ -9,6 +11,8 @@ export type Sender = {
   from: string;
   phoneId?: string;
   lid?: string;
+  /** Meta's business-scoped user id (official API); the only id of a user who hid their number. */
+  userId?: string;
   profileName?: string;
 };
 
@@ -22,13 +26,17 @@ export type ContactFold = (tx: TenantTx, fromContactId: string, intoContactId: s
 
 /** A contact with no phone known yet (WhatsApp gave only a linked id) carries this placeholder until it is. */
 export const LID_PHONE_PREFIX = 'lid:';
+/** The same for a contact known only by Meta's business-scoped user id. */
+export const USER_ID_PHONE_PREFIX = 'user:';
+
+type KnownContact = WhatsAppContact & { waUserId?: string | null };
 
 export const senderKey = (s: Sender) => s.lid ?? s.phoneId ?? s.from;
 
 function idsOf(s: Sender) {
   const phoneId = s.phoneId ?? (s.from.endsWith('@c.us') ? s.from : undefined);
   const lid = s.lid ?? (s.from.endsWith('@lid') ? s.from : undefined);
-  return { phoneId, lid, phone: phoneId ? phoneFromWhatsAppId(phoneId) : undefined };
+  return { phoneId, lid, userId: s.userId, phone: phoneId ? phoneFromWhatsAppId(phoneId) : undefined };
 }
 
 /**
@@ -43,6 +51,8 @@ export class ContactResolver {
   constructor(
     private readonly repo: ContactsRepository,
     private readonly creation: ContactCreationService,
+    private readonly merges: ContactMergesRepository,
+    private readonly hooks: ContactMergeHooks,
   ) {}
 
   async resolve(tx: TenantTx, tenantId: string, senders: Sender[], at: Date, onFold: ContactFold): Promise<Map<string, ResolvedSender>> {
@@ -50,22 +60,25 @@ export class ContactResolver {
     for (const s of senders) if (!unique.has(senderKey(s))) unique.set(senderKey(s), s);
     const phones = new Set<string>();
     const lids = new Set<string>();
+    const userIds = new Set<string>();
     for (const s of unique.values()) {
       const ids = idsOf(s);
       if (ids.phone) phones.add(ids.phone);
       if (ids.lid) lids.add(ids.lid);
+      if (ids.userId) userIds.add(ids.userId);
     }
-    const known = await this.repo.findWhatsAppContacts(tx, tenantId, [...phones], [...lids]);
-    const byPhone = new Map(known.map((c) => [c.phone, c]));
-    const byLid = new Map(known.filter((c) => c.waLid).map((c) => [c.waLid!, c]));
+    const known = await this.repo.findWhatsAppContacts(tx, tenantId, [...phones], [...lids], [...userIds]);
+    const byPhone = new Map<string, KnownContact>(known.map((c) => [c.phone, c]));
+    const byLid = new Map<string, KnownContact>(known.filter((c) => c.waLid).map((c) => [c.waLid!, c]));
+    const byUserId = new Map<string, KnownContact>(known.filter((c) => c.waUserId).map((c) => [c.waUserId!, c]));
 
     const result = new Map<string, ResolvedSender>();
     const unknown: Sender[] = [];
     for (const [key, s] of unique) {
-      const { phoneId, lid, phone } = idsOf(s);
+      const { phoneId, lid, phone, userId } = idsOf(s);
       const viaLid = lid ? byLid.get(lid) : undefined;
       const viaPhone = phone ? byPhone.get(phone) : undefined;
-      let contact: WhatsAppContact | undefined;
+      let contact: KnownContact | undefined;
       if (viaLid && viaPhone && viaLid.id !== viaPhone.id) {
         contact = viaPhone;
         if (viaLid.phone.startsWith(LID_PHONE_PREFIX)) {
@@ -98,6 +111,7 @@ export class ContactResolver {
           if (lid) byLid.set(lid, viaPhone);
         }
       }
+      if (userId) contact = await this.byUserId(tx, tenantId, { userId, phone, phoneId }, contact, { byUserId, byPhone }, onFold);
       if (contact) result.set(key, { contact, created: false });
       else unknown.push(s);
     }
@@ -105,13 +119,59 @@ export class ContactResolver {
     return result;
   }
 
+  /**
+   * The user-id step, after the phone and linked id found (or not) the contact: a contact known
+   * only by the user id takes the phone when a message brings it, or is merged into the phone's
+   * contact when both exist (ContactMergesRepository says which stays and why); the phone's contact
+   * takes the user id it did not have.
+   */
+  private async byUserId(
+    tx: TenantTx,
+    tenantId: string,
+    ids: { userId: string; phone?: string; phoneId?: string },
+    found: KnownContact | undefined,
+    maps: { byUserId: Map<string, KnownContact>; byPhone: Map<string, KnownContact> },
+    onFold: ContactFold,
+  ): Promise<KnownContact | undefined> {
+    const { userId, phone, phoneId } = ids;
+    const viaUser = maps.byUserId.get(userId);
+    if (!found) {
+      if (viaUser && phone && viaUser.phone.startsWith(USER_ID_PHONE_PREFIX)) {
+        await this.repo.setWhatsAppIds(tx, tenantId, viaUser.id, { phone, waId: phoneId ?? null });
+        Object.assign(viaUser, { phone, waId: phoneId ?? null });
+        maps.byPhone.set(phone, viaUser);
+      }
+      return viaUser;
+    }
+    if (viaUser && viaUser.id !== found.id) {
+      if (viaUser.phone.startsWith(USER_ID_PHONE_PREFIX)) {
+        // once: a second delivery (or another instance) finds the first contact gone and does nothing
+        if (await this.merges.lock(tx, tenantId, viaUser.id, found.id)) {
+          await onFold(tx, viaUser.id, found.id);
+          await this.hooks.run(tx, tenantId, viaUser.id, found.id);
+          await this.merges.merge(tx, tenantId, viaUser.id, found.id, 'wa_user_id');
+        }
+      } else {
+        // Meta gave the user id to another number's contact: the latest message says whose it is
+        await this.repo.setWhatsAppIds(tx, tenantId, viaUser.id, { waUserId: null });
+        await this.repo.setWhatsAppIds(tx, tenantId, found.id, { waUserId: userId });
+      }
+    } else if (found.waUserId !== userId) {
+      await this.repo.setWhatsAppIds(tx, tenantId, found.id, { waUserId: userId });
+    }
+    found.waUserId = userId;
+    maps.byUserId.set(userId, found);
+    return found;
+  }
+
   private async createLeads(tx: TenantTx, tenantId: string, senders: Sender[], at: Date, result: Map<string, ResolvedSender>) {
     const drafts = senders.map((s) => {
-      const { phoneId, lid, phone } = idsOf(s);
+      const { phoneId, lid, phone, userId } = idsOf(s);
       return {
-        phone: phone ?? `${LID_PHONE_PREFIX}${(lid ?? s.from).replace(/@.*$/, '')}`,
+        phone: placeholderPhone(s) ?? phone!,
         waId: phoneId ?? null,
         waLid: lid ?? null,
+        waUserId: userId ?? null,
         name: s.profileName?.trim() || null,
       };
     });
@@ -133,12 +193,21 @@ export class ContactResolver {
       tenantId,
       ids.flatMap((i) => (i.phone ? [i.phone] : [])),
       ids.flatMap((i) => (i.lid ? [i.lid] : [])),
+      ids.flatMap((i) => (i.userId ? [i.userId] : [])),
     );
     const out = new Map<string, WhatsAppContact>();
     for (const i of ids) {
-      const c = known.find((k) => (i.lid && k.waLid === i.lid) || (i.phone && k.phone === i.phone) || (!i.phone && k.phone === `${LID_PHONE_PREFIX}${(i.lid ?? i.s.from).replace(/@.*$/, '')}`));
+      const c = known.find((k) => (i.lid && k.waLid === i.lid) || (i.phone && k.phone === i.phone) || (i.userId && k.waUserId === i.userId) || (!i.phone && k.phone === placeholderPhone(i.s)));
       if (c) out.set(senderKey(i.s), c);
     }
     return out;
   }
+}
+
+/** The phone a contact gets until its number is known: from its linked id, else from its user id. */
+function placeholderPhone(s: Sender): string | undefined {
+  const { phone, lid, userId } = idsOf(s);
+  if (phone) return undefined;
+  if (!lid && userId) return `${USER_ID_PHONE_PREFIX}${userId}`;
+  return `${LID_PHONE_PREFIX}${(lid ?? s.from).replace(/@.*$/, '')}`;
 }

@@ -10,6 +10,8 @@ import { ContactLabelsController } from './contact-labels.controller.js';
 import { ContactCreationService } from './contact-creation.service.js';
 import { ContactLists } from './contact-lists.service.js';
 import { ContactQueriesRepository } from './contact-queries.repository.js';
+import { ContactMergeHooks } from './contact-merge-hooks.js';
+import { ContactMergesRepository } from './contact-merges.repository.js';
 import { ContactResolver } from './contact-resolver.js';
 import { ContactsImportService } from './contacts-import.service.js';
 import { ContactImportsRepository } from './contact-imports.repository.js';
@@ -52,6 +54,8 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactsWorkerPool,
     ContactCreationService,
     ContactResolver,
+    ContactMergesRepository,
+    ContactMergeHooks,
     LeadAssignmentNotices,
     PipelineHistoryRepository,
     ShippingHistoryRepository,
@@ -74,6 +78,7 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactsService,
     ContactCreationService,
     ContactResolver,
+    ContactMergeHooks,
     ContactsWorkerPool,
   ],
 })

@@ -131,21 +131,21 @@ export class ContactsRepository {
   }
 
   /** Contacts known under any of these phones or linked WhatsApp ids: one query for a whole batch. */
-  async findWhatsAppContacts(tx: TenantTx, tenantId: string, phones: string[], lids: string[]): Promise<WhatsAppContact[]> {
-    if (!phones.length && !lids.length) return [];
+  async findWhatsAppContacts(tx: TenantTx, tenantId: string, phones: string[], lids: string[], userIds: string[] = []): Promise<(WhatsAppContact & Pick<ContactRow, 'waUserId'>)[]> {
+    if (!phones.length && !lids.length && !userIds.length) return [];
     return tx
-      .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, waId: contacts.waId, waLid: contacts.waLid, assignedTo: contacts.assignedTo })
+      .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, waId: contacts.waId, waLid: contacts.waLid, waUserId: contacts.waUserId, assignedTo: contacts.assignedTo })
       .from(contacts)
       .where(
         and(
           eq(contacts.tenantId, tenantId),
           // one array parameter each, not one per number: an inbound batch names hundreds
-          or(phones.length ? anyOf(contacts.phone, phones) : undefined, lids.length ? anyOf(contacts.waLid, lids) : undefined),
+          or(phones.length ? anyOf(contacts.phone, phones) : undefined, lids.length ? anyOf(contacts.waLid, lids) : undefined, userIds.length ? anyOf(contacts.waUserId, userIds) : undefined),
         ),
       );
   }
 
-  async setWhatsAppIds(tx: TenantTx, tenantId: string, contactId: string, patch: { waId?: string | null; waLid?: string | null; phone?: string }): Promise<void> {
+  async setWhatsAppIds(tx: TenantTx, tenantId: string, contactId: string, patch: { waId?: string | null; waLid?: string | null; waUserId?: string | null; phone?: string }): Promise<void> {
     await tx
       .update(contacts)
       .set(patch)

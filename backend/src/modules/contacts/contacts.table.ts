@@ -52,6 +52,11 @@ export const contacts = pgTable(
     /** WhatsApp ids this person was seen under: the phone id (…@c.us) and the linked id (…@lid). */
     waId: text('wa_id'),
     waLid: text('wa_lid'),
+    /**
+     * Meta's business-scoped user id (official API): the one id a user who hid their phone number
+     * is known by (their contact carries a placeholder phone until the number shows up).
+     */
+    waUserId: text('wa_user_id'),
     lastMessageAt: timestampColumn('last_message_at'),
     lastMessagePreview: text('last_message_preview'),
     lastMessageDirection: text('last_message_direction'),
@@ -77,6 +82,9 @@ export const contacts = pgTable(
     uniqueIndex('contacts_tenant_wa_lid_unique')
       .on(t.tenantId, t.waLid)
       .where(sql`${t.waLid} is not null`),
+    uniqueIndex('contacts_tenant_wa_user_id_unique')
+      .on(t.tenantId, t.waUserId)
+      .where(sql`${t.waUserId} is not null`),
     /*
      * The list indexes: the order the lists use (newest first, id as tie-break) after the equality
      * filters, then the columns the other filters, counts and pipeline totals read, so those run as

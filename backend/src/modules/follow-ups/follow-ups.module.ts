@@ -1,3 +1,4 @@
+import { ContactMergeHooks } from '../contacts/contact-merge-hooks.js';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../../platform/config/config.js';
 import { ChatsModule } from '../chats/chats.module.js';
@@ -23,6 +24,10 @@ import { FollowUpsService } from './follow-ups.service.js';
  */
 @Module({})
 export class FollowUpsModule {
+  constructor(hooks: ContactMergeHooks, repo: FollowUpsRepository) {
+    hooks.register((tx, tenantId, fromId, intoId) => repo.moveToContact(tx, tenantId, fromId, intoId));
+  }
+
   static forRoot(config: AppConfig): DynamicModule {
     const simulator = config.whatsappDriver === 'simulator';
     return {

@@ -46,6 +46,15 @@ export type DeliveryPatch = { status: 'sent' | 'failed' | 'unknown'; sentAt?: Da
 export class FollowUpsRepository {
   // ------------------------------------------------------------------ runs
 
+  /** A contact merged into another (one person, one contact): what this module keeps of it follows. */
+  async moveToContact(tx: TenantTx, tenantId: string, fromId: string, intoId: string): Promise<void> {
+    // one active sequence per contact: the merged contact's active one stays behind (and goes with it) when the other has one
+    await tx.execute(sql`
+      update follow_up_runs f set contact_id = ${intoId}
+      where f.tenant_id = ${tenantId} and f.contact_id = ${fromId}
+        and (f.status <> 'active' or not exists (select 1 from follow_up_runs r where r.tenant_id = ${tenantId} and r.contact_id = ${intoId} and r.status = 'active'))`);
+  }
+
   async insertRun(tx: TenantTx, row: typeof followUpRuns.$inferInsert): Promise<FollowUpRunRow> {
     const [created] = await tx.insert(followUpRuns).values(row).returning();
     return created;

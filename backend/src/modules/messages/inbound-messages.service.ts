@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { storableText, type Message } from '@crm/common';
+import { MESSAGE_ERROR_TEXTS, storableText, type Message } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
@@ -14,6 +14,7 @@ import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-
 import type { InboundWhatsAppMessage, WhatsAppAck } from '../whatsapp/whatsapp-driver.js';
 import type { InboundResult, MessageFailureReport, WhatsAppEventSink } from '../whatsapp/whatsapp-event-sink.js';
 import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import { InboundQueue } from './inbound-queue.js';
 import { MessageBroadcaster } from './message-broadcaster.js';
 import { MessagesRepository, type NewMessage } from './messages.repository.js';
@@ -61,6 +62,7 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
     private readonly broadcast: MessageBroadcaster,
     private readonly events: MessengerEvents,
     private readonly pendingAcks: PendingAcks,
+    private readonly notifications: NotificationsService,
     private readonly clock: Clock,
     @Inject(MESSENGER_OPTIONS) private readonly options: MessengerOptions,
   ) {}
@@ -133,6 +135,22 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
     }
     await this.broadcast.updated(tenantId, hit.assignedTo, hit.row);
     return 'stored';
+  }
+
+  async mediaGaveUp(tenantId: string, rawId: string): Promise<'marked' | 'missing' | 'had'> {
+    const waMessageId = storableText(rawId);
+    const hit = await this.db.tenant(tenantId, async (tx) => {
+      const row = await this.repo.markInboundMediaUnavailable(tx, tenantId, waMessageId, MESSAGE_ERROR_TEXTS.media_unavailable);
+      return row ? { row, chat: await this.repo.chatLabelOf(tx, tenantId, row.contactId) } : undefined;
+    });
+    if (!hit) {
+      const [existing] = await this.db.tenant(tenantId, (tx) => this.repo.findByWaIds(tx, tenantId, [waMessageId]));
+      return existing ? 'had' : 'missing';
+    }
+    // the open chats stop waiting for the file; the admins hear of it once (the mark is written once)
+    await this.broadcast.updated(tenantId, hit.chat?.assignedTo ?? null, hit.row);
+    await this.notifications.notifyAdmins(tenantId, { code: 'message.media_unavailable', params: { name: hit.chat?.label ?? '' }, link: `/contacts/${hit.row.contactId}` });
+    return 'marked';
   }
 
   private inOrder(tenantId: string, waMessageId: string, write: () => Promise<void>): Promise<void> {
@@ -327,6 +345,7 @@ function storableMessage(m: InboundWhatsAppMessage): InboundWhatsAppMessage {
     from: storableText(m.from),
     phoneId: text(m.phoneId),
     lid: text(m.lid),
+    userId: text(m.userId),
     profileName: text(m.profileName),
     body: storableText(m.body ?? ''),
     media: m.media ? { ...m.media, mime: storableText(m.media.mime), fileName: text(m.media.fileName) } : undefined,

@@ -165,6 +165,16 @@ export class MessagesRepository {
     return row;
   }
 
+  /** An inbound message whose file will never come: marked once (a second run finds it marked). */
+  async markInboundMediaUnavailable(tx: TenantTx, tenantId: string, waMessageId: string, error: string): Promise<MessageRow | undefined> {
+    const [row] = await tx
+      .update(messages)
+      .set({ error, errorCode: 'media_unavailable', errorParams: null, errorRetryable: false })
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.waMessageId, waMessageId), eq(messages.direction, 'in'), isNull(messages.mediaPath), isNull(messages.errorCode)))
+      .returning();
+    return row;
+  }
+
   async markRevoked(tx: TenantTx, tenantId: string, waMessageId: string): Promise<MessageRow | undefined> {
     const [row] = await tx
       .update(messages)
@@ -172,6 +182,16 @@ export class MessagesRepository {
       .where(and(eq(messages.tenantId, tenantId), eq(messages.waMessageId, waMessageId), eq(messages.deletedForEveryone, false)))
       .returning();
     return row;
+  }
+
+  /** Who a chat is assigned to, and what it is called (its name, else its phone). */
+  async chatLabelOf(tx: TenantTx, tenantId: string, contactId: string): Promise<{ assignedTo: string | null; label: string } | undefined> {
+    const [row] = await tx
+      .select({ assignedTo: contacts.assignedTo, name: contacts.name, phone: contacts.phone })
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)))
+      .limit(1);
+    return row ? { assignedTo: row.assignedTo, label: row.name || row.phone } : undefined;
   }
 
   async assigneeOf(tx: TenantTx, tenantId: string, contactId: string): Promise<string | null> {

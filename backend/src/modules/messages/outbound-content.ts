@@ -4,8 +4,8 @@ import { FileStorage, keyBelongsToTenant } from '../../platform/files/file-stora
 import { mimeForKey } from '../../platform/files/mime.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SenderContact } from '../chats/chats.repository.js';
-import { LID_PHONE_PREFIX } from '../contacts/contact-resolver.js';
-import { WhatsAppSendError, type OutgoingContent } from '../whatsapp/whatsapp-driver.js';
+import { LID_PHONE_PREFIX, USER_ID_PHONE_PREFIX } from '../contacts/contact-resolver.js';
+import { USER_ID_SUFFIX, WhatsAppSendError, type OutgoingContent } from '../whatsapp/whatsapp-driver.js';
 import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 import type { MessageRow } from './messages.table.js';
 import { convertWebmToOggOpus } from './voice/webm-to-ogg.js';
@@ -68,9 +68,11 @@ export class OutboundContent {
   }
 }
 
-/** The WhatsApp chat a contact is written to: its WhatsApp id, its linked id, or one made from the phone. */
+/** The WhatsApp chat a contact is written to: its WhatsApp id, its linked id, its user id, or one made from the phone. */
 export function chatIdOf(contact: Pick<SenderContact, 'waId' | 'waLid' | 'phone'>): string {
   if (contact.waId) return contact.waId;
   if (contact.phone.startsWith(LID_PHONE_PREFIX)) return contact.waLid ?? `${contact.phone.slice(LID_PHONE_PREFIX.length)}@lid`;
+  // no phone known: the business-scoped user id the contact is known by (the Cloud API driver writes to it)
+  if (contact.phone.startsWith(USER_ID_PHONE_PREFIX)) return `${contact.phone.slice(USER_ID_PHONE_PREFIX.length)}${USER_ID_SUFFIX}`;
   return whatsAppIdFromPhone(contact.phone);
 }

@@ -1,3 +1,4 @@
+import { ContactMergeHooks } from '../contacts/contact-merge-hooks.js';
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
@@ -18,4 +19,8 @@ import { OrderConfirmationsService } from './order-confirmations.service.js';
   controllers: [OrderConfirmationSettingsController, ContactOrderConfirmationController],
   providers: [OrderConfirmationsRepository, OrderConfirmationSettingsService, OrderConfirmationsService, OrderConfirmationFlow],
 })
-export class OrderConfirmationsModule {}
+export class OrderConfirmationsModule {
+  constructor(hooks: ContactMergeHooks, repo: OrderConfirmationsRepository) {
+    hooks.register((tx, tenantId, fromId, intoId) => repo.moveToContact(tx, tenantId, fromId, intoId));
+  }
+}

@@ -24,6 +24,16 @@ export type OrderDeal = {
 /** SQL of the cash-on-delivery confirmations and their settings. */
 @Injectable()
 export class OrderConfirmationsRepository {
+  /** A contact merged into another (one person, one contact): what this module keeps of it follows. */
+  async moveToContact(tx: TenantTx, tenantId: string, fromId: string, intoId: string): Promise<void> {
+    // one confirmation waiting or open per contact: the merged contact's stays behind when the other has one
+    await tx.execute(sql`
+      update order_confirmations o set contact_id = ${intoId}
+      where o.tenant_id = ${tenantId} and o.contact_id = ${fromId}
+        and (o.status not in ('scheduled', 'open')
+             or not exists (select 1 from order_confirmations r where r.tenant_id = ${tenantId} and r.contact_id = ${intoId} and r.status in ('scheduled', 'open')))`);
+  }
+
   async settings(tx: TenantTx, tenantId: string): Promise<OrderConfirmationSettings | undefined> {
     const [row] = await tx.select({ settings: orderConfirmationSettings.settings }).from(orderConfirmationSettings).where(eq(orderConfirmationSettings.tenantId, tenantId));
     return row?.settings;

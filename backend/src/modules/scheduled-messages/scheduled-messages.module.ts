@@ -1,3 +1,5 @@
+import { ContactsModule } from '../contacts/contacts.module.js';
+import { ContactMergeHooks } from '../contacts/contact-merge-hooks.js';
 import { Module } from '@nestjs/common';
 import { configSectionProvider } from '../../platform/config/config.module.js';
 import { CampaignsModule } from '../campaigns/campaigns.module.js';
@@ -12,8 +14,12 @@ import { ScheduledMessagesService } from './scheduled-messages.service.js';
 
 /** Messages scheduled in a chat ("Send later"), sent once at their time through the messenger's one send path. */
 @Module({
-  imports: [ChatsModule, MessagesModule, CampaignsModule],
+  imports: [ChatsModule, ContactsModule, MessagesModule, CampaignsModule],
   controllers: [ScheduledMessagesController],
   providers: [configSectionProvider(scheduledMessageConfig), ScheduledMessagesRepository, ScheduledMessagesService, ScheduledMessageSender, ScheduledMessageBroadcaster],
 })
-export class ScheduledMessagesModule {}
+export class ScheduledMessagesModule {
+  constructor(hooks: ContactMergeHooks, repo: ScheduledMessagesRepository) {
+    hooks.register((tx, tenantId, fromId, intoId) => repo.moveToContact(tx, tenantId, fromId, intoId));
+  }
+}

@@ -10,6 +10,14 @@ export type ScheduledFinish = { status: 'sent' | 'failed' | 'sending'; reason?: 
 /** The scheduled messages' SQL. Whether the actor may see the contact is the caller's rule. */
 @Injectable()
 export class ScheduledMessagesRepository {
+  /** A contact merged into another (one person, one contact): what this module keeps of it follows. */
+  async moveToContact(tx: TenantTx, tenantId: string, fromId: string, intoId: string): Promise<void> {
+    await tx
+      .update(scheduledMessages)
+      .set({ contactId: intoId })
+      .where(and(eq(scheduledMessages.tenantId, tenantId), eq(scheduledMessages.contactId, fromId)));
+  }
+
   async insert(tx: TenantTx, row: typeof scheduledMessages.$inferInsert): Promise<ScheduledMessageRow> {
     const [created] = await tx.insert(scheduledMessages).values(row).returning();
     return created;

@@ -1,4 +1,13 @@
-import { NOT_CONNECTED, WhatsAppSendError, type OutgoingContent, type OutgoingTemplate, type WhatsAppDriver, type WhatsAppSession, type WhatsAppSessionEvents } from '../whatsapp/whatsapp-driver.js';
+import {
+  NOT_CONNECTED,
+  USER_ID_SUFFIX,
+  WhatsAppSendError,
+  type OutgoingContent,
+  type OutgoingTemplate,
+  type WhatsAppDriver,
+  type WhatsAppSession,
+  type WhatsAppSessionEvents,
+} from '../whatsapp/whatsapp-driver.js';
 import { GRAPH_ACCOUNT_LOCKED, GRAPH_TOKEN_INVALID, type GraphApi, GraphApiError } from './graph-api.js';
 import type { CloudCredentials } from './whatsapp-cloud.service.js';
 import { failureOfMeta, META_MESSAGE_ERRORS } from './cloud-errors.js';
@@ -97,7 +106,8 @@ export class CloudApiSession implements WhatsAppSession {
   async send(chatId: string, content: OutgoingContent): Promise<{ id: string }> {
     const credentials = this.credentials;
     if (!credentials) throw new WhatsAppSendError(NOT_CONNECTED, true, 'not_connected');
-    const to = chatId.replace(/@.*$/, '').replace(/\D/g, '');
+    // a phone number goes in `to`; a business-scoped user id (no phone known) in `recipient`, as Meta documents
+    const addressee = chatId.endsWith(USER_ID_SUFFIX) ? { recipient: chatId.slice(0, -USER_ID_SUFFIX.length) } : { to: chatId.replace(/@.*$/, '').replace(/\D/g, '') };
     try {
       // a file is uploaded first (after its size is checked) and sent by the id Meta gave it
       const payload =
@@ -107,7 +117,7 @@ export class CloudApiSession implements WhatsAppSession {
             ? templatePayload(content.template)
             : { type: 'text', text: { preview_url: false, body: content.body } };
       const reply = content.replyTo ? { context: { message_id: content.replyTo } } : {};
-      const message = { recipient_type: 'individual', to, ...reply, ...payload };
+      const message = { recipient_type: 'individual', ...addressee, ...reply, ...payload };
       // 130429 (the number's throughput) waits and tries again; every other refusal fails the message
       const answer = await this.throughput.run(credentials.phoneNumberId, () => this.graph.sendMessage(credentials.phoneNumberId, credentials.accessToken, message));
       const id = answer.messages?.[0]?.id;

@@ -41,7 +41,7 @@ export class CloudMediaDownloads implements OnApplicationBootstrap {
       retryDelayMax: 6 * 3600,
       expireInSeconds: 10 * 60,
     });
-    await this.jobs.work<MediaDownloadJob>(MEDIA_DOWNLOAD_QUEUE, { pollingIntervalSeconds: 2, localConcurrency: 2 }, (job) => this.retry(job.data));
+    await this.jobs.work<MediaDownloadJob>(MEDIA_DOWNLOAD_QUEUE, { pollingIntervalSeconds: 2, localConcurrency: 2 }, (job) => this.retry(job.data, job.retryCount >= this.options.mediaRetries));
   }
 
   /** The media's file from Meta. */
@@ -57,15 +57,24 @@ export class CloudMediaDownloads implements OnApplicationBootstrap {
     for (const job of downloads) await this.jobs.sendInTransaction(tx, MEDIA_DOWNLOAD_QUEUE, job);
   }
 
-  /** One more try; throwing makes pg-boss try again later (with back-off) until its retries are spent. */
-  async retry(job: MediaDownloadJob): Promise<void> {
+  /**
+   * One more try; throwing makes pg-boss try again later (with back-off) until its retries are
+   * spent. The last try that fails marks the message's file as never coming, instead of throwing:
+   * its chat stops waiting for it and the admins are told.
+   */
+  async retry(job: MediaDownloadJob, last = false): Promise<void> {
     const credentials = await this.cloud.credentials(job.tenantId);
     // the company left the official API: nobody can fetch it any more
     if (!credentials) return;
-    const media = await this.fetch(credentials, job.mediaId, job.mime, job.fileName).catch((err: Error) => {
-      this.logger.warn(`media ${job.mediaId} of ${job.tenantId} still not fetched: ${err.message}`);
-      throw err;
-    });
+    let media: NonNullable<InboundWhatsAppMessage['media']>;
+    try {
+      media = await this.fetch(credentials, job.mediaId, job.mime, job.fileName);
+    } catch (err) {
+      this.logger.warn(`media ${job.mediaId} of ${job.tenantId} still not fetched${last ? ', given up' : ''}: ${(err as Error).message}`);
+      if (!last) throw err;
+      await this.sessions.eventSink.mediaGaveUp(job.tenantId, job.waMessageId);
+      return;
+    }
     const outcome = await this.sessions.eventSink.mediaArrived(job.tenantId, job.waMessageId, media);
     if (outcome === 'missing') throw new Error(`message ${job.waMessageId} is not stored yet`);
   }

@@ -29,7 +29,7 @@ describe('Inbound media on the official API that fails to download, and marking 
   beforeAll(async () => {
     graph = await new FakeGraphApi().start();
     number = graph.addNumber(NUMBER);
-    t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url, WHATSAPP_CLOUD_MEDIA_RETRY_SECONDS: '1' } });
+    t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url, WHATSAPP_CLOUD_MEDIA_RETRY_SECONDS: '1', WHATSAPP_CLOUD_MEDIA_RETRIES: '3' } });
     a = await seedCompany(t, 'cloud-inbound-media', { sales: 1 });
     admin = await signIn(t, a.admin.email);
     const settings = { phoneNumberId: NUMBER, businessAccountId: '102290129340398', accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-me' };
@@ -81,6 +81,28 @@ describe('Inbound media on the official API that fails to download, and marking 
     const file = await fetch(t.url + update.meta!.mediaUrl);
     expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
   }, 60_000);
+
+  it('a download that fails on every try gives up: the message is marked "not available" for good, pushed live, and the admins are told', async () => {
+    graph.addMedia('1480099999', await QRCode.toBuffer('a lost voice note'), 'image/png');
+    // Meta's media URL answers 500 to the first fetch and to every try of the job
+    graph.failDownloads.set('1480099999', 1_000);
+    const socket = await sockets.open(t, admin);
+    expect((await deliver(webhookPayload(NUMBER, imageMessage('wamid.photo-lost', '1480099999', 'Here is the receipt')))).status).toBe(200);
+    const arrived = await socket.waitFor('msg:new', (m) => m.body === 'Here is the receipt', 10_000);
+    expect(arrived).toMatchObject({ type: 'image', meta: null, errorCode: null });
+
+    const notified = socket.waitFor('new_notification', (n) => n.code === 'message.media_unavailable', 60_000);
+    const update = await socket.waitFor('msg:update', (m) => m._id === arrived._id && m.errorCode === 'media_unavailable', 60_000);
+    expect(update).toMatchObject({ type: 'image', meta: null, body: 'Here is the receipt', retryable: false });
+    expect(await notified).toMatchObject({ params: { name: 'Karim' }, link: `/contacts/${arrived.contactId}`, isRead: false });
+    // the first fetch and the four tries of the job (the first and its three retries), then no more
+    expect(graph.failDownloads.get('1480099999')).toBe(1_000 - 5);
+
+    const page = await t.api.get(`/messages?contactId=${arrived.contactId}`, { token: admin });
+    expect(page.body.data.items.find((m: { _id: string }) => m._id === arrived._id)).toMatchObject({ meta: null, errorCode: 'media_unavailable' });
+    const bell = await t.api.get('/notifications', { token: admin });
+    expect(bell.body.data.items.filter((n: { code: string }) => n.code === 'message.media_unavailable')).toHaveLength(1);
+  }, 90_000);
 
   it('opening a chat with unread messages marks the latest read at Meta, once; opening it again sends nothing', async () => {
     expect((await deliver(webhookPayload(NUMBER, textMessage(CUSTOMER, 'wamid.unread-1', 'Any news?')))).status).toBe(200);

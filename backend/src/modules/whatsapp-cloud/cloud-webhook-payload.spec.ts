@@ -30,6 +30,28 @@ describe('readWebhook', () => {
     expect(batch.statuses).toEqual([{ id: 'wamid.9', status: 'read' }]);
   });
 
+  it("reads Meta's business-scoped user ids: with the phone, without it (a hidden number), and from the contact when the message lacks it", () => {
+    const { messages } = readWebhook(
+      payload({
+        contacts: [
+          { profile: { name: 'Mona', username: '@mona' }, user_id: 'US.13491208655302741918' },
+          { profile: { name: 'Samir' }, wa_id: '201005554433', user_id: 'EG.300000000000000002' },
+        ],
+        messages: [
+          { from_user_id: 'US.13491208655302741918', id: 'wamid.u1', timestamp: '1749416383', type: 'text', text: { body: 'Hidden' } },
+          { from: '201005554433', from_user_id: 'EG.300000000000000002', id: 'wamid.u2', timestamp: '1749416383', type: 'text', text: { body: 'Both' } },
+          { from: '201005554433', id: 'wamid.u3', timestamp: '1749416383', type: 'text', text: { body: 'Phone only on the message' } },
+          { id: 'wamid.u4', timestamp: '1749416383', type: 'text', text: { body: 'No sender at all' } },
+        ],
+      }),
+    );
+    expect(messages.map((m) => [m.id, m.waId, m.userId, m.profileName])).toEqual([
+      ['wamid.u1', undefined, 'US.13491208655302741918', 'Mona'],
+      ['wamid.u2', '201005554433', 'EG.300000000000000002', 'Samir'],
+      ['wamid.u3', '201005554433', 'EG.300000000000000002', 'Samir'],
+    ]);
+  });
+
   it('media messages carry the media id to fetch; a voice note is a voice message', () => {
     const { messages } = readWebhook(
       payload({

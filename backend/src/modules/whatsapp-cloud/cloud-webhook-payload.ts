@@ -10,8 +10,13 @@ import type { WhatsAppAck } from '../whatsapp/whatsapp-driver.js';
 export type CloudInbound = {
   /** Meta's message id (`wamid.…`): stored once per company. */
   id: string;
-  /** The sender's WhatsApp id (their phone number in international form, digits only). */
-  waId: string;
+  /**
+   * The sender's WhatsApp id (their phone number in international form, digits only); missing for a
+   * user who hid their number behind a username, known then only by `userId`.
+   */
+  waId?: string;
+  /** Meta's business-scoped user id of the sender (`from_user_id`, or the contact's `user_id`), when given. */
+  userId?: string;
   profileName?: string;
   timestamp: Date;
   type: MessageType;
@@ -47,15 +52,21 @@ export function readWebhook(payload: unknown): CloudWebhookBatch {
       const value = obj(obj(change).value);
       const phoneNumberId = str(obj(value.metadata).phone_number_id);
       if (phoneNumberId && !batch.phoneNumberIds.includes(phoneNumberId)) batch.phoneNumberIds.push(phoneNumberId);
-      const names = new Map<string, string>();
-      for (const contact of arr(value.contacts)) {
-        const waId = str(obj(contact).wa_id);
-        const name = str(obj(obj(contact).profile).name);
-        if (waId && name) names.set(waId, name);
+      // the senders, by phone and by user id (either may be missing, not both)
+      const senders = new Map<string, { name?: string; waId?: string; userId?: string }>();
+      for (const raw of arr(value.contacts)) {
+        const contact = obj(raw);
+        const sender = { name: str(obj(contact.profile).name), waId: str(contact.wa_id), userId: str(contact.user_id) };
+        if (sender.waId) senders.set(`p:${sender.waId}`, sender);
+        if (sender.userId) senders.set(`u:${sender.userId}`, sender);
       }
       for (const raw of arr(value.messages)) {
         const message = readMessage(obj(raw));
-        if (message) batch.messages.push({ ...message, profileName: names.get(message.waId) });
+        if (!message) continue;
+        const sender = (message.waId && senders.get(`p:${message.waId}`)) || (message.userId && senders.get(`u:${message.userId}`)) || undefined;
+        const userId = message.userId ?? sender?.userId;
+        const waId = message.waId ?? sender?.waId;
+        batch.messages.push({ ...message, ...(waId ? { waId } : {}), ...(userId ? { userId } : {}), profileName: sender?.name });
       }
       for (const raw of arr(value.statuses)) {
         const status = readStatus(obj(raw));
@@ -83,9 +94,10 @@ const MEDIA_TYPES: Record<string, MessageType> = { image: 'image', sticker: 'ima
 function readMessage(raw: Json): Omit<CloudInbound, 'profileName'> | undefined {
   const id = str(raw.id);
   const waId = str(raw.from);
-  if (!id || !waId) return undefined;
+  const userId = str(raw.from_user_id);
+  if (!id || (!waId && !userId)) return undefined;
   const seconds = Number(str(raw.timestamp));
-  const base = { id, waId, timestamp: new Date(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Date.now()) };
+  const base = { id, ...(waId ? { waId } : {}), ...(userId ? { userId } : {}), timestamp: new Date(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Date.now()) };
   const type = str(raw.type) ?? 'unknown';
   const content = obj(raw[type]);
   if (type === 'text') return { ...base, type: 'text', body: str(content.body) ?? '' };

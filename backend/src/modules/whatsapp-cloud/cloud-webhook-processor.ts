@@ -1,5 +1,5 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import type { InboundWhatsAppMessage } from '../whatsapp/whatsapp-driver.js';
+import { USER_ID_SUFFIX, type InboundWhatsAppMessage } from '../whatsapp/whatsapp-driver.js';
 import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
@@ -146,8 +146,19 @@ export class CloudWebhookProcessor implements OnApplicationBootstrap, BeforeAppl
   }
 
   private async toInbound(credentials: CloudCredentials, message: CloudInbound): Promise<InboundWhatsAppMessage> {
-    const chatId = `${message.waId}@c.us`;
-    const base = { id: message.id, from: chatId, phoneId: chatId, profileName: message.profileName, body: message.body, button: message.button, timestamp: message.timestamp };
+    // a user who hid their number is written to by their user id (the Cloud API driver sends `recipient`)
+    const phoneId = message.waId ? `${message.waId}@c.us` : undefined;
+    const from = phoneId ?? `${message.userId}${USER_ID_SUFFIX}`;
+    const base = {
+      id: message.id,
+      from,
+      phoneId,
+      userId: message.userId,
+      profileName: message.profileName,
+      body: message.body,
+      button: message.button,
+      timestamp: message.timestamp,
+    };
     if (!message.media) return { ...base, type: message.type };
     try {
       return { ...base, type: message.type, media: await this.media.fetch(credentials, message.media.id, message.media.mime, message.media.fileName) };

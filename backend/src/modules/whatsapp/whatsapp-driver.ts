@@ -12,15 +12,20 @@ export const WHATSAPP_DRIVER = Symbol('WHATSAPP_DRIVER');
 
 export type WhatsAppAck = 1 | 2 | 3;
 
+/** The end of the chat id of a user known only by Meta's business-scoped user id (official API). */
+export const USER_ID_SUFFIX = '@user';
+
 export type InboundWhatsAppMessage = {
   /** WhatsApp's message id: inbound messages are stored once per (tenant, id). */
   id: string;
-  /** The chat id the message came from: `…@c.us` (a phone) or `…@lid` (a linked id). */
+  /** The chat id the message came from: `…@c.us` (a phone), `…@lid` (a linked id) or `…@user` (a business-scoped user id, official API). */
   from: string;
   /** The phone id (`…@c.us`) when known, also when `from` is a linked id. */
   phoneId?: string;
   /** The linked id (`…@lid`) when known, also when `from` is the phone id. */
   lid?: string;
+  /** Meta's business-scoped user id of the sender (official API), also when `from` is the phone id. */
+  userId?: string;
   /** The sender's WhatsApp profile name. */
   profileName?: string;
   body: string;

@@ -22,4 +22,9 @@ export interface WhatsAppEventSink {
    * has its file already, or the file is not one we keep).
    */
   mediaArrived(tenantId: string, waMessageId: string, media: NonNullable<InboundWhatsAppMessage['media']>): Promise<'stored' | 'missing' | 'had'>;
+  /**
+   * The file of an inbound message stored without it will never come (every try of the official
+   * API's download failed): `marked` (pushed, admins told), `missing` or `had` (nothing to do).
+   */
+  mediaGaveUp(tenantId: string, waMessageId: string): Promise<'marked' | 'missing' | 'had'>;
 }

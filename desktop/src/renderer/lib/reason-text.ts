@@ -51,6 +51,7 @@ const MESSAGE_ERROR_KEYS: Record<MessageErrorCode, string> = {
   token_invalid: 'messenger:errors.token_invalid',
   media_too_large: 'messenger:errors.media_too_large',
   template_refused: 'messenger:errors.template_refused',
+  media_unavailable: 'messenger:errors.media_unavailable',
 };
 
 const STEP_REASON_KEYS: Record<FollowUpStepReasonCode, string> = {

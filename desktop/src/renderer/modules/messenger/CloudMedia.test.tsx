@@ -38,6 +38,21 @@ describe("the official API's media in a chat", { timeout: 20_000 }, () => {
     expect(within(bubble).queryByText('Media not available')).not.toBeInTheDocument();
   });
 
+  it('a photo whose download was given up reads "Media not available" with the reason, live (msg:update), in English and Arabic', async () => {
+    const photo = makeMessage({ direction: 'in', type: 'image', body: 'Here is the receipt', meta: null });
+    const { socket, items } = open([photo]);
+    const bubble = (await screen.findByText('Here is the receipt')).closest('[data-testid="message"]') as HTMLElement;
+    expect(within(bubble).queryByText(/could not be downloaded/)).not.toBeInTheDocument();
+    const givenUp = { ...items[0], error: 'The file of this message could not be downloaded from WhatsApp and is no longer available.', errorCode: 'media_unavailable', retryable: false };
+    act(() => socket.serverEmit('msg:update', givenUp));
+    expect(await within(bubble).findByText('The file of this message could not be downloaded from WhatsApp and is no longer available.')).toBeInTheDocument();
+    expect(within(bubble).getByText('Media not available')).toBeInTheDocument();
+
+    act(() => applyPreferences({ language: 'ar' }));
+    expect(await within(bubble).findByText('تعذّر تنزيل ملف هذه الرسالة من واتساب، ولم يعد متاحًا.')).toBeInTheDocument();
+    expect(within(bubble).getByText('الوسائط غير متاحة')).toBeInTheDocument();
+  });
+
   it("a file over WhatsApp's size limit is refused with the limits worded by its code", async () => {
     const refused = makeMessage({
       direction: 'out',

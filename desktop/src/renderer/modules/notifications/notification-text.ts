@@ -13,6 +13,7 @@ const CODE_KEYS: Record<NotificationCode, string> = {
   'demo.welcome': 'notifications:codes.demoWelcome',
   'note.mentioned': 'notifications:codes.noteMentioned',
   'chat.handed_over': 'notifications:codes.chatHandedOver',
+  'message.media_unavailable': 'notifications:codes.messageMediaUnavailable',
   'order.cancelled': 'notifications:codes.orderCancelled',
   'order.confirmation_expired': 'notifications:codes.orderConfirmationExpired',
 };

@@ -1,9 +1,10 @@
-import { Button, Group, Image, Modal, Text } from '@mantine/core';
+import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import type { Message } from '@crm/common';
 import { Download, FileText, ImageOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bridge } from '../../../lib/bridge';
+import { messageErrorText } from '../../../lib/reason-text';
 import { messagesApi } from '../api';
 import { formatBytes, isSignedUrlExpired } from '../format';
 import classes from './MessageBubble.module.css';
@@ -48,13 +49,22 @@ export function MessageMedia({ message }: { message: Message }) {
   }, [url, refresh]);
 
   if (!meta || !url || gone) {
+    // the download of an inbound file was given up: say why, so nobody waits for it
+    const why = message.errorCode === 'media_unavailable' ? messageErrorText(message) : null;
     return (
-      <Group gap={6} className={classes.unavailable}>
-        <ImageOff size={16} aria-hidden />
-        <Text size="sm" fs="italic">
-          {t('media.unavailable')}
-        </Text>
-      </Group>
+      <Stack gap={2}>
+        <Group gap={6} className={classes.unavailable}>
+          <ImageOff size={16} aria-hidden />
+          <Text size="sm" fs="italic">
+            {t('media.unavailable')}
+          </Text>
+        </Group>
+        {why && (
+          <Text size="xs" c="dimmed">
+            {why}
+          </Text>
+        )}
+      </Stack>
     );
   }
   if (url && isSignedUrlExpired(url)) return <div className={classes.mediaPlaceholder} aria-busy="true" />;
