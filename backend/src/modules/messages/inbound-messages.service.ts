@@ -265,6 +265,8 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
           createdContact: resolved.created && !announced.has(row.contactId),
           body: row.body ?? '',
           buttonPayload: m.button?.payload ?? null,
+          // the contact row as this transaction updated it (the lock makes a run started meanwhile visible)
+          followUpActive: chat ? chat.has_active_follow_up : true,
         });
         announced.add(row.contactId);
         item.resolve({ status: 'stored', contactId: row.contactId, messageId: row.id, message: dto });
