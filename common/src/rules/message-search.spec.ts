@@ -16,6 +16,12 @@ describe('message search folding', () => {
     expect(foldForSearch('٠١٠٠')).toBe('0100');
   });
 
+  it('folds English, Arabic and other scripts in one text, character by character', () => {
+    expect(foldForSearch('Order #12 للأستاذ ٣٤ ۵ ÉTÉ')).toBe('order #12 للاستاذ 34 5 été');
+    // per character, as the highlighter maps matches back: a capital sigma stays σ at a word's end
+    expect(foldForSearch('ΟΔΟΣ')).toBe('οδοσ');
+  });
+
   it('stores the caption, the file name and the digits of a phone number however written', () => {
     const text = messageSearchText({ body: 'Call me on +20 100 123 4567', mediaFileName: 'Invoice-March.PDF' })!;
     expect(text).toContain('call me on');

@@ -11,7 +11,8 @@ import { phoneSearchDigits, toLatinDigits } from './phone.js';
  * lower-cased; Arabic-Indic digits become 0-9.
  */
 
-const DROPPED = /[\u0610-\u061a\u064b-\u065f\u0670\u0640\u06d6-\u06ed]/;
+/** Dropped: Arabic marks, tashkeel, superscript alef, tatweel and Quranic marks (all in the BMP). */
+const isDropped = (c: number) => (c >= 0x0610 && c <= 0x061a) || (c >= 0x064b && c <= 0x065f) || c === 0x0670 || c === 0x0640 || (c >= 0x06d6 && c <= 0x06ed);
 const REPLACED: Record<string, string> = {
   '\u0623': '\u0627', // أ
   '\u0625': '\u0627', // إ
@@ -21,13 +22,23 @@ const REPLACED: Record<string, string> = {
   '\u06cc': '\u064a', // Persian yeh → ي
   '\u0629': '\u0647', // ة → ه
 };
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
-/** One character folded: '' when dropped. */
+/**
+ * One character (code point) folded: '' when dropped. By code ranges, not regular expressions:
+ * every inbound message and reply is folded, and a regex per character was a visible share of the
+ * messenger's CPU at thousands of messages a second.
+ */
 function foldChar(ch: string): string {
-  if (DROPPED.test(ch)) return '';
+  const c = ch.charCodeAt(0);
+  if (c < 0x80) return c >= 0x41 && c <= 0x5a ? String.fromCharCode(c + 0x20) : ch;
+  if (isDropped(c)) return '';
   const replaced = REPLACED[ch];
   if (replaced) return replaced;
-  return toLatinDigits(ch).toLowerCase();
+  if (c >= 0x0660 && c <= 0x0669) return String.fromCharCode(c - 0x0660 + 0x30);
+  if (c >= 0x06f0 && c <= 0x06f9) return String.fromCharCode(c - 0x06f0 + 0x30);
+  // per character, as the highlighter maps it back (a whole-string lower case is context-sensitive: Greek final sigma)
+  return ch.toLowerCase();
 }
 
 /** The folded text, with, for each folded UTF-16 unit, the index of the original one it came from. */
@@ -46,7 +57,11 @@ export function foldWithOrigins(text: string): { folded: string; origins: number
 
 /** Text folded for search (see above). */
 export function foldForSearch(text: string): string {
-  return foldWithOrigins(text).folded;
+  // plain ASCII (most messages) folds to its lower case: no per-character work, no origins
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
+  let folded = '';
+  for (const ch of text) folded += foldChar(ch);
+  return folded;
 }
 
 /** Runs of at least 6 digits however written (+20 100 123 4567, 0100-123-4567), digits only. */

@@ -11,10 +11,17 @@ export const DEFAULT_OPT_OUT_KEYWORDS = ['STOP', 'stop', 'الغاء', 'إلغا
 
 /** Whether an inbound text is one of the opt-out keywords: trimmed, any case, Arabic letter forms folded (إلغاء = الغاء). */
 export function isOptOutReply(text: string | null | undefined, keywords: readonly string[]): boolean {
-  if (!text) return false;
-  const reply = foldForSearch(text.trim());
-  if (!reply) return false;
-  return keywords.some((k) => foldForSearch(k.trim()) === reply);
+  return optOutMatcher(keywords)(text);
+}
+
+/** isOptOutReply with the keywords folded once, for checking a whole batch of replies against them. */
+export function optOutMatcher(keywords: readonly string[]): (text: string | null | undefined) => boolean {
+  const folded = new Set(keywords.map((k) => foldForSearch(k.trim())));
+  return (text) => {
+    if (!text) return false;
+    const reply = foldForSearch(text.trim());
+    return reply !== '' && folded.has(reply);
+  };
 }
 
 /** `HH:MM` on a 24-hour clock. */

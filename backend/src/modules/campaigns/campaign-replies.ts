@@ -1,5 +1,5 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { isOptOutReply } from '@crm/common';
+import { optOutMatcher } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
 import { isUuid } from '../../platform/db/columns.js';
@@ -90,8 +90,9 @@ export class CampaignReplies implements OnModuleInit, BeforeApplicationShutdown 
       keywords: (await this.settings.current(tx, tenantId)).optOutKeywords,
     }));
     await this.progress.push(tenantId, touched);
+    const isOptOut = optOutMatcher(keywords);
     for (const reply of batch) {
-      if (isOptOutReply(reply.body, keywords)) await this.optOuts.optOutByReply(tenantId, reply.contactId, reply.body.trim(), reply.messageId);
+      if (isOptOut(reply.body)) await this.optOuts.optOutByReply(tenantId, reply.contactId, reply.body.trim(), reply.messageId);
     }
   }
 

@@ -118,8 +118,9 @@ export class FollowUpScheduler implements OnModuleInit, OnApplicationBootstrap, 
 
   onModuleInit() {
     this.unsubscribe.push(
-      this.events.on('message.inbound', ({ tenantId, contactId, messageId, createdContact }) => {
-        if (!createdContact) return this.replyFrom(tenantId, contactId, messageId);
+      // no transaction for a contact without a running sequence (most replies): one less per inbound batch
+      this.events.on('message.inbound', ({ tenantId, contactId, messageId, createdContact, followUpActive }) => {
+        if (!createdContact && followUpActive) return this.replyFrom(tenantId, contactId, messageId);
       }),
       this.events.on('whatsapp.down', ({ tenantId, state }) => {
         if (PAUSING_STATES.has(state)) return this.track(this.runs.setPaused(tenantId, RUN_REASONS.paused));

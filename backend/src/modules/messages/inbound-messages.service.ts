@@ -280,6 +280,10 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
     });
 
     const chatOf = new Map<string, ChatRow>(outcome.chats.map((c) => [c.id, c]));
+    // the batch's messages as clients read them in one go, then every event of the batch in one synchronous run
+    const dtoOf = new Map<MessageRow, Message>();
+    const insertedRows = [...outcome.insertedByWaId.values()];
+    (await this.broadcast.dtos(tenantId, insertedRows)).forEach((dto, i) => dtoOf.set(insertedRows[i], dto));
     const announced = new Set<string>();
     for (const item of unique) {
       const m = item.message;
@@ -288,7 +292,8 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
       if (row) {
         const chat = chatOf.get(row.contactId);
         const assignedTo = chat?.assigned_to ?? resolved.contact.assignedTo;
-        const dto: Message = await this.broadcast.created(tenantId, assignedTo, row, chat ? toChatDto(chat) : null);
+        const dto = dtoOf.get(row)!;
+        this.broadcast.announceCreated(tenantId, assignedTo, dto, chat ? toChatDto(chat) : null);
         this.broadcast.notifyAssignee(assignedTo, row.contactId, chat?.name || resolved.contact.name || chat?.phone || resolved.contact.phone, notificationBody(row));
         this.events.emit('message.inbound', {
           tenantId,
@@ -298,6 +303,8 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
           createdContact: resolved.created && !announced.has(row.contactId),
           body: row.body ?? '',
           buttonPayload: m.button?.payload ?? null,
+          // the contact row as this transaction updated it (the lock makes a run started meanwhile visible)
+          followUpActive: chat ? chat.has_active_follow_up : true,
         });
         announced.add(row.contactId);
         item.resolve({ status: 'stored', contactId: row.contactId, messageId: row.id, message: dto });

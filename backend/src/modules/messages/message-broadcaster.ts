@@ -47,8 +47,13 @@ export class MessageBroadcaster {
 
   async created(tenantId: string, assignedTo: string | null, row: MessageRow, chat: Chat | null): Promise<Message> {
     const message = await this.dto(row);
-    this.realtime.toContactAudience(tenantId, assignedTo, 'msg:new', { ...message, chat });
+    this.announceCreated(tenantId, assignedTo, message, chat);
     return message;
+  }
+
+  /** `msg:new` for a message already mapped (a batch maps its messages at once: `dtos`). */
+  announceCreated(tenantId: string, assignedTo: string | null, message: Message, chat: Chat | null) {
+    this.realtime.toContactAudience(tenantId, assignedTo, 'msg:new', { ...message, chat });
   }
 
   async updated(tenantId: string, assignedTo: string | null, row: MessageRow): Promise<Message> {

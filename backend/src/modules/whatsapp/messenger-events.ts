@@ -7,8 +7,21 @@ import { DomainEvents, type DomainEventHandler, type DomainEventMap } from '../.
  * data is committed; a failing handler is logged and does not affect the others (DomainEvents).
  */
 export type MessengerEventMap = {
-  /** An inbound message was stored (the contact replied); `buttonPayload`: the button they pressed (official API). */
-  'message.inbound': { tenantId: string; contactId: string; messageId: string; at: Date; createdContact: boolean; body: string; buttonPayload?: string | null };
+  /**
+   * An inbound message was stored (the contact replied); `buttonPayload`: the button they pressed
+   * (official API); `followUpActive`: the contact's hasActiveFollowUp as the storing transaction saw
+   * it (false only when no follow-up run was active then: set in the transaction that starts a run).
+   */
+  'message.inbound': {
+    tenantId: string;
+    contactId: string;
+    messageId: string;
+    at: Date;
+    createdContact: boolean;
+    body: string;
+    buttonPayload?: string | null;
+    followUpActive: boolean;
+  };
   /** WhatsApp reported an outgoing message delivered (2) or read (3); `clientId` is its idempotency key. */
   'message.ack': { tenantId: string; contactId: string; messageId: string; ack: number; clientId: string | null };
   /**
