@@ -30,6 +30,7 @@ import { LabelsRepository } from '../labels/labels.repository.js';
 import { ContactQueriesRepository, type ContactListFilter, type ContactScope, type ContactSort } from './contact-queries.repository.js';
 import { contactsTable } from './contacts-export.js';
 import { contactListFilter } from './contact-list-filter.js';
+import { lastQueries } from '../../platform/db/last-queries.js';
 import { ContactsRepository } from './contacts.repository.js';
 import { ContactsWorkerPool } from './contacts-worker.pool.js';
 import { DealLinesRepository } from './deal-lines.repository.js';
@@ -60,9 +61,11 @@ export class ContactLists {
     const offset = (query.page - 1) * query.limit;
     return this.db.tenant(actor.tenantId, async (tx) => {
       const { ids, counted, totals } = await this.page(tx, scope, filter, sort, offset, query.limit, query.withTotals === true);
-      const rows = await this.contacts.findManyByIds(tx, actor.tenantId, ids);
-      const lines = byContact(await this.deals.dealProducts(tx, actor.tenantId, ids));
-      const labels = await this.labels.labelIdsByContact(tx, actor.tenantId, ids);
+      // the page's rows, deal lines and labels in one round trip, with the commit behind them
+      const [rows, dealLines, labels] = await lastQueries(tx, () =>
+        Promise.all([this.contacts.findManyByIds(tx, actor.tenantId, ids), this.deals.dealProducts(tx, actor.tenantId, ids), this.labels.labelIdsByContact(tx, actor.tenantId, ids)]),
+      );
+      const lines = byContact(dealLines);
       const result: ContactList = { items: rows.map((r) => ({ ...toContactDto(r, lines.get(r.id) ?? []), labelIds: labels.get(r.id) ?? [] })), ...counted };
       if (totals) result.totals = totals;
       return result;

@@ -1,0 +1,70 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/test-app.js';
+import { seedCompany, signIn } from '../../../test/fixtures.js';
+import { addLead } from '../../../test/crm-fixtures.js';
+
+/*
+ * What a user waits for on every screen: a page of a list is at most two round trips to
+ * PostgreSQL (the session check, the transaction's settings, the page, its rows and the commit
+ * ride on them), so a list answers as fast as its SQL. A round trip is counted when a connection
+ * that has nothing in flight sends a query: queries written behind one still unanswered (pipelined)
+ * share its wait. The session check still refuses an ended session at once.
+ */
+type Inflight = { _activeQuery?: unknown; _sentQueryQueue?: unknown[]; _queryQueue: unknown[]; pipeline?: boolean };
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('round trips of a list call on PostgreSQL', () => {
+  let t: TestApp;
+  let token: string;
+  let acmeAdmin: string;
+  let roundTrips = 0;
+  const query = pg.Client.prototype.query;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { SESSION_IDLE_MINUTES: '10000000', SESSION_MAX_HOURS: '1000000' } });
+    const acme = await seedCompany(t, 'acme', { sales: 1 });
+    acmeAdmin = acme.admin.email;
+    token = await signIn(t, acmeAdmin);
+    for (let i = 0; i < 3; i++) await addLead(t, token, { name: `Lead ${i}`, phone: `0100000000${i}` });
+    pg.Client.prototype.query = function (this: pg.Client & Inflight, ...args: unknown[]) {
+      const idle = !this._activeQuery && !this._sentQueryQueue?.length && !this._queryQueue.length;
+      if (!this.pipeline || idle) roundTrips++;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = query;
+    await t?.close();
+  });
+
+  const roundTripsOf = async (call: () => Promise<unknown>) => {
+    roundTrips = 0;
+    await call();
+    return roundTrips;
+  };
+
+  it('GET /contacts?stage=lead page 1 answers the leads in at most 2 round trips, once the session was checked', async () => {
+    const first = await t.api.get('/contacts?stage=lead&page=1&limit=20', { token });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    let body: { items: { name: string }[]; total: number } | undefined;
+    const trips = await roundTripsOf(async () => {
+      const res = await t.api.get('/contacts?stage=lead&page=1&limit=20', { token });
+      expect(res.status).toBe(200);
+      body = res.body.data;
+    });
+    expect(body!.items.map((c) => c.name).sort()).toEqual(['Lead 0', 'Lead 1', 'Lead 2']);
+    expect(body!.total).toBe(3);
+    console.log(`round trips of a list call: ${trips}`);
+    expect(trips).toBeLessThanOrEqual(2);
+  });
+
+  it('a signed-out token is refused by the very next list call', async () => {
+    const other = await signIn(t, acmeAdmin);
+    expect((await t.api.get('/contacts?stage=lead', { token: other })).status).toBe(200);
+    expect((await t.api.post('/auth/logout', {}, { token: other })).status).toBe(200);
+    const res = await t.api.get('/contacts?stage=lead', { token: other });
+    expect(res.status).toBe(401);
+    // the other session of the same user is untouched
+    expect((await t.api.get('/contacts?stage=lead', { token })).status).toBe(200);
+  });
+});
