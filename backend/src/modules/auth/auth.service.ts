@@ -128,10 +128,11 @@ export class AuthService implements SocketAuthenticator {
       accept,
       alone: async () => accept((await this.db.definerCall('user_session_check', [claims.sessionId, claims.subject])) as Record<string, unknown>[]),
       // the full check says why (and closes a session found timed out or disallowed, as it does)
-      refusal: () => this.authenticateTenant(token).then(
-        () => ApiError.unauthorized(AUTH_MESSAGES.signInRequired).withCode('auth.sign_in_required'),
-        (error: Error) => error,
-      ),
+      refusal: () =>
+        this.authenticateTenant(token).then(
+          () => ApiError.unauthorized(AUTH_MESSAGES.signInRequired).withCode('auth.sign_in_required'),
+          (error: Error) => error,
+        ),
     };
     return { actor, check };
   }
