@@ -60,11 +60,12 @@ export class ContactLists {
     const sort = { by: query.sortBy, order: query.order };
     const offset = (query.page - 1) * query.limit;
     return this.db.tenant(actor.tenantId, async (tx) => {
-      const { ids, counted, totals } = await this.page(tx, scope, filter, sort, offset, query.limit, query.withTotals === true);
-      // the page's rows, deal lines and labels in one round trip, with the commit behind them
-      const [rows, dealLines, labels] = await lastQueries(tx, () =>
-        Promise.all([this.contacts.findManyByIds(tx, actor.tenantId, ids), this.deals.dealProducts(tx, actor.tenantId, ids), this.labels.labelIdsByContact(tx, actor.tenantId, ids)]),
+      const { ids, counted, totals, countLater } = await this.page(tx, scope, filter, sort, offset, query.limit, query.withTotals === true);
+      // the page's rows, deal lines, labels and (when needed) count in one round trip, with the commit behind them
+      const [rows, dealLines, labels, total] = await lastQueries(tx, () =>
+        Promise.all([this.contacts.findManyByIds(tx, actor.tenantId, ids), this.deals.dealProducts(tx, actor.tenantId, ids), this.labels.labelIdsByContact(tx, actor.tenantId, ids), countLater?.()]),
       );
+      if (total !== undefined) counted.total = total;
       const lines = byContact(dealLines);
       const result: ContactList = { items: rows.map((r) => ({ ...toContactDto(r, lines.get(r.id) ?? []), labelIds: labels.get(r.id) ?? [] })), ...counted };
       if (totals) result.totals = totals;
@@ -81,7 +82,7 @@ export class ContactLists {
     offset: number,
     limit: number,
     withTotals: boolean,
-  ): Promise<{ ids: string[]; counted: BoundedTotal; totals?: PipelineTotals }> {
+  ): Promise<{ ids: string[]; counted: BoundedTotal; totals?: PipelineTotals; countLater?: () => Promise<number> }> {
     if (withTotals && !this.queries.runningTotalsAnswer(filter)) {
       // the filtered set read once, for its totals (every match: they are sums) and for the page
       const both = await this.queries.pageWithTotals(tx, scope, filter, sort, offset, limit);
@@ -97,9 +98,10 @@ export class ContactLists {
     }
     const page = await this.queries.listPage(tx, scope, filter, sort, offset, limit);
     const ids = page.ids;
-    // a page that is not full tells the total without counting
-    const total = totals?.count ?? page.total ?? (ids.length > 0 && ids.length < limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.queries.count(tx, scope, filter));
-    return { ids, counted: { total }, totals };
+    // a page that is not full tells the total without counting; a count goes with the page's rows
+    const total = totals?.count ?? page.total ?? (ids.length > 0 && ids.length < limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : undefined);
+    if (total !== undefined) return { ids, counted: { total }, totals };
+    return { ids, counted: { total: 0 }, totals, countLater: () => this.queries.count(tx, scope, filter) };
   }
 
   /**

@@ -43,16 +43,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('round trips of a list call on P
     return roundTrips;
   };
 
-  it('GET /contacts?stage=lead page 1 answers the leads in at most 2 round trips, once the session was checked', async () => {
+  it('GET /contacts?stage=lead page 1 answers a full page and its total in at most 2 round trips, once the session was checked', async () => {
     const first = await t.api.get('/contacts?stage=lead&page=1&limit=20', { token });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     let body: { items: { name: string }[]; total: number } | undefined;
     const trips = await roundTripsOf(async () => {
-      const res = await t.api.get('/contacts?stage=lead&page=1&limit=20', { token });
+      // a full page: its total is counted
+      const res = await t.api.get('/contacts?stage=lead&page=1&limit=2', { token });
       expect(res.status).toBe(200);
       body = res.body.data;
     });
-    expect(body!.items.map((c) => c.name).sort()).toEqual(['Lead 0', 'Lead 1', 'Lead 2']);
+    expect(body!.items.map((c) => c.name)).toEqual(['Lead 2', 'Lead 1']);
     expect(body!.total).toBe(3);
     console.log(`round trips of a list call: ${trips}`);
     expect(trips).toBeLessThanOrEqual(2);
