@@ -4,8 +4,8 @@ import { requestChecks, SessionCheckRefused, type DeferredSessionCheck } from '.
 
 /**
  * Serves a read request whose session check the guard deferred: the handler runs with the check
- * where its first tenant transaction takes it (Database.tenant), and a request that opened none is
- * checked before it answers. Nothing of a refused request is sent but the 401.
+ * where its first tenant transaction takes it (Database.tenant), and it answers only once the check
+ * passed there, or on its own. Nothing of a refused request is sent but the 401.
  */
 @Injectable()
 export class SessionCheckInterceptor implements NestInterceptor {
@@ -20,7 +20,8 @@ export class SessionCheckInterceptor implements NestInterceptor {
           .handle()
           .pipe(
             mergeMap(async (value: unknown) => {
-              if (!check.taken) await checkAlone(check);
+              await check.settled;
+              if (!check.passed) await checkAlone(check);
               return value;
             }),
           )

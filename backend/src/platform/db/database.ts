@@ -29,9 +29,22 @@ export class Database {
     if (!isUuid(tenantId)) throw new Error('tenant() needs a tenant id');
     // the request's session check, when the guard left it to the first transaction (a read request)
     const check = takeSessionCheck(tenantId);
+    const checked = check && {
+      sql: check.sql,
+      accept: (rows: Record<string, unknown>[]) => {
+        check.accept(rows);
+        check.passed = true;
+      },
+    };
+    // inlined, not bound (the prelude goes with BEGIN in one simple query): a checked uuid and a constant
+    const done = this.conn.transaction(`select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true)`, (tx) => work(tx as TenantTx), checked);
+    if (check)
+      check.settled = done.then(
+        () => undefined,
+        () => undefined,
+      );
     try {
-      // inlined, not bound (the prelude goes with BEGIN in one simple query): a checked uuid and a constant
-      return await this.conn.transaction(`select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true)`, (tx) => work(tx as TenantTx), check);
+      return await done;
     } catch (error) {
       if (check && error instanceof SessionCheckRefused) throw await check.refusal();
       throw error;
