@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import type { Request } from 'express';
 import { can } from '@crm/common';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { DeferredSessionCheck } from '../../platform/auth/deferred-session-check.js';
 import { bearerToken } from '../../platform/auth/bearer-token.js';
 import { isPublicRoute, isSuperRoute, requiredPermission } from '../../platform/auth/auth.decorators.js';
 import { ApiError } from '../../platform/http/api-error.js';
@@ -22,7 +23,7 @@ export class AuthGuard implements CanActivate {
     const controller = context.getClass();
     if (isPublicRoute(handler, controller)) return true;
 
-    const req = context.switchToHttp().getRequest<Request & { actor?: Actor }>();
+    const req = context.switchToHttp().getRequest<Request & { actor?: Actor; sessionCheck?: DeferredSessionCheck }>();
     const token = bearerToken(req.headers.authorization);
     if (isSuperRoute(handler, controller)) {
       if (!token) throw ApiError.unauthorized(AUTH_MESSAGES.superRequired).withCode('auth.super_required');
@@ -30,8 +31,10 @@ export class AuthGuard implements CanActivate {
       return true;
     }
     if (!token) throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired).withCode('auth.sign_in_required');
-    const actor = await this.auth.authenticateTenant(token);
+    // a read is checked in the round trip of its first transaction (SessionCheckInterceptor)
+    const { actor, check } = req.method === 'GET' ? await this.auth.authenticateTenantRead(token) : { actor: await this.auth.authenticateTenant(token) };
     req.actor = actor;
+    req.sessionCheck = check;
     const permission = requiredPermission(handler, controller);
     if (permission && !can(actor.role, permission)) {
       throw ApiError.forbidden(AUTH_MESSAGES.adminOnly).withCode('permission_denied', { permission });

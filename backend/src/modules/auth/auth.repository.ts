@@ -65,19 +65,22 @@ export class AuthRepository {
   async findUserSessionForRequest(db: Database, sessionId: string, userId: string): Promise<RequestSession | undefined> {
     if (!isUuid(sessionId) || !isUuid(userId)) return undefined;
     const [r] = await db.definerCall<SessionCheckRow>('user_session_check', [sessionId, userId]);
-    if (!r) return undefined;
-    const date = (v: Date | string | null) => (v === null ? null : new Date(v));
-    return {
-      sessionId: r.session_id,
-      loginAt: date(r.login_at)!,
-      lastSeenAt: date(r.last_seen_at)!,
-      logoutAt: date(r.logout_at),
-      endReason: r.end_reason,
-      user: { id: r.user_id, tenantId: r.tenant_id, role: r.role, name: r.name, email: r.email, isActive: r.user_active },
-      tenantActive: r.tenant_active,
-      subscriptionStatus: r.subscription_status,
-      subscriptionExpiresAt: date(r.subscription_expires_at),
-    };
+    return r ? toRequestSession(r) : undefined;
+  }
+
+  /**
+   * The same check as one statement without parameters, for the transaction that opens a read
+   * request (platform/auth/deferred-session-check): its ids inlined, checked uuids. The function was
+   * checked to be a definer by the check that admitted the session first.
+   */
+  sessionCheckSql(sessionId: string, userId: string): string {
+    if (!isUuid(sessionId) || !isUuid(userId)) throw new Error('a session check needs uuids');
+    return `select * from user_session_check('${sessionId}', '${userId}')`;
+  }
+
+  /** A row of that statement, read as the request check does. */
+  readSessionCheck(rows: Record<string, unknown>[]): RequestSession | undefined {
+    return rows[0] ? toRequestSession(rows[0] as SessionCheckRow) : undefined;
   }
 
   /** The session with everything the guard must re-check on every request, in one query. */
@@ -253,4 +256,19 @@ export class AuthRepository {
   async clearFailures(tx: PlatformTx, accountKey: string, ip: string) {
     await tx.delete(loginFailures).where(and(eq(loginFailures.accountKey, accountKey), eq(loginFailures.ip, ip)));
   }
+}
+
+function toRequestSession(r: SessionCheckRow): RequestSession {
+  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return {
+    sessionId: r.session_id,
+    loginAt: date(r.login_at)!,
+    lastSeenAt: date(r.last_seen_at)!,
+    logoutAt: date(r.logout_at),
+    endReason: r.end_reason,
+    user: { id: r.user_id, tenantId: r.tenant_id, role: r.role, name: r.name, email: r.email, isActive: r.user_active },
+    tenantActive: r.tenant_active,
+    subscriptionStatus: r.subscription_status,
+    subscriptionExpiresAt: date(r.subscription_expires_at),
+  };
 }

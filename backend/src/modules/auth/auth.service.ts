@@ -24,12 +24,15 @@ import { UsersRepository } from '../users/users.repository.js';
 import { toCurrentUserDto } from '../users/user.mapper.js';
 import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
 import type { EndedSession, SessionRef, SocketAuthenticator } from '../../platform/realtime/socket-authenticator.js';
-import { AuthRepository, type SessionOrigin, type UserSessionScope } from './auth.repository.js';
+import { SessionCheckRefused, type DeferredSessionCheck } from '../../platform/auth/deferred-session-check.js';
+import { AuthRepository, type RequestSession, type SessionOrigin, type UserSessionScope } from './auth.repository.js';
 import { AUTH_MESSAGES, SESSION_END_CODES, SESSION_END_MESSAGES } from './auth.messages.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 
 // writing last-seen on every request would turn every read into a write
 const TOUCH_EVERY_MS = 60_000;
+/** Sessions remembered for the read path's deferred check: beyond it the oldest is forgotten. */
+const REMEMBERED_SESSIONS = 10_000;
 
 @Injectable()
 export class AuthService implements SocketAuthenticator {
@@ -44,6 +47,13 @@ export class AuthService implements SocketAuthenticator {
     private readonly realtime: RealtimeEmitter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * Sessions this instance found usable, by id: a read request of one is admitted at once and its
+   * check is made in the round trip of its first transaction (platform/auth/deferred-session-check),
+   * so an ended session is still refused by the very next request. Only a hint, never the proof.
+   */
+  private readonly seenUsable = new Map<string, RequestSession>();
 
   async login(input: LoginRequest, origin: SessionOrigin): Promise<LoginResponse> {
     const user = await this.checkCredentials(`user:${input.email}`, input.password, origin, (tx) => this.users.findByEmail(tx, input.email));
@@ -67,9 +77,13 @@ export class AuthService implements SocketAuthenticator {
     if (!claims) throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired).withCode('auth.sign_in_required');
     const now = this.clock.now();
     // the usual request in one round trip: a session that is open and has nothing to write
+    this.seenUsable.delete(claims.sessionId);
     const seen = await this.repo.findUserSessionForRequest(this.db, claims.sessionId, claims.subject);
     if (!seen || seen.logoutAt) throw sessionEndedError(endedReason(seen?.endReason));
-    if (!this.userSessionEndReason(seen, now) && now.getTime() - seen.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return tenantActorOf(seen);
+    if (this.usableAsSeen(seen, now)) {
+      this.remember(seen);
+      return tenantActorOf(seen);
+    }
     // its minute's last-seen touch, or closing it with its reason: read again where it is written
     const verdict = await this.db.platform(async (tx) => {
       const row = await this.repo.findUserSession(tx, claims.sessionId, claims.subject);
@@ -86,6 +100,41 @@ export class AuthService implements SocketAuthenticator {
     if (verdict.ok) return verdict.actor;
     if (verdict.justNow) this.cutSockets(claims.sessionId, verdict.ended);
     throw sessionEndedError(verdict.ended);
+  }
+
+  /**
+   * A read request's tenant token: a session this instance saw usable within the minute is admitted
+   * without a round trip, and the request's check is deferred to its first transaction (or made
+   * before it answers); any other goes through `authenticateTenant`.
+   */
+  async authenticateTenantRead(token: string): Promise<{ actor: TenantActor; check?: DeferredSessionCheck }> {
+    const claims = await this.tokens.verify(token, 'tenant');
+    if (!claims) throw ApiError.unauthorized(AUTH_MESSAGES.signInRequired).withCode('auth.sign_in_required');
+    const seen = this.seenUsable.get(claims.sessionId);
+    if (!seen || seen.user.id !== claims.subject || !this.usableAsSeen(seen, this.clock.now())) return { actor: await this.authenticateTenant(token) };
+    const actor = tenantActorOf(seen);
+    const accept = (rows: Record<string, unknown>[]) => {
+      const now = this.repo.readSessionCheck(rows);
+      // the same user, company and role, still open and allowed: anything else is decided afresh
+      if (!now || now.logoutAt || this.userSessionEndReason(now, this.clock.now()) || now.user.tenantId !== actor.tenantId || now.user.role !== actor.role) {
+        this.seenUsable.delete(claims.sessionId);
+        throw new SessionCheckRefused();
+      }
+    };
+    const check: DeferredSessionCheck = {
+      tenantId: actor.tenantId,
+      taken: false,
+      sql: this.repo.sessionCheckSql(claims.sessionId, claims.subject),
+      accept,
+      alone: async () => accept((await this.db.definerCall('user_session_check', [claims.sessionId, claims.subject])) as Record<string, unknown>[]),
+      // the full check says why (and closes a session found timed out or disallowed, as it does)
+      refusal: () =>
+        this.authenticateTenant(token).then(
+          () => ApiError.unauthorized(AUTH_MESSAGES.signInRequired).withCode('auth.sign_in_required'),
+          (error: Error) => error,
+        ),
+    };
+    return { actor, check };
   }
 
   /** A tenant or super token, as the realtime gateway receives it (SocketAuthenticator). */
@@ -179,6 +228,7 @@ export class AuthService implements SocketAuthenticator {
   }
 
   async logout(actor: TenantActor): Promise<{ message: string }> {
+    this.seenUsable.delete(actor.sessionId);
     await this.db.platform((tx) => this.repo.closeUserSession(tx, actor.sessionId, 'logout', this.clock.now()));
     // the user asked: their sockets of this session just close (no force_logout)
     this.realtime.endSession(actor.sessionId);
@@ -255,6 +305,17 @@ export class AuthService implements SocketAuthenticator {
 
   private cutSockets(sessionId: string, reason: SessionEndReason) {
     this.realtime.endSession(sessionId, reason === 'logout' ? undefined : { reason, message: SESSION_END_MESSAGES[reason] });
+  }
+
+  /** Open, allowed, and touched within the minute: nothing to write for it now. */
+  private usableAsSeen(seen: RequestSession, now: Date): boolean {
+    return !seen.logoutAt && !this.userSessionEndReason(seen, now) && now.getTime() - seen.lastSeenAt.getTime() <= TOUCH_EVERY_MS;
+  }
+
+  private remember(seen: RequestSession) {
+    this.seenUsable.delete(seen.sessionId);
+    if (this.seenUsable.size >= REMEMBERED_SESSIONS) this.seenUsable.delete(this.seenUsable.keys().next().value!);
+    this.seenUsable.set(seen.sessionId, seen);
   }
 
   /** Idle for longer than the idle limit, or older than the absolute lifetime. */

@@ -30,6 +30,7 @@ import { LabelsRepository } from '../labels/labels.repository.js';
 import { ContactQueriesRepository, type ContactListFilter, type ContactScope, type ContactSort } from './contact-queries.repository.js';
 import { contactsTable } from './contacts-export.js';
 import { contactListFilter } from './contact-list-filter.js';
+import { lastQueries } from '../../platform/db/last-queries.js';
 import { ContactsRepository } from './contacts.repository.js';
 import { ContactsWorkerPool } from './contacts-worker.pool.js';
 import { DealLinesRepository } from './deal-lines.repository.js';
@@ -59,10 +60,13 @@ export class ContactLists {
     const sort = { by: query.sortBy, order: query.order };
     const offset = (query.page - 1) * query.limit;
     return this.db.tenant(actor.tenantId, async (tx) => {
-      const { ids, counted, totals } = await this.page(tx, scope, filter, sort, offset, query.limit, query.withTotals === true);
-      const rows = await this.contacts.findManyByIds(tx, actor.tenantId, ids);
-      const lines = byContact(await this.deals.dealProducts(tx, actor.tenantId, ids));
-      const labels = await this.labels.labelIdsByContact(tx, actor.tenantId, ids);
+      const { ids, counted, totals, countLater } = await this.page(tx, scope, filter, sort, offset, query.limit, query.withTotals === true);
+      // the page's rows, deal lines, labels and (when needed) count in one round trip, with the commit behind them
+      const [rows, dealLines, labels, total] = await lastQueries(tx, () =>
+        Promise.all([this.contacts.findManyByIds(tx, actor.tenantId, ids), this.deals.dealProducts(tx, actor.tenantId, ids), this.labels.labelIdsByContact(tx, actor.tenantId, ids), countLater?.()]),
+      );
+      if (total !== undefined) counted.total = total;
+      const lines = byContact(dealLines);
       const result: ContactList = { items: rows.map((r) => ({ ...toContactDto(r, lines.get(r.id) ?? []), labelIds: labels.get(r.id) ?? [] })), ...counted };
       if (totals) result.totals = totals;
       return result;
@@ -78,7 +82,7 @@ export class ContactLists {
     offset: number,
     limit: number,
     withTotals: boolean,
-  ): Promise<{ ids: string[]; counted: BoundedTotal; totals?: PipelineTotals }> {
+  ): Promise<{ ids: string[]; counted: BoundedTotal; totals?: PipelineTotals; countLater?: () => Promise<number> }> {
     if (withTotals && !this.queries.runningTotalsAnswer(filter)) {
       // the filtered set read once, for its totals (every match: they are sums) and for the page
       const both = await this.queries.pageWithTotals(tx, scope, filter, sort, offset, limit);
@@ -94,9 +98,10 @@ export class ContactLists {
     }
     const page = await this.queries.listPage(tx, scope, filter, sort, offset, limit);
     const ids = page.ids;
-    // a page that is not full tells the total without counting
-    const total = totals?.count ?? page.total ?? (ids.length > 0 && ids.length < limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : await this.queries.count(tx, scope, filter));
-    return { ids, counted: { total }, totals };
+    // a page that is not full tells the total without counting; a count goes with the page's rows
+    const total = totals?.count ?? page.total ?? (ids.length > 0 && ids.length < limit ? offset + ids.length : offset === 0 && ids.length === 0 ? 0 : undefined);
+    if (total !== undefined) return { ids, counted: { total }, totals };
+    return { ids, counted: { total: 0 }, totals, countLater: () => this.queries.count(tx, scope, filter) };
   }
 
   /**

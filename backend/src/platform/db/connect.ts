@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db, DbConnection, Schema, Tx } from './database.types.js';
+import type { Db, DbConnection, Schema, Tx, TxCheck } from './database.types.js';
+import { finishers } from './last-queries.js';
 
 // numeric columns come back as JS numbers (amounts are money with 2 decimals, well inside double precision)
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => (v === null ? null : Number(v)));
@@ -31,7 +32,8 @@ export async function connectDatabase(options: ConnectOptions): Promise<DbConnec
 }
 
 async function connectPostgres(url: string, max: number, schema: Schema): Promise<DbConnection> {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // pipelined: queries sent together share one round trip (pooledTransaction)
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, pipeline: true } as pg.PoolConfig);
   pool.on('error', () => undefined); // idle client errors surface on the next query instead of crashing
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -40,7 +42,7 @@ async function connectPostgres(url: string, max: number, schema: Schema): Promis
     db,
     client: { kind: 'postgres', pool },
     close: () => pool.end(),
-    transaction: (prelude, work) => pooledTransaction(pool, prelude, work),
+    transaction: (prelude, work, check) => pooledTransaction(pool, prelude, work, check),
     raw: async (query, params) => (await pool.query(query, params)).rows,
   };
 }
@@ -58,8 +60,9 @@ async function connectPglite(dir: string, schema: Schema): Promise<DbConnection>
     client: { kind: 'pglite', pglite: client },
     close: () => client.close(),
     // in this process: a round trip costs nothing to save
-    transaction: (prelude, work) =>
+    transaction: (prelude, work, check) =>
       db.transaction(async (tx) => {
+        if (check) check.accept(((await tx.execute(sql.raw(check.sql))) as unknown as { rows: Record<string, unknown>[] }).rows);
         await tx.execute(sql.raw(prelude));
         return work(tx as Tx);
       }),
@@ -71,29 +74,51 @@ async function connectPglite(dir: string, schema: Schema): Promise<DbConnection>
 const dialect = new PgDialect();
 
 /**
- * Drizzle's own transaction sends BEGIN, then the prelude, each waiting for its answer: one more
- * round trip per request than needed, and on a busy machine each one is a wait for the scheduler.
- * The same transaction with BEGIN and the prelude in one simple-protocol query. No relational
- * schema: the app builds every query from its table objects (`tx.query` is not used).
+ * Drizzle's own transaction waits for BEGIN, then for each setting, then for each query, then for
+ * COMMIT: seven round trips for a list, each a wait for the scheduler on a busy machine. Here the
+ * connection is pipelined (pg's `pipeline` mode): BEGIN, the session check and the settings go in
+ * one simple-protocol query written right in front of the work's first query, so they share its
+ * round trip; queries the work sends together share one; `lastQueries` writes COMMIT behind the
+ * work's last ones. What keeps this as safe as waiting: every answer is held until the prelude
+ * has succeeded (a refused session check or a failed setting yields no row to the work), and once
+ * COMMIT is written the transaction refuses any further query, which would otherwise run outside
+ * it, without the tenant's settings. No relational schema: `tx.query` is not used.
  */
-async function pooledTransaction<T>(pool: pg.Pool, prelude: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function pooledTransaction<T>(pool: pg.Pool, prelude: string, work: (tx: Tx) => Promise<T>, check?: TxCheck): Promise<T> {
   const client = await pool.connect();
-  const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Tx;
   let broken: Error | undefined;
   // A connection that dies while checked out (PostgreSQL restarted, the backend terminated) also
   // emits 'error' on the client, where the pool listens only while it is idle: unheard, that event
   // ends the process. The query under way fails with it anyway.
   const dead = (error: Error) => (broken = error);
   client.on('error', dead);
+  let commit: Promise<unknown> | undefined;
+  const ready = client.query(check ? `begin; ${check.sql}; ${prelude}` : `begin; ${prelude}`).then((results: unknown) => {
+    if (check) check.accept((results as pg.QueryResult[])[1].rows);
+  });
+  ready.catch(() => undefined); // awaited below; a work that sends nothing must not leave it unhandled
+  const guarded = {
+    query: (...args: Parameters<pg.PoolClient['query']>) => {
+      if (commit) return Promise.reject(new Error('a query after the transaction was committed'));
+      const answer = (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      return Promise.all([ready, answer]).then(([, result]) => result);
+    },
+  } as unknown as pg.PoolClient;
+  const tx = new NodePgTransaction(dialect, new NodePgSession(guarded, dialect, undefined), undefined) as unknown as Tx;
+  finishers.set(tx, () => (commit ??= client.query('commit')));
   try {
-    await client.query(`begin; ${prelude}`);
     const result = await work(tx);
-    await client.query('commit');
+    await ready;
+    await (commit ??= client.query('commit'));
     return result;
   } catch (error) {
     // a connection that cannot even roll back is not given to the next request
     await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
+    // a refused prelude is the reason, whatever the work's queries then answered
+    throw await ready.then(
+      () => error,
+      (refused: unknown) => refused,
+    );
   } finally {
     client.off('error', dead);
     client.release(broken);

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DbConnection, PlatformTx, TenantTx } from './database.types.js';
 import { APP_ROLE, PLATFORM_ROLE } from './tenancy.js';
 import { isUuid } from './columns.js';
+import { SessionCheckRefused, takeSessionCheck } from '../auth/deferred-session-check.js';
 
 export const DB_CONNECTION = Symbol('DB_CONNECTION');
 
@@ -24,10 +25,30 @@ export class Database {
     return this.conn.kind;
   }
 
-  tenant<T>(tenantId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
+  async tenant<T>(tenantId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
     if (!isUuid(tenantId)) throw new Error('tenant() needs a tenant id');
+    // the request's session check, when the guard left it to the first transaction (a read request)
+    const check = takeSessionCheck(tenantId);
+    const checked = check && {
+      sql: check.sql,
+      accept: (rows: Record<string, unknown>[]) => {
+        check.accept(rows);
+        check.passed = true;
+      },
+    };
     // inlined, not bound (the prelude goes with BEGIN in one simple query): a checked uuid and a constant
-    return this.conn.transaction(`select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true)`, (tx) => work(tx as TenantTx));
+    const done = this.conn.transaction(`select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true)`, (tx) => work(tx as TenantTx), checked);
+    if (check)
+      check.settled = done.then(
+        () => undefined,
+        () => undefined,
+      );
+    try {
+      return await done;
+    } catch (error) {
+      if (check && error instanceof SessionCheckRefused) throw await check.refusal();
+      throw error;
+    }
   }
 
   platform<T>(work: (tx: PlatformTx) => Promise<T>): Promise<T> {

@@ -1,0 +1,19 @@
+import type { Tx } from './database.types.js';
+
+/** How a pipelined transaction writes its COMMIT (platform/db/connect.ts); PGlite has none to save. */
+export const finishers = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * The transaction's last queries, started together by `queries` (each sent before any answer is
+ * awaited): on PostgreSQL the COMMIT is written right behind them, so the work's last round trip
+ * also ends the transaction. The transaction refuses any query after: one sent late (a repository
+ * call that awaits before its query) fails loudly instead of running outside the transaction.
+ */
+export async function lastQueries<T>(tx: Tx, queries: () => Promise<T>): Promise<T> {
+  const answers = queries();
+  // a query builder is a thenable: awaiting it sends its query a microtask later, so the COMMIT
+  // waits for the microtasks to run out (still before any answer can have come back)
+  const commit = finishers.has(tx) ? new Promise<void>((resolve) => setImmediate(resolve)).then(() => finishers.get(tx)!()) : undefined;
+  const [result] = await Promise.all([answers, commit]);
+  return result;
+}
