@@ -26,7 +26,8 @@ const RUNS = Number(process.env.RUNS ?? 10);
 const STEP_TIMEOUT_MS = Number(process.env.STEP_TIMEOUT_MS ?? 60_000);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const RENDERER_DIR = join(ROOT, 'desktop/dist/renderer');
+// RENDERER_DIR: another build to compare (e.g. a copy of desktop/dist/renderer from before a change)
+const RENDERER_DIR = process.env.RENDERER_DIR ?? join(ROOT, 'desktop/dist/renderer');
 const BACKEND_MAIN = join(ROOT, 'backend/dist/src/main.js');
 const log = (line: string) => console.log(`[bench] ${line}`);
 const pct = (values: number[], p: number) => {
