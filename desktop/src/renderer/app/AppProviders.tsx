@@ -4,7 +4,6 @@ import './global.css';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/ar';
-import { Notifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n, useLocaleStore } from '../i18n';
@@ -20,6 +19,8 @@ const colorSchemeManager = createColorSchemeManager(bridge);
  * ScrollArea and focus trap stay out of the sign-in screen's code.
  */
 const ModalsProvider = lazy(() => import('@mantine/modals').then((module) => ({ default: module.ModalsProvider })));
+// the same for the toasts' container: shown toasts wait in their store until it is drawn
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 /** Theme, dialogs and toasts around the whole app (also used by the component tests). */
 export function AppProviders({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
@@ -32,8 +33,8 @@ export function AppProviders({ children, env }: { children: ReactNode; env?: 'de
           <LocaleDates>
             <Suspense fallback={null}>
               <ModalsProvider />
+              <Notifications position="top-right" />
             </Suspense>
-            <Notifications position="top-right" />
             {children}
           </LocaleDates>
         </MantineProvider>
