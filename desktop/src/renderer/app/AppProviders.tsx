@@ -3,10 +3,8 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
 import 'dayjs/locale/ar';
-import { Notifications } from '@mantine/notifications';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n, useLocaleStore } from '../i18n';
 import { bridge } from '../lib/bridge';
@@ -14,6 +12,15 @@ import { createColorSchemeManager } from './color-scheme';
 import { theme } from './theme';
 
 const colorSchemeManager = createColorSchemeManager(bridge);
+
+/*
+ * The app opens dialogs only through the global `modals` API (never the useModals context), so the
+ * provider needs no children: it is fetched after the first screen is drawn, and its Modal,
+ * ScrollArea and focus trap stay out of the sign-in screen's code.
+ */
+const ModalsProvider = lazy(() => import('@mantine/modals').then((module) => ({ default: module.ModalsProvider })));
+// the same for the toasts' container: shown toasts wait in their store until it is drawn
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 /** Theme, dialogs and toasts around the whole app (also used by the component tests). */
 export function AppProviders({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
@@ -24,10 +31,11 @@ export function AppProviders({ children, env }: { children: ReactNode; env?: 'de
         <DirectionSync />
         <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} env={env}>
           <LocaleDates>
-            <ModalsProvider>
+            <Suspense fallback={null}>
+              <ModalsProvider />
               <Notifications position="top-right" />
-              {children}
-            </ModalsProvider>
+            </Suspense>
+            {children}
           </LocaleDates>
         </MantineProvider>
       </DirectionProvider>

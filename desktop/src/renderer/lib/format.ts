@@ -21,9 +21,20 @@ export function formatDate(value: string | number | Date | null | undefined, opt
   return new Intl.DateTimeFormat(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric', timeZone: options.timeZone }).format(date);
 }
 
+// Building an Intl formatter costs far more than using one (a locale lookup each time): the
+// dashboard's cards and every list row format with the same few, so each is built once.
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
 /** A plain number with the locale's separators and digits: "12,500" / "12,500" / "١٢٬٥٠٠". */
 export function formatNumber(value: number | null | undefined, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(intlLocale(), options).format(value ?? 0);
+  const locale = intlLocale();
+  const key = `${locale}:${JSON.stringify(options)}`;
+  let formatter = numberFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    numberFormatters.set(key, formatter);
+  }
+  return formatter.format(value ?? 0);
 }
 
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
@@ -76,8 +87,15 @@ export function formatDateTime(value: string | null | undefined, options: ZoneOp
 /** The user's IANA time zone: date filters are whole days there (the server's default is Cairo). */
 export function userTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  if (zone !== checkedZone) {
+    // checking a zone builds a second formatter: once per zone the system reports, not per call
+    checkedZone = zone;
+    validZone = Boolean(zone) && isValidTimeZone(zone);
+  }
+  return validZone ? zone : DEFAULT_TIME_ZONE;
 }
+let checkedZone: string | undefined;
+let validZone = false;
 
 /** Today as YYYY-MM-DD in the user's zone (the "Today" quick filter). */
 export const todayDay = (now: Date = new Date()): string => dayIn(now, userTimeZone());

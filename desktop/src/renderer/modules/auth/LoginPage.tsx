@@ -1,5 +1,4 @@
 import { Anchor, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { appConfig } from '../../lib/config';
 import { ServerLine } from '../server-setup/ServerLine';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { LanguageSwitch } from './components/LanguageSwitch';
 import { ProductPitch } from './components/ProductPitch';
 import { DEMO_CREDENTIALS } from './demo-credentials';
 import { useAuthStore } from './store';
+import { showToast } from '../../lib/show-toast';
 
 /** Sign-in: after success the guard sends the user on to / (or where they were going). */
 export function LoginPage() {
@@ -40,7 +40,7 @@ export function LoginPage() {
         onSubmit={async (credentials) => {
           await login(credentials);
           const warning = useAuthStore.getState().rememberWarning;
-          if (warning) notifications.show({ color: 'yellow', message: warning });
+          if (warning) showToast({ color: 'yellow', message: warning });
         }}
       />
     </AuthPageShell>

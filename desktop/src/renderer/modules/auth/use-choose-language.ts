@@ -1,9 +1,9 @@
 import type { UserPreferences } from '@crm/common';
-import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 import { changePreferences, i18n } from '../../i18n';
 import { errorMessage } from '../../lib/error-message';
 import { useAuthStore } from './store';
+import { showToast } from '../../lib/show-toast';
 
 /**
  * Switch language or digits. Signed in as a company user, the choice is saved with the user (it
@@ -16,7 +16,7 @@ export function useChooseLanguage(): (change: Partial<UserPreferences>) => void 
   return useCallback(
     (change) => {
       const failed = (error: unknown) => {
-        notifications.show({ color: 'red', title: i18n.t('common:language.saveFailed'), message: errorMessage(error, 'common:unknownError') });
+        showToast({ color: 'red', title: i18n.t('common:language.saveFailed'), message: errorMessage(error, 'common:unknownError') });
       };
       if (!signedIn) changePreferences(change).catch(failed);
       else updatePreferences(change).catch(failed);

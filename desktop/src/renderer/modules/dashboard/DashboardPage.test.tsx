@@ -70,6 +70,31 @@ describe('Dashboard', { timeout: 15_000 }, () => {
     expect(to('GET', '/api/auth/users')).toHaveLength(0);
   });
 
+  it('asks for its figures as soon as Sign In is answered, not after drawing the frame, and only once', async () => {
+    // as the app does while the sign-in screen waits for typing: the dashboard's code is already here
+    await import('./DashboardPage');
+    const shownWhenAsked: string[] = [];
+    const answer = (body: unknown) => () => {
+      shownWhenAsked.push(document.querySelector('h1')?.textContent ?? '');
+      return ok(body);
+    };
+    const { to } = fakeCrmApi(null, {
+      'POST /api/auth/login': () => ok({ ...adminUser, token: 'token-of-admin' }),
+      'GET /api/contacts/stats': answer(stats),
+      'GET /api/auth/users': answer([adminUser, salesUser]),
+    });
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText(/Email/), 'admin@demo.test');
+    await user.type(screen.getByLabelText(/Password/), 'Demo@12345');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    await waitFor(() => expect(card('Leads')).toHaveTextContent('167'));
+    await waitFor(() => expect(card('Total Users')).toHaveTextContent('2'));
+    expect(shownWhenAsked).not.toContain('Dashboard');
+    expect(to('GET', '/api/contacts/stats')).toHaveLength(1);
+    expect(to('GET', '/api/auth/users')).toHaveLength(1);
+  });
+
   it('shows the user what went wrong instead of only logging it', async () => {
     await openDashboard({ 'GET /api/contacts/stats': () => fail(500, 'Stats are unavailable'), 'GET /api/auth/users': () => fail(500, 'Users are unavailable') });
     expect(await screen.findByText('Stats are unavailable')).toBeInTheDocument();

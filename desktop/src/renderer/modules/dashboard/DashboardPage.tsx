@@ -15,6 +15,7 @@ import { useAuthStore } from '../auth/store';
 import { useCan } from '../auth/use-can';
 import { useSuperStore } from '../super/store';
 import { dashboardApi } from './api';
+import { takeEarlyStats, takeEarlyUsers } from './early-answers';
 
 /**
  * Five cards in a row from 1408 px; three below (1024-1407 px), where five would be too narrow for
@@ -36,9 +37,16 @@ export function DashboardPage() {
   const superToken = useSuperStore((state) => state.token);
   const [draft, setDraft] = useState<Range>({ from: null, to: null });
   const [applied, setApplied] = useState<Range>({ from: null, to: null });
-  const statsQuery = useQuery((signal) => dashboardApi.stats({ ...applied, tz: userTimeZone() }, signal), [applied.from, applied.to], {
-    errorText: (error) => errorMessage(error, 'dashboard:statsFailed', { list: true }),
-  });
+  const statsQuery = useQuery(
+    (signal) => {
+      const query = { ...applied, tz: userTimeZone() };
+      return takeEarlyStats(query, signal) ?? dashboardApi.stats(query, signal);
+    },
+    [applied.from, applied.to],
+    {
+      errorText: (error) => errorMessage(error, 'dashboard:statsFailed', { list: true }),
+    },
+  );
   const { data: stats, error: statsError, loading } = statsQuery;
 
   const rangeInvalid = Boolean(draft.from && draft.to && draft.from > draft.to);
@@ -124,7 +132,7 @@ export function DashboardPage() {
 /** Total Users of the company (admins) and Total Companies (a super administrator's session). */
 function AdminInsights({ showUsers, showCompanies }: { showUsers: boolean; showCompanies: boolean }) {
   const { t } = useTranslation('dashboard');
-  const users = useQuery((signal) => dashboardApi.users(signal), [], {
+  const users = useQuery((signal) => takeEarlyUsers(signal) ?? dashboardApi.users(signal), [], {
     enabled: showUsers,
     errorText: (error) => errorMessage(error, 'dashboard:usersFailed', { list: true }),
   });

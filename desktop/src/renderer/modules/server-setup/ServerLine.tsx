@@ -1,5 +1,4 @@
 import { Anchor, Center, Loader, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDesktop } from '../../lib/bridge';
@@ -16,7 +15,9 @@ export function ServerLine() {
   if (!isDesktop()) return null;
   const current = getServerOrigin();
 
-  const change = () => {
+  // the dialog code (Modal, its scroll area) is fetched on the click, not with the sign-in screen
+  const change = async () => {
+    const { modals } = await import('@mantine/modals');
     const id = modals.open({
       title: t('line.changeTitle'),
       children: (
@@ -41,7 +42,7 @@ export function ServerLine() {
   return (
     <Text size="sm" c="dimmed" ta="center" mb="xs">
       {t('line.server')} <Ltr>{current}</Ltr>{' '}
-      <Anchor component="button" type="button" size="sm" onClick={change}>
+      <Anchor component="button" type="button" size="sm" onClick={() => void change()}>
         {t('line.change')}
       </Anchor>
     </Text>
