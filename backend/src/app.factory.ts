@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
@@ -12,6 +13,18 @@ import { OriginCheckedIoAdapter } from './platform/realtime/origin-checked-io.ad
 import { readWebhookBodies } from './modules/whatsapp-cloud/webhook-body.js';
 
 const EXPOSED_HEADERS = ['Retry-After', 'Content-Disposition', 'X-Request-Id'];
+/**
+ * How long an idle connection is kept open. Longer than the idle time of the clients that reuse
+ * theirs (4 s for Node's fetch, 60 s for the usual load balancers): closed first by the server, a
+ * connection a client is just reusing gets its request refused (ECONNRESET, lost to Meta's retry at best).
+ */
+const KEEP_ALIVE_MS = 65_000;
+/**
+ * Connections waiting to be accepted (the kernel's cap, somaxconn, applies). Node's 511 overflowed
+ * under Meta's bursts of new connections: the kernel then drops the connection attempts, and a
+ * client tries again only 1, 3, 7, 15… seconds later, whatever the server's load by then.
+ */
+const LISTEN_BACKLOG = 4096;
 
 /** Builds the whole backend (HTTP API under /api, Socket.IO, the web app at /); used by main and tests. */
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestExpressApplication> {
@@ -21,6 +34,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     // only allowed origins are named in Access-Control-Allow-Origin; any other gets no CORS headers
     cors: (req, callback) => callback(null, { origin: origins.allows(req) && req.headers.origin ? req.headers.origin : false, exposedHeaders: EXPOSED_HEADERS }),
   });
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // above the keep-alive: a request arriving on a connection just reused must not be cut by the headers' clock
+  server.headersTimeout = KEEP_ALIVE_MS + 5_000;
   app.useWebSocketAdapter(new OriginCheckedIoAdapter(app, origins));
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
@@ -35,6 +52,13 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   serveRenderer(http, findRendererDir(config.rendererDir));
   await app.init();
   return app;
+}
+
+/** Starts taking connections (main, benchmarks), with room for bursts of new ones (LISTEN_BACKLOG). */
+export function listen(app: NestExpressApplication, port: number, host: string): Promise<Server> {
+  // Nest hands every argument to the server's listen(port, host, backlog); its types know only port and host
+  const listenWithBacklog = app.listen as unknown as (this: NestExpressApplication, port: number, host: string, backlog: number) => Promise<Server>;
+  return listenWithBacklog.call(app, port, host, LISTEN_BACKLOG);
 }
 
 /** Every request gets an id (the caller's X-Request-Id if sane), echoed back and carried by every log line. */

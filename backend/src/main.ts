@@ -1,4 +1,4 @@
-import { createApp } from './app.factory.js';
+import { createApp, listen } from './app.factory.js';
 import { loadAppConfig } from './app.config.js';
 import { ConfigError, type AppConfig } from './platform/config/config.js';
 import { DEMO_PASSWORD, DEMO_SUPER, DEMO_USERS } from './platform/config/demo-accounts.js';
@@ -15,7 +15,7 @@ async function main() {
     throw err;
   }
   const app = await createApp(config);
-  await app.listen(config.port, config.host);
+  await listen(app, config.port, config.host);
   printBanner(config);
 }
 

@@ -2,7 +2,10 @@
  * Official WhatsApp Cloud API benchmark, on PostgreSQL:
  *
  * 1. Inbound webhooks: a worker thread plays Meta and POSTs signed `messages` webhooks (one
- *    message each, every 100th delivered twice) at RATE per second for SECONDS seconds to one
+ *    message each, every 100th delivered twice) over at most CONNECTIONS kept-alive connections (a
+ *    delivery waits for a free one, and that wait counts in its answer time; fetch's default opened
+ *    one per delivery in flight, thousands, and measured the kernel's dropped connection attempts
+ *    more than the server) at RATE per second for SECONDS seconds to one
  *    company's webhook URL, across CONTACTS senders, while CLIENTS Socket.IO clients are connected
  *    (5 admins, the rest sales users). Reported: deliveries answered 200 and how fast, messages
  *    stored (lost and duplicated must be 0), p50/p95/p99 from Meta's POST to `msg:new` at a
@@ -12,7 +15,7 @@
  *    company. A QR session costs a Chromium each (~300 MB); this is what a Cloud company costs.
  *
  *   npm run bench:cloud-webhooks
- *   BENCH_DATABASE_URL=postgres://… RATE=2000 SECONDS=20 WARMUP=3 CONTACTS=5000 CLIENTS=50 COMPANIES=100 npm run bench:cloud-webhooks
+ *   BENCH_DATABASE_URL=postgres://… RATE=2000 SECONDS=20 WARMUP=3 CONTACTS=5000 CLIENTS=50 COMPANIES=100 CONNECTIONS=256 npm run bench:cloud-webhooks
  *
  * The Graph API is the tests' fake one (a real HTTP server on 127.0.0.1); the backend runs in this
  * process on a fresh database, dropped at the end (also on Ctrl-C).
@@ -24,7 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { createApp } from '../../backend/src/app.factory.js';
+import { createApp, listen } from '../../backend/src/app.factory.js';
 import { loadAppConfig } from '../../backend/src/app.config.js';
 import { Database } from '../../backend/src/platform/db/database.js';
 import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
@@ -41,6 +44,7 @@ const WARMUP = Number(env.WARMUP ?? 3);
 const CONTACTS = Number(env.CONTACTS ?? 5000);
 const CLIENTS = Number(env.CLIENTS ?? 50);
 const COMPANIES = Number(env.COMPANIES ?? 100);
+const CONNECTIONS = Number(env.CONNECTIONS ?? 256);
 const ADMINS = Math.min(5, CLIENTS);
 const APP_SECRET = 'bench-app-secret-0123456789abcdef';
 const MB = 1024 * 1024;
@@ -75,7 +79,7 @@ async function main() {
       JWT_SECRET,
     });
     const app = (appStarted = await createApp(config));
-    await app.listen(0, '127.0.0.1');
+    await listen(app, 0, '127.0.0.1');
     const address = app.getHttpServer().address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     log(`PostgreSQL database ${benchDb.name}; ${RATE} webhooks/s × ${SECONDS} s from ${CONTACTS} senders; ${CLIENTS} socket clients; then ${COMPANIES} more Cloud API companies`);
@@ -127,7 +131,7 @@ async function main() {
       clients.once('error', reject);
     });
     const sender = new Worker(new URL('./webhook-sender.worker.mjs', import.meta.url), {
-      workerData: { url: `${base}/api/webhooks/whatsapp/${numberOf(0)}`, phoneNumberId: numberOf(0), appSecret: APP_SECRET, phones: benchPhones(CONTACTS) },
+      workerData: { url: `${base}/api/webhooks/whatsapp/${numberOf(0)}`, phoneNumberId: numberOf(0), appSecret: APP_SECRET, phones: benchPhones(CONTACTS), connections: CONNECTIONS },
     });
     workers.push(sender);
     await new Promise<void>((resolve, reject) => {

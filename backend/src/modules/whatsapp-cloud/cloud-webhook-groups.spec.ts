@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startMessengerApp } from '../../../test/messenger.js';
+import { OpenSockets, sleep, startMessengerApp } from '../../../test/messenger.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { FakeGraphApi, textMessage, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -68,6 +69,57 @@ describe('webhook deliveries arriving together', () => {
     expect(await inbound()).toHaveLength(40);
     expect((await events()).map((e) => e.attempts)).toEqual(raws.map(() => 1));
   });
+
+  it('a burst with redeliveries among it: every message stored once and pushed once as msg:new to the admin', async () => {
+    const sockets = new OpenSockets();
+    try {
+      const socket = await sockets.open(t, await signIn(t, company.admin.email));
+      const count = 150;
+      const raws = Array.from({ length: count }, (_, i) => JSON.stringify(webhookPayload(NUMBER, textMessage(`2010022${String(i).padStart(5, '0')}`, `wamid.burst.${i}`, `burst ${i}`))));
+      // Meta redelivers: every 10th twice, the copy in the same burst
+      const sent = raws.flatMap((raw, i) => (i % 10 === 0 ? [raw, raw] : [raw]));
+      const answers = await Promise.all(sent.map((raw) => deliver(t, raw, SECRET)));
+      expect(answers.map((r) => r.status)).toEqual(sent.map(() => 200));
+
+      await until(
+        async () => socket.all('msg:new').filter((m) => m.body?.startsWith('burst ')).length,
+        (n) => n >= count,
+      );
+      await sleep(300); // a second push of any would have come by now
+      const pushed = socket
+        .all('msg:new')
+        .map((m) => m.body)
+        .filter((b) => b?.startsWith('burst '));
+      expect(pushed.sort()).toEqual(raws.map((_, i) => `burst ${i}`).sort());
+      const stored = await t.db.tenant(company.tenantId, (tx) => tx.select().from(messages).where(eq(messages.direction, 'in')));
+      expect(stored.filter((m) => m.waMessageId?.startsWith('wamid.burst.')).length).toBe(count);
+    } finally {
+      sockets.closeAll();
+    }
+  });
+
+  it('a connection Meta keeps open is still served after a few idle seconds (not closed under it)', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (raw: string) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = request(`${t.url}/api/webhooks/whatsapp/${NUMBER}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(raw, SECRET) } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        req.end(raw);
+      });
+    try {
+      const raw = (i: number) => JSON.stringify(webhookPayload(NUMBER, textMessage('201001133333', `wamid.idle.${i}`, `idle ${i}`)));
+      expect(await post(raw(1))).toEqual({ status: 200, reused: false });
+      // past Node's default keep-alive (5 s, and the second it allows on top): by then the server had
+      // closed connections its senders may be reusing at that very moment
+      await sleep(7_000);
+      expect(await post(raw(2))).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 
   it('a delivery still waiting when its recovery job comes due (queued as one delivery per job, before groups) is processed then', async () => {
     const raw = JSON.stringify(webhookPayload(NUMBER, textMessage('201001199999', 'wamid.recovered', 'late')));

@@ -30,8 +30,11 @@ const WEBHOOK_BATCH = 20;
  */
 export const RECOVERY_AFTER_SECONDS = 15;
 
-/** Deliveries being processed at once in memory; beyond, they wait for their recovery job. */
+/** Deliveries waiting or being processed in memory; beyond, they wait for their recovery job. */
 const MAX_IN_FLIGHT = 20_000;
+/** Processing passes at once; each takes every delivery of a company waiting then, up to PASS_MAX. */
+const PASSES_IN_FLIGHT = 2;
+const PASS_MAX = 1_000;
 
 /**
  * Processes stored webhook deliveries: their messages become inbound messages and their statuses
@@ -46,6 +49,8 @@ export class CloudWebhookProcessor implements OnApplicationBootstrap, BeforeAppl
   private readonly logger = new Logger('WhatsAppCloud');
   private readonly prunedAt = new Map<string, number>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Stored deliveries waiting for a pass, per company (in the order their companies came). */
+  private readonly waiting = new Map<string, StoredDelivery[]>();
   private inFlightDeliveries = 0;
 
   constructor(
@@ -65,21 +70,43 @@ export class CloudWebhookProcessor implements OnApplicationBootstrap, BeforeAppl
   }
 
   async beforeApplicationShutdown() {
-    // a few seconds for what is under way; the rest is the recovery jobs' (after the next start)
+    // a few seconds for what is under way; the rest (waiting included) is the recovery jobs' (after the next start)
+    this.waiting.clear();
     await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, 5_000).unref())]);
   }
 
-  /** Deliveries just stored: processed now, off the request; a failure leaves them to their recovery job. */
+  /**
+   * Deliveries just stored: processed soon, off the request; a failure leaves them to their
+   * recovery job. A few passes run at once, each taking all that waits: every group accepted
+   * started at once (thousands of deliveries side by side under a burst) left the event loop too
+   * busy to accept connections and answer the next deliveries, and those answers matter first
+   * (Meta retries what is not answered; what is stored is processed anyway).
+   */
   accept(tenantId: string, deliveries: StoredDelivery[]) {
     if (this.inFlightDeliveries + deliveries.length > MAX_IN_FLIGHT) return;
     this.inFlightDeliveries += deliveries.length;
-    const run = this.processDeliveries(tenantId, deliveries)
-      .catch((err) => this.logger.warn(`${deliveries.length} webhook deliveries of ${tenantId} left to their recovery job: ${err}`))
-      .finally(() => {
-        this.inFlightDeliveries -= deliveries.length;
-        this.inFlight.delete(run);
-      });
-    this.inFlight.add(run);
+    const list = this.waiting.get(tenantId);
+    if (list) list.push(...deliveries);
+    else this.waiting.set(tenantId, [...deliveries]);
+    this.pump();
+  }
+
+  private pump() {
+    while (this.inFlight.size < PASSES_IN_FLIGHT && this.waiting.size) {
+      const [tenantId, list] = this.waiting.entries().next().value!;
+      const pass = list.splice(0, PASS_MAX);
+      // to the back of the line: a company with more waiting does not hold the others up
+      this.waiting.delete(tenantId);
+      if (list.length) this.waiting.set(tenantId, list);
+      const run: Promise<void> = this.processDeliveries(tenantId, pass)
+        .catch((err) => this.logger.warn(`${pass.length} webhook deliveries of ${tenantId} left to their recovery job: ${err}`))
+        .finally(() => {
+          this.inFlightDeliveries -= pass.length;
+          this.inFlight.delete(run);
+          this.pump();
+        });
+      this.inFlight.add(run);
+    }
   }
 
   /** The recovery jobs: whichever of their deliveries are still waiting. */
