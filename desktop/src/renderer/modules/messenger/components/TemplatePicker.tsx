@@ -8,6 +8,13 @@ import { whatsAppTemplatesApi } from '../api';
 import { whatsAppTemplateKey as keyOf, whatsAppTemplateLabel } from '../../../ui/whatsapp-templates';
 import { buttonPreview, emptyTemplateForm, isMediaValue, templateFormComplete, templatePreview, templateRequest, type TemplateFormValues } from './template-form';
 
+/** The label of a media header's field, by the header's format. */
+const HEADER_LABEL_KEYS: Partial<Record<string, string>> = {
+  IMAGE: 'messenger:templates.headerImage',
+  VIDEO: 'messenger:templates.headerVideo',
+  DOCUMENT: 'messenger:templates.headerDocument',
+};
+
 export interface TemplatePickerProps {
   /** Fills `{{1}}` until the user changes it. */
   contactName: string | null;
@@ -48,6 +55,7 @@ export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
   const preview = template ? templatePreview(template, values) : '';
   const set = (change: Partial<TemplateFormValues>) => setValues((v) => ({ ...v, ...change }));
   const mediaHeader = !!template && isMediaHeader(template.header);
+  const documentHeader = template?.header?.format === 'DOCUMENT';
   const mediaInvalid = mediaHeader && values.header.trim() !== '' && !isMediaValue(values.header);
 
   const send = async () => {
@@ -89,16 +97,14 @@ export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
               {template.header && template.header.paramCount > 0 && (
                 <TextInput
                   size="xs"
-                  label={mediaHeader ? t(`templates.header${template.header.format.charAt(0)}${template.header.format.slice(1).toLowerCase()}`) : t('templates.headerText')}
+                  label={t(HEADER_LABEL_KEYS[template.header.format] ?? 'messenger:templates.headerText')}
                   value={values.header}
                   dir={mediaHeader ? 'ltr' : 'auto'}
                   error={mediaInvalid ? t('templates.headerInvalidLink') : undefined}
                   onChange={(event) => set({ header: event.currentTarget.value })}
                 />
               )}
-              {template.header?.format === 'DOCUMENT' && (
-                <TextInput size="xs" label={t('templates.headerFileName')} value={values.fileName} dir="auto" onChange={(event) => set({ fileName: event.currentTarget.value })} />
-              )}
+              {documentHeader && <TextInput size="xs" label={t('templates.headerFileName')} value={values.fileName} dir="auto" onChange={(event) => set({ fileName: event.currentTarget.value })} />}
               {values.params.map((value, i) => (
                 <TextInput
                   key={i}
@@ -140,9 +146,10 @@ export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
                 <Group gap={4} aria-label={t('templates.buttons')} role="group" data-testid="template-buttons">
                   {template.buttons.map((_, i) => {
                     const b = buttonPreview(template, values, i);
+                    const shown = b.url ? t('templates.buttonWithLink', { text: b.text, url: b.url }) : b.text;
                     return (
                       <Badge key={i} variant="outline" tt="none" title={b.url ?? undefined}>
-                        {b.url ? `${b.text} · ${b.url}` : b.text}
+                        {shown}
                       </Badge>
                     );
                   })}
