@@ -98,8 +98,8 @@ describe('the deal board in Chromium against the real backend', () => {
     await openBoard(page);
     await cardIn(page, 'New', name).focus();
     await page.keyboard.press('Space');
-    // each key waits for what a screen reader hears: a busy machine may measure the columns after the key is pressed
-    await page.getByText(`Picked up ${name}.`).waitFor({ state: 'attached' });
+    // each key waits until the board has taken the one before: a busy machine may measure the columns after the key is pressed
+    await expect.poll(async () => cardIn(page, 'New', name).getAttribute('aria-pressed')).toBe('true');
     // one arrow press carries the lifted card to the next column
     await page.keyboard.press('ArrowRight');
     await page.getByText(`${name} is over Contacted.`).waitFor({ state: 'attached' });
