@@ -252,7 +252,13 @@ describe('a follow-up sequence', () => {
     const [step] = rows<{ id: string }>(await t.db.platform((tx) => tx.execute(sql`select id from follow_up_steps where run_id = ${run._id} order by step_index`)));
     t.clock.advance(HOUR);
     const outcomes = await Promise.all([...Array.from({ length: 4 }, () => scheduler(t).runStep(a.tenantId, step.id)), scheduler(t).sweep()]);
-    expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1);
+    // a sweep (this one or the app's own timer) may be the one that sends: its outcome is not among these
+    expect(outcomes.filter((o) => o === 'sent').length).toBeLessThanOrEqual(1);
+    await eventually(
+      async () => sentTo(t, contact.chatId),
+      (sent) => sent.length >= 1,
+    );
+    expect(await Promise.all(Array.from({ length: 2 }, () => scheduler(t).runStep(a.tenantId, step.id)))).not.toContain('sent');
     expect(sentTo(t, contact.chatId)).toHaveLength(1);
     await t.api.post(`/contacts/${contact.id}/follow-up/stop`, undefined, { token: adminA });
   });
