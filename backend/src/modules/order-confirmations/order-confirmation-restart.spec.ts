@@ -1,9 +1,10 @@
 import { DEFAULT_ORDER_CONFIRMATION_SETTINGS } from '@crm/common';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startCampaignApp } from '../../../test/campaigns.js';
 import { seedCompany, signIn } from '../../../test/fixtures.js';
 import { HOUR, eventually, newContact, sentTo } from '../../../test/follow-ups.js';
 import { connectWhatsApp, inbound, sleep } from '../../../test/messenger.js';
+import { restartedApps } from '../../../test/restarted-apps.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { ManualClock } from '../../platform/clock.js';
@@ -11,21 +12,7 @@ import { OrderConfirmationFlow } from './order-confirmation-flow.js';
 
 const MINUTE = 60_000;
 let database: TestDatabase | undefined;
-const running = new Set<TestApp>();
-const start = async (clock: ManualClock) => {
-  const t = await startCampaignApp({ database, clock });
-  running.add(t);
-  return t;
-};
-const stop = (t: TestApp) => {
-  running.delete(t);
-  return t.stop();
-};
-// Each test leaves no app running on the shared database: on disk, PGlite cannot be opened by a
-// second app while one still has it open.
-afterEach(async () => {
-  for (const t of [...running]) await stop(t).catch(() => undefined);
-});
+const { start, stop } = restartedApps((clock: ManualClock) => startCampaignApp({ database, clock }));
 afterAll(async () => {
   await database?.drop();
 });

@@ -1,30 +1,15 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ScheduledMessage } from '@crm/common';
 import { seedCompany, signIn } from '../../../test/fixtures.js';
 import { HOUR, eventually, newContact, sentTo } from '../../../test/follow-ups.js';
 import { connectWhatsApp } from '../../../test/messenger.js';
 import { sender, startScheduledApp } from '../../../test/scheduled-messages.js';
-import type { TestApp } from '../../../test/test-app.js';
+import { restartedApps } from '../../../test/restarted-apps.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { ManualClock } from '../../platform/clock.js';
 
 let database: TestDatabase | undefined;
-const running = new Set<TestApp>();
-const start = async (clock: ManualClock) => {
-  const t = await startScheduledApp({ database, clock });
-  running.add(t);
-  return t;
-};
-const stop = (t: TestApp) => {
-  running.delete(t);
-  return t.stop();
-};
-// Each test leaves no instance running on the shared database: on PostgreSQL a live instance (its own
-// instance id) rightly takes over the WhatsApp sessions the next test's instances hand over when they
-// stop, and the next test's restarted instance would then find its company's session run elsewhere.
-afterEach(async () => {
-  for (const t of [...running]) await stop(t).catch(() => undefined);
-});
+const { start, stop } = restartedApps((clock: ManualClock) => startScheduledApp({ database, clock }));
 afterAll(async () => {
   await database?.drop();
 });
