@@ -22,15 +22,19 @@ export class TemplateMessages {
     private readonly templates: WhatsAppTemplatesService,
   ) {}
 
-  /** Checks and fills the template in the caller's transaction; a clear refusal otherwise (nothing stored). */
-  async prepare(tx: TenantTx, tenantId: string, contact: Pick<SenderContact, 'name' | 'phone'>, input: TemplateMessage): Promise<PreparedTemplate> {
+  /**
+   * Checks and fills the template in the caller's transaction; a clear refusal otherwise (nothing stored).
+   * `quickReplyPayloads` go, in order, to the template's own quick-reply buttons (wherever Meta lists
+   * them) that the input left without one; a template with fewer such buttons takes fewer.
+   */
+  async prepare(tx: TenantTx, tenantId: string, contact: Pick<SenderContact, 'name' | 'phone'>, input: TemplateMessage, quickReplyPayloads: readonly string[] = []): Promise<PreparedTemplate> {
     if ((await this.sessions.connectionKind(tx, tenantId)) !== 'cloud') throw ApiError.conflict(TEMPLATE_TEXTS.cloudOnly, 'template').withCode('whatsapp.templates_cloud_only');
     const row = await this.templates.approved(tx, tenantId, input.name, input.language);
     const params = templateParamsFor(input.params ?? [], row.bodyParamCount, contact.name?.trim() || contact.phone);
     const missing = params.length < row.bodyParamCount || params.some((p) => !p.trim());
     if (missing) throw ApiError.badRequest(TEMPLATE_TEXTS.paramsMissing(row.bodyParamCount), 'template.params').withCode('whatsapp.template_params_missing', { count: row.bodyParamCount });
     const header = headerParam(row, input.header);
-    const buttons = buttonParams(row, input.buttons ?? []);
+    const buttons = withQuickReplyPayloads(row, buttonParams(row, input.buttons ?? []), quickReplyPayloads);
     // the chat shows what the contact reads: a text header above the body
     const text = fillTemplateBody(row.body, params);
     const body = header?.type === 'text' && row.header?.text ? `${fillTemplateBody(row.header.text, [header.text])}\n\n${text}` : text;
@@ -80,4 +84,11 @@ function buttonParams(row: WhatsappCloudTemplateRow, given: readonly string[]): 
     }
   });
   return out;
+}
+
+/** The given payloads on the template's quick-reply buttons that have none yet, in the template's order. */
+function withQuickReplyPayloads(row: WhatsappCloudTemplateRow, given: TemplateButtonParam[], payloads: readonly string[]): TemplateButtonParam[] {
+  const free = (row.buttons ?? []).flatMap((button, index) => (button.type === 'QUICK_REPLY' && !given.some((b) => b.index === index) ? [index] : []));
+  const added = free.slice(0, payloads.length).map((index, i): TemplateButtonParam => ({ index, subType: 'quick_reply', value: payloads[i] }));
+  return [...given, ...added].sort((x, y) => x.index - y.index);
 }

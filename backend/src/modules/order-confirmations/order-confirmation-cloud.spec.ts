@@ -3,7 +3,7 @@ import { DEFAULT_ORDER_CONFIRMATION_SETTINGS, orderConfirmationButtons, type Ord
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCampaignApp } from '../../../test/campaigns.js';
-import { buttonReply, fakeTemplate, FakeGraphApi, interactiveButtonReply, quickReplies, textMessage, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
+import { buttonReply, fakeTemplate, FakeGraphApi, interactiveButtonReply, quickReplies, templateButtons, textMessage, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { HOUR, eventually } from '../../../test/follow-ups.js';
 import { sleep } from '../../../test/messenger.js';
@@ -92,6 +92,14 @@ describe('cash-on-delivery confirmation on the official WhatsApp Cloud API', () 
         ...fakeTemplate('cod_confirm', 'ar', 'مرحبًا {{1}}، طلبك: {{2}}. الإجمالي {{3}} منها شحن {{4}}. التوصيل إلى {{5}}.'),
         components: [{ type: 'BODY', text: 'مرحبًا {{1}}، طلبك: {{2}}. الإجمالي {{3}} منها شحن {{4}}. التوصيل إلى {{5}}.' }, quickReplies('تأكيد الطلب', 'إلغاء الطلب')],
       },
+      {
+        ...fakeTemplate('cod_track', 'ar', 'طلبك {{1}} في الطريق'),
+        components: [
+          { type: 'BODY', text: 'طلبك {{1}} في الطريق' },
+          templateButtons({ type: 'URL', text: 'تتبع', url: 'https://shop.example/track' }, { type: 'QUICK_REPLY', text: 'تأكيد' }, { type: 'QUICK_REPLY', text: 'إلغاء' }),
+        ],
+      },
+      { ...fakeTemplate('cod_plain', 'ar', 'طلبك {{1}} جاهز'), components: [{ type: 'BODY', text: 'طلبك {{1}} جاهز' }] },
       fakeTemplate('cod_pending', 'ar', 'طلبك {{1}} قيد المراجعة', { status: 'PENDING' }),
     ]);
     t = await startCampaignApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url, LOG_LEVEL: 'error' } });
@@ -219,6 +227,38 @@ describe('cash-on-delivery confirmation on the official WhatsApp Cloud API', () 
     await deliver(buttonReply(phone, `wamid.cod-in-${++waSeq}`, { payload: 'نعم', text: 'نعم' }, 'wamid.template'));
     await eventually(
       () => stateOf(contactId),
+      (s) => s.status === 'confirmed',
+    );
+  });
+
+  it("our payloads go to the template's own quick-reply buttons: after a link button, or none when it has no quick replies", async () => {
+    const buttonsOf = (sent: Sent) => (sent.template?.components ?? []).filter((c) => c.type === 'button');
+    expect((await saveSettings({ whatsappTemplate: { name: 'cod_track', language: 'ar', params: ['{total}'] } })).status).toBe(200);
+    const tracked = await wonDeal('Rana');
+    await advance(10 * MINUTE);
+    const [withLink] = await eventually(
+      () => Promise.resolve(templatesTo(tracked.phone)),
+      (list) => list.length > 0,
+    );
+    const [confirm, cancel] = orderConfirmationButtons((await stateOf(tracked.contactId))._id);
+    expect(buttonsOf(withLink)).toEqual([
+      { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: confirm }] },
+      { type: 'button', sub_type: 'quick_reply', index: '2', parameters: [{ type: 'payload', payload: cancel }] },
+    ]);
+
+    expect((await saveSettings({ whatsappTemplate: { name: 'cod_plain', language: 'ar', params: ['{total}'] } })).status).toBe(200);
+    const plain = await wonDeal('Yara');
+    await advance(10 * MINUTE);
+    const [noButtons] = await eventually(
+      () => Promise.resolve(templatesTo(plain.phone)),
+      (list) => list.length > 0,
+    );
+    expect(noButtons.template?.name).toBe('cod_plain');
+    expect(buttonsOf(noButtons)).toEqual([]);
+    // the contact can still answer by typing
+    await deliver(textMessage(plain.phone, `wamid.cod-in-${++waSeq}`, '1', 'Yara'));
+    await eventually(
+      () => stateOf(plain.contactId),
       (s) => s.status === 'confirmed',
     );
   });

@@ -263,8 +263,8 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
     const base = { contactId: ask.contactId, automated: true, clientId: ask.clientId };
     if (!ask.template) return { ...base, body: ask.body };
     try {
-      const prepared = await this.db.tenant(tenantId, (tx) => this.templates.prepare(tx, tenantId, ask.contact, ask.template!));
-      return { ...base, body: prepared.body, template: { ...prepared.template, quickReplies: orderConfirmationButtons(id) } };
+      const prepared = await this.db.tenant(tenantId, (tx) => this.templates.prepare(tx, tenantId, ask.contact, ask.template!, orderConfirmationButtons(id)));
+      return { ...base, body: prepared.body, template: prepared.template };
     } catch (err) {
       this.logger.warn(`order confirmation ${id}: the template cannot be sent (${err instanceof Error ? err.message : err}); sending the text`);
       return { ...base, body: ask.body };

@@ -151,9 +151,7 @@ export function templatePayload(template: OutgoingTemplate): Record<string, unkn
     components.push({ type: 'header', parameters: [{ type: header.type, [header.type]: media }] });
   }
   if (template.params.length) components.push({ type: 'body', parameters: template.params.map((text) => ({ type: 'text', text })) });
-  const buttons = new Map((template.buttons ?? []).map((b) => [b.index, b]));
-  (template.quickReplies ?? []).forEach((value, index) => buttons.set(index, { index, subType: 'quick_reply', value }));
-  for (const b of [...buttons.values()].sort((x, y) => x.index - y.index)) {
+  for (const b of [...(template.buttons ?? [])].sort((x, y) => x.index - y.index)) {
     const parameter = b.subType === 'url' ? { type: 'text', text: b.value } : { type: 'payload', payload: b.value };
     components.push({ type: 'button', sub_type: b.subType, index: String(b.index), parameters: [parameter] });
   }

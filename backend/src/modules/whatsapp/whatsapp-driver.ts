@@ -66,7 +66,7 @@ export type TemplateButtonParam = { index: number; subType: 'url' | 'quick_reply
  * buttons' parameters, and the payloads of its quick-reply buttons by index (Meta sends the pressed
  * one back with the reply; these win over `buttons` at the same index).
  */
-export type OutgoingTemplate = { name: string; language: string; params: string[]; header?: TemplateHeaderParam; buttons?: TemplateButtonParam[]; quickReplies?: string[] };
+export type OutgoingTemplate = { name: string; language: string; params: string[]; header?: TemplateHeaderParam; buttons?: TemplateButtonParam[] };
 
 /** A text (with `template`, a WhatsApp template: official API only, `body` being its text filled in, for drivers without templates), or a file. */
 export type OutgoingContent = (
