@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { campaignOf, createCampaign, recipientsOf, saveSettings, startCampaign, startCampaignApp, tick } from '../../../test/campaigns.js';
-import { FakeGraphApi, fakeTemplate, textMessage, webhookPayload } from '../../../test/fake-graph-api.js';
+import { FakeGraphApi, fakeTemplate, templateButtons, templateHeader, textMessage, webhookPayload } from '../../../test/fake-graph-api.js';
 import { HOUR, eventually } from '../../../test/follow-ups.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { messages } from '../messages/messages.table.js';
@@ -12,7 +12,7 @@ const A_NUMBER = '106540352242933';
 const A_WABA = '102290129340411';
 const SECRET = 'b1b2c3d4e5f60718293a4b5c6d7e8f91';
 
-type SentBody = { to: string; type: string; text?: { body: string }; template?: { name: string; language: { code: string }; components: { parameters: { text: string }[] }[] } };
+type SentBody = { to: string; type: string; text?: { body: string }; template?: { name: string; language: { code: string }; components: { type?: string; parameters: { text: string }[] }[] } };
 
 describe('a campaign on the official API: the 24-hour window', () => {
   let t: TestApp;
@@ -28,6 +28,14 @@ describe('a campaign on the official API: the 24-hour window', () => {
     graph.addBusinessAccount(A_WABA, number.token, [
       fakeTemplate('we_miss_you', 'en_US', 'Hi {{1}}, we have new arrivals this week. Reply to see them!', { category: 'MARKETING' }),
       fakeTemplate('old_offer', 'en_US', 'This offer ended.', { status: 'REJECTED', category: 'MARKETING' }),
+      {
+        ...fakeTemplate('new_season', 'en_US', 'Hi {{1}}, the new season is in.', { category: 'MARKETING' }),
+        components: [
+          templateHeader('TEXT', 'For {{1}}'),
+          { type: 'BODY', text: 'Hi {{1}}, the new season is in.' },
+          templateButtons({ type: 'URL', text: 'Shop', url: 'https://shop.example/s/{{1}}' }),
+        ],
+      },
     ]);
     t = await startCampaignApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url, LOG_LEVEL: 'error' } });
     a = await seedCompany(t, 'camp-cloud-a', { sales: 0 });
@@ -92,6 +100,24 @@ describe('a campaign on the official API: the 24-hour window', () => {
     // Mona's chat shows the template's body as it reached her
     const chat = (await t.api.get(`/messages?contactId=${outside}`, { token: admin })).body.data.items as { body: string }[];
     expect(chat.map((m) => m.body)).toContain('Hi Mona, we have new arrivals this week. Reply to see them!');
+  });
+
+  it("the template's header and link button go with it, {name} filled in each", async () => {
+    const whatsappTemplate = { name: 'new_season', language: 'en_US', params: ['{name}'], header: { text: '{name}' }, buttons: ['season?for={name}'] };
+    const { sent, outside: mona, campaign } = await run({ whatsappTemplate });
+    expect(campaign.whatsappTemplate).toEqual(whatsappTemplate);
+    expect(mona.status).toBe('sent');
+    expect(sent.find((s) => s.to === '201002220001')).toMatchObject({
+      type: 'template',
+      template: {
+        name: 'new_season',
+        components: [
+          { type: 'header', parameters: [{ type: 'text', text: 'Mona' }] },
+          { type: 'body', parameters: [{ type: 'text', text: 'Mona' }] },
+          { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'season?for=Mona' }] },
+        ],
+      },
+    });
   });
 
   it('without a template a recipient outside the window is skipped with that reason (nothing sent to Meta)', async () => {

@@ -17,7 +17,7 @@
  *   company's WhatsApp goes down, running campaigns pause with the reason; a person resumes them.
  */
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
-import { dailySendLimit, dayIn, isWithinSendingHours, renderCampaignMessage, sendInterval, shouldAutoPause, type Message } from '@crm/common';
+import { dailySendLimit, dayIn, isWithinSendingHours, renderCampaignMessage, sendInterval, shouldAutoPause, type CampaignWhatsAppTemplate, type Message } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
 import { isUuid } from '../../platform/db/columns.js';
@@ -198,7 +198,7 @@ export class CampaignSender implements OnModuleInit, OnApplicationBootstrap, Bef
     try {
       // on the official API, outside the 24-hour window: the campaign's WhatsApp template, or nothing
       const template = campaign.whatsappTemplate;
-      const delivery = await this.window.delivery(tenantId, recipient.contactId, template ? { ...template, params: template.params.map(fill) } : null);
+      const delivery = await this.window.delivery(tenantId, recipient.contactId, template ? fillTemplate(template, fill) : null);
       if (delivery.kind === 'skip') {
         this.sendingHere.delete(recipient.id);
         return await this.skipClosedWindow(tenantId, campaign.id, recipient.id, slot);
@@ -287,4 +287,10 @@ export class CampaignSender implements OnModuleInit, OnApplicationBootstrap, Bef
     work.then(done, done);
     return work;
   }
+}
+
+/** The campaign's template for one recipient: `{name}` and `{agent}` filled in the body's parameters, a text header and the buttons' values. */
+function fillTemplate(template: CampaignWhatsAppTemplate, fill: (text: string) => string): CampaignWhatsAppTemplate {
+  const header = template.header?.text !== undefined ? { ...template.header, text: fill(template.header.text) } : template.header;
+  return { ...template, params: template.params.map(fill), ...(header ? { header } : {}), ...(template.buttons ? { buttons: template.buttons.map(fill) } : {}) };
 }

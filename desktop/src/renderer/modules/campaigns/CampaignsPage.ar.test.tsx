@@ -32,7 +32,11 @@ describe('Campaigns in Arabic', { timeout: 20_000 }, () => {
     const { to } = fakeCrmApi(arabicAdmin, {
       'GET /api/campaigns': () => ok({ items: [], total: 0 }),
       'GET /api/labels': () => ok({ items: [], total: 0 }),
-      'GET /api/whatsapp/cloud/templates': () => ok({ items: [approvedTemplateFixture({ name: 'order_update', language: 'ar', body: 'مرحبًا {{1}}', bodyParamCount: 1 })], total: 1 }),
+      'GET /api/whatsapp/cloud/templates': () =>
+        ok({
+          items: [approvedTemplateFixture({ name: 'order_update', language: 'ar', body: 'مرحبًا {{1}}', bodyParamCount: 1, header: { format: 'TEXT', text: 'عرض {{1}}', paramCount: 1 } })],
+          total: 1,
+        }),
       'POST /api/campaigns/audience': () => ok({ count: 3, sample: [], preview: null }),
       'POST /api/campaigns': () => ok(created),
       [`GET /api/campaigns/${created._id}`]: () => ok(created),
@@ -46,11 +50,13 @@ describe('Campaigns in Arabic', { timeout: 20_000 }, () => {
     await user.click(await within(wizard).findByLabelText('قالب واتساب خارج نافذة الـ 24 ساعة', { selector: 'input' }));
     await user.click(await within(wizard).findByRole('option', { name: 'order_update · ar' }));
     expect(within(wizard).getByRole('textbox', { name: /قيمة القالب 1/ })).toHaveValue('{name}');
+    await user.click(within(wizard).getByRole('textbox', { name: 'متغير العنوان' }));
+    await user.paste('العيد');
     await user.click(within(wizard).getByRole('button', { name: 'التالي' }));
     await user.click(within(wizard).getByRole('button', { name: 'حفظ كمسودة' }));
     const mona = (await screen.findByRole('link', { name: 'منى' })).closest('tr')!;
     expect(within(mona).getByText('انتهت نافذة الـ 24 ساعة ولا يوجد قالب واتساب')).toBeInTheDocument();
-    expect(to('POST', '/api/campaigns')[0].body).toMatchObject({ whatsappTemplate: { name: 'order_update', language: 'ar', params: ['{name}'] } });
+    expect(to('POST', '/api/campaigns')[0].body).toMatchObject({ whatsappTemplate: { name: 'order_update', language: 'ar', params: ['{name}'], header: { text: 'العيد' } } });
   });
 
   it('saves the sending settings in Arabic', async () => {

@@ -85,6 +85,48 @@ describe('Campaigns', { timeout: 20_000 }, () => {
     expect(within(mona).getByText('24-hour window closed, no WhatsApp template')).toBeInTheDocument();
   });
 
+  it("asks for the chosen template's header media and its link button's end, and saves them with it", async () => {
+    const created = campaignFixture({ status: 'draft' });
+    const withParts = approvedTemplateFixture({
+      name: 'new_season',
+      body: 'Hi {{1}}, the new season is in.',
+      bodyParamCount: 1,
+      header: { format: 'IMAGE', text: null, paramCount: 1 },
+      buttons: [{ type: 'URL', text: 'Shop', url: 'https://shop.example/s/{{1}}' }],
+    });
+    const { to } = fakeCrmApi(adminUser, {
+      'GET /api/campaigns': () => ok({ items: [], total: 0 }),
+      'GET /api/labels': () => ok({ items: [], total: 0 }),
+      'GET /api/whatsapp/cloud/templates': () => ok({ items: [withParts], total: 1 }),
+      'POST /api/campaigns/audience': () => ok({ count: 3, sample: [], preview: null }),
+      'POST /api/campaigns': () => ok(created),
+      [`GET /api/campaigns/${created._id}`]: () => ok(created),
+      [`GET /api/campaigns/${created._id}/recipients`]: () => ok({ items: [], total: 0 }),
+    });
+    const { user } = renderApp('/campaigns');
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Campaign name' }), 'New season');
+    const wizard = screen.getByRole('dialog');
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+    await user.type(within(wizard).getByRole('textbox', { name: 'Message' }), 'Hi');
+    await user.click(await within(wizard).findByLabelText('WhatsApp template outside the 24-hour window', { selector: 'input' }));
+    await user.click(await within(wizard).findByRole('option', { name: 'new_season · en_US' }));
+    const image = within(wizard).getByRole('textbox', { name: 'Header image: link (https://…) or media id' });
+    await user.click(image);
+    await user.paste('http://shop.example/a.jpg');
+    expect(within(wizard).getByText('Enter an https:// link or a media id (digits).')).toBeInTheDocument();
+    await user.clear(image);
+    await user.paste('https://shop.example/season.jpg');
+    await user.click(within(wizard).getByRole('textbox', { name: /End of the “Shop” button's link/ }));
+    await user.paste('spring');
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+    await user.click(within(wizard).getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(to('POST', '/api/campaigns')).toHaveLength(1));
+    expect(to('POST', '/api/campaigns')[0].body).toMatchObject({
+      whatsappTemplate: { name: 'new_season', language: 'en_US', params: ['{name}'], header: { link: 'https://shop.example/season.jpg' }, buttons: ['spring'] },
+    });
+  });
+
   it('has no template field for a company linked by QR', async () => {
     fakeCrmApi(adminUser, {
       'GET /api/campaigns': () => ok({ items: [], total: 0 }),

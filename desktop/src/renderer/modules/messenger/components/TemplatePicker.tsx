@@ -1,19 +1,13 @@
 import { Alert, Badge, Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { isDynamicUrlButton, isMediaHeader, type TemplateMessage, type WhatsAppTemplate } from '@crm/common';
+import type { TemplateMessage, WhatsAppTemplate } from '@crm/common';
 import { Clock3 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { whatsAppTemplatesApi } from '../api';
 import { whatsAppTemplateKey as keyOf, whatsAppTemplateLabel } from '../../../ui/whatsapp-templates';
-import { buttonPreview, emptyTemplateForm, isMediaValue, templateFormComplete, templatePreview, templateRequest, type TemplateFormValues } from './template-form';
-
-/** The label of a media header's field, by the header's format. */
-const HEADER_LABEL_KEYS: Partial<Record<string, string>> = {
-  IMAGE: 'messenger:templates.headerImage',
-  VIDEO: 'messenger:templates.headerVideo',
-  DOCUMENT: 'messenger:templates.headerDocument',
-};
+import { TemplateButtonFields, TemplateHeaderFields } from '../../../ui/TemplateComponentFields';
+import { buttonPreview, emptyTemplateForm, templateFormComplete, templatePreview, templateRequest, type TemplateFormValues } from '../../../ui/template-form';
 
 export interface TemplatePickerProps {
   /** Fills `{{1}}` until the user changes it. */
@@ -54,9 +48,6 @@ export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
   const complete = !!template && templateFormComplete(template, values);
   const preview = template ? templatePreview(template, values) : '';
   const set = (change: Partial<TemplateFormValues>) => setValues((v) => ({ ...v, ...change }));
-  const mediaHeader = !!template && isMediaHeader(template.header);
-  const documentHeader = template?.header?.format === 'DOCUMENT';
-  const mediaInvalid = mediaHeader && values.header.trim() !== '' && !isMediaValue(values.header);
 
   const send = async () => {
     if (!template || !complete || sending) return;
@@ -94,17 +85,7 @@ export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
           />
           {template && (
             <>
-              {template.header && template.header.paramCount > 0 && (
-                <TextInput
-                  size="xs"
-                  label={t(HEADER_LABEL_KEYS[template.header.format] ?? 'messenger:templates.headerText')}
-                  value={values.header}
-                  dir={mediaHeader ? 'ltr' : 'auto'}
-                  error={mediaInvalid ? t('templates.headerInvalidLink') : undefined}
-                  onChange={(event) => set({ header: event.currentTarget.value })}
-                />
-              )}
-              {documentHeader && <TextInput size="xs" label={t('templates.headerFileName')} value={values.fileName} dir="auto" onChange={(event) => set({ fileName: event.currentTarget.value })} />}
+              <TemplateHeaderFields template={template} values={values} onChange={set} />
               {values.params.map((value, i) => (
                 <TextInput
                   key={i}
@@ -119,23 +100,7 @@ export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
                   }}
                 />
               ))}
-              {template.buttons.map((button, i) =>
-                isDynamicUrlButton(button) ? (
-                  <TextInput
-                    key={`button-${i}`}
-                    size="xs"
-                    label={t('templates.buttonUrl', { text: button.text })}
-                    description={button.url}
-                    value={values.buttons[i] ?? ''}
-                    dir="ltr"
-                    onChange={(event) => {
-                      const buttons = values.buttons.slice();
-                      buttons[i] = event.currentTarget.value;
-                      set({ buttons });
-                    }}
-                  />
-                ) : null,
-              )}
+              <TemplateButtonFields template={template} values={values} onChange={set} />
               <Text size="xs" c="dimmed">
                 {t('templates.preview')}
               </Text>
