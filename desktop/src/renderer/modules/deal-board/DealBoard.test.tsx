@@ -65,6 +65,7 @@ describe('the deal board', { timeout: 15_000 }, () => {
     expect(within(tarekCard).getByText('Stale')).toBeInTheDocument();
     expect(within(screen.getByRole('button', { name: 'Aya Zaki' })).queryByText('Stale')).toBeNull();
     expect(within(tarekCard).getByRole('link', { name: 'Tarek Helmy' })).toHaveAttribute('href', `/contacts/${tarek._id}`);
+    expect(within(tarekCard).getByRole('link', { name: 'Open the chat with Tarek Helmy' })).toHaveAttribute('href', `/whatsapp?contactId=${tarek._id}`);
   });
 
   it('shows a move at once and puts the card back, with a message, when the server refuses it', async () => {
