@@ -6,6 +6,8 @@
  * (migrations included), seeds two companies of 200,000 contacts each with generate_series,
  * then times each API call over HTTP and prints p50/p95 in milliseconds, twice: back to back, and
  * with a pause before each request as a person clicks (BENCH_PACE_MS, default 100; 0 skips it).
+ * Each deal gets the stage and pipeline history the app would have written (the board's days in
+ * stage and the reports read it).
  *
  * Env: BENCH_CONTACTS (per company, default 200000), BENCH_TENANTS (small companies beside them, default 1000), BENCH_PRODUCTS (catalogue size per company, default 20000),
  * BENCH_RUNS (default 40; the two exports run at most 20), BENCH_ONLY (a regular expression: only the calls
@@ -22,6 +24,7 @@ import { loadAppConfig } from '../../backend/src/app.config.js';
 import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
 import { PACE_MS, WARMUP, timeBothPaces, timeInterleaved, whileExporting, type Result, type Scenario } from './contacts-bench-timing.js';
 import { CATALOGUE_WORDS, FAMILY, FIRST, GOVERNORATES, sqlList } from './contacts-bench-data.js';
+import { seedDealHistory } from './contacts-bench-history.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench';
 const PER_TENANT = Number(process.env.BENCH_CONTACTS ?? 200_000);
@@ -141,6 +144,7 @@ async function seed(c: pg.Client) {
        where c.tenant_id = $1 and c.stage = 'sales'`,
       [tenantId],
     );
+    await seedDealHistory(c, tenantId);
     // The rest of the catalogue, added after the deals so that they still hold only the first 12.
     await c.query(
       `insert into products (id, tenant_id, name, sku, category, price, stock_qty, min_qty)
@@ -249,6 +253,10 @@ async function main() {
     // the deal board: every column's count and total with its first page, one more page, a move
     run('Deal board, first load (7 columns, totals + 20 cards each)', async () => {
       const d = (await getJson('/deals/board')) as unknown as { columns: { count: number; items: unknown[] }[] };
+      return `${d.columns.reduce((n, c) => n + c.items.length, 0)} cards, ${d.columns.reduce((n, c) => n + c.count, 0).toLocaleString('en-US')} deals`;
+    });
+    run('Deal board of a sales user, first load (own deals only)', async () => {
+      const d = (await getJson('/deals/board', sales)) as unknown as { columns: { count: number; items: unknown[] }[] };
       return `${d.columns.reduce((n, c) => n + c.items.length, 0)} cards, ${d.columns.reduce((n, c) => n + c.count, 0).toLocaleString('en-US')} deals`;
     });
     run('Deal board, next page of a column (new, page 2)', async () => {

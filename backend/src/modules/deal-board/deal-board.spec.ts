@@ -213,7 +213,10 @@ describe('board settings', () => {
     expect(bad.status).toBe(400);
     const unknown = await t.api.put('/deals/settings', { staleDays: { closed: 3 }, lostReasons: [] }, { token: token.admin });
     expect(unknown.status).toBe(400);
-    // another company's settings are its own
+    // another company's settings are its own: it reads none of these, and its save leaves them alone
     expect((await t.api.get('/deals/settings', { token: token.globexAdmin })).body.data).toEqual({ staleDays: {}, lostReasons: [] });
+    expect((await t.api.put('/deals/settings', { staleDays: { new: 1 }, lostReasons: ['Globex reason'] }, { token: token.globexAdmin })).status).toBe(200);
+    expect((await t.api.get('/deals/settings', { token: token.admin })).body.data).toEqual({ staleDays: { contacted: 3 }, lostReasons: ['Too expensive', 'No answer'] });
+    expect(columnOf(await board(token.admin), 'new').items.some((c: { stale: boolean }) => c.stale)).toBe(false);
   });
 });

@@ -65,6 +65,7 @@ describe('the deal board', { timeout: 15_000 }, () => {
     expect(within(tarekCard).getByText('Stale')).toBeInTheDocument();
     expect(within(screen.getByRole('button', { name: 'Aya Zaki' })).queryByText('Stale')).toBeNull();
     expect(within(tarekCard).getByRole('link', { name: 'Tarek Helmy' })).toHaveAttribute('href', `/contacts/${tarek._id}`);
+    expect(within(tarekCard).getByRole('link', { name: 'Open the chat with Tarek Helmy' })).toHaveAttribute('href', `/whatsapp?contactId=${tarek._id}`);
   });
 
   it('shows a move at once and puts the card back, with a message, when the server refuses it', async () => {
@@ -80,6 +81,28 @@ describe('the deal board', { timeout: 15_000 }, () => {
     await waitFor(() => expect(within(column(/^New: 40 deals, EGP\s64,000$/)).getByText('Tarek Helmy')).toBeInTheDocument());
     expect(within(column(/^Contacted: 0 deals/)).queryByText('Tarek Helmy')).toBeNull();
     expect(await screen.findByText(/Tarek Helmy was put back: the move was not saved\. This contact is assigned to someone else/)).toBeInTheDocument();
+  });
+
+  it('puts back only the refused card: a move made while it was on its way stays', { timeout: 30_000 }, async () => {
+    const refused = deferred();
+    fakeCrmApi(adminUser, {
+      'GET /api/deals/board': () => ok(board()),
+      'GET /api/deals/settings': () => ok({ staleDays: {}, lostReasons: [] }),
+      [`PATCH /api/deals/${tarek._id}/status`]: () => refused.promise,
+      [`PATCH /api/deals/${aya._id}/status`]: () => ok({}),
+    });
+    const { user } = renderApp('/sales');
+    await screen.findByText('Tarek Helmy');
+    await moveTarekTo(user, 'Contacted');
+    await user.click(screen.getByRole('button', { name: 'Move Aya Zaki to another status' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Qualified' }));
+    expect(await screen.findByText(/Aya Zaki moved to Qualified/)).toBeInTheDocument();
+
+    refused.release(json(403, { ok: false, error: 'This contact is assigned to someone else.', code: 'contact.assigned_elsewhere' }));
+    await waitFor(() => expect(within(column(/^New: 39 deals, EGP\s63,300$/)).getByText('Tarek Helmy')).toBeInTheDocument());
+    expect(within(column(/^New: 39 deals/)).queryByText('Aya Zaki')).toBeNull();
+    expect(within(column(/^Qualified: 1 deals, EGP\s700$/)).getByText('Aya Zaki')).toBeInTheDocument();
+    expect(column(/^Contacted: 0 deals, EGP\s0$/)).toBeInTheDocument();
   });
 
   it('asks why a deal was lost before moving it, and sends the reason', async () => {

@@ -12,7 +12,7 @@ export function findCard(board: DealBoard, id: string): DealCard | undefined {
 /**
  * The board after moving a card (the optimistic move): out of its column, on top of the target
  * (newest first is by creation, but the card the user just moved is what they look for), with both
- * columns' counts and totals following. The caller keeps the board before, to roll back.
+ * columns' counts and totals following. A refused move is undone with putBack.
  */
 export function moveCard(board: DealBoard, id: string, to: PipelineStatus, now: Date): DealBoard {
   const card = findCard(board, id);
@@ -26,6 +26,36 @@ export function moveCard(board: DealBoard, id: string, to: PipelineStatus, now: 
       }
       if (column.status === to) return { ...column, count: column.count + 1, amount: column.amount + amount, items: [moved, ...column.items] };
       return column;
+    }),
+  };
+}
+
+/** Where a card sits in its column (its place to go back to), or -1. */
+export function placeOf(board: DealBoard, card: DealCard): number {
+  return board.columns.find((c) => c.status === card.status)?.items.findIndex((c) => c._id === card._id) ?? -1;
+}
+
+/**
+ * The board after a refused move: the card goes back, as it was, to its column and place, wherever
+ * it is now, with both columns' counts and totals following. Only this card: whatever else changed
+ * while the move was on its way (another move, a page loaded, someone's change) stays. A card that
+ * has left the board meanwhile (deleted, or no longer a deal) stays gone.
+ */
+export function putBack(board: DealBoard, card: DealCard, place: number): DealBoard {
+  const now = findCard(board, card._id);
+  if (!now) return board;
+  return {
+    columns: board.columns.map((column) => {
+      let next = column;
+      if (column.status === now.status) {
+        next = { ...next, count: next.count - 1, amount: next.amount - (now.amount ?? 0), items: next.items.filter((c) => c._id !== card._id) };
+      }
+      if (column.status === card.status) {
+        const items = [...next.items];
+        items.splice(place < 0 ? 0 : Math.min(place, items.length), 0, card);
+        next = { ...next, count: next.count + 1, amount: next.amount + (card.amount ?? 0), items };
+      }
+      return next;
     }),
   };
 }

@@ -5,7 +5,7 @@ import { i18n } from '../../i18n';
 import { errorMessage } from '../../lib/error-message';
 import { dealBoardApi, type BoardFilters } from './api';
 import { useRealtimeStore } from '../realtime/store';
-import { appendPage, applyDealUpdate, moveCard } from './board-state';
+import { appendPage, applyDealUpdate, moveCard, placeOf, putBack } from './board-state';
 import { cardLabel } from './DealCardView';
 import { STATUS_KEYS } from './status-keys';
 
@@ -76,12 +76,13 @@ export function useDealBoard(filters: BoardFilters) {
   const move = useCallback(async (card: DealCard, status: PipelineStatus, lostReason?: string) => {
     const before = boardRef.current;
     if (!before || card.status === status) return;
-    setBoard(moveCard(before, card._id, status, new Date()));
+    const place = placeOf(before, card);
+    setBoard((b) => b && moveCard(b, card._id, status, new Date()));
     try {
       await dealBoardApi.move(card._id, status, lostReason);
     } catch (error) {
-      // put the card back where it was (the board as it was before this move)
-      setBoard(before);
+      // only this card goes back: another move made meanwhile, a page loaded or someone's change stays
+      setBoard((b) => b && putBack(b, card, place));
       notifications.show({
         color: 'red',
         message: i18n.t('dealBoard:moveFailed', { name: cardLabel(card), reason: errorMessage(error, 'common:unknownError') }),
