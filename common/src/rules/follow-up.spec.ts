@@ -7,7 +7,7 @@ import {
   followUpDueTimes,
   followUpHoursLate,
   followUpPreview,
-  followUpTemplateError,
+  followUpTemplateProblem,
   followUpTemplateLabel,
   isFollowUpStepExpired,
   newFollowUpStep,
@@ -56,20 +56,20 @@ describe('template rules', () => {
   });
 
   it.each([
-    [{ name: ' ', messages: [{ delay: 1, message: 'x' }] }, FOLLOW_UP_TEXTS.nameRequired],
-    [{ name: 'A', messages: [{ delay: 1, message: ' ' }] }, FOLLOW_UP_TEXTS.stepsRequired],
-    [{ name: 'A', messages: [{ delay: '', message: 'x' }] }, FOLLOW_UP_TEXTS.stepsRequired],
-    [{ name: 'A', messages: [{ delay: null, message: 'x' }] }, FOLLOW_UP_TEXTS.stepsRequired],
-    [{ name: 'A', messages: [{ delay: 0, message: 'x' }] }, FOLLOW_UP_TEXTS.delayWholeHours],
-    [{ name: 'A', messages: [{ delay: 1.5, message: 'x' }] }, FOLLOW_UP_TEXTS.delayWholeHours],
-    [{ name: 'A', messages: [{ delay: 721, message: 'x' }] }, FOLLOW_UP_TEXTS.delayTooLong],
-    [{ name: 'A', messages: [] }, FOLLOW_UP_TEXTS.tooFewSteps],
-    [{ name: 'A', messages: Array.from({ length: 6 }, () => ({ delay: 1, message: 'x' })) }, FOLLOW_UP_TEXTS.tooManySteps],
-  ])('the form and the server agree: %j → %s', (input, text) => {
-    expect(followUpTemplateError(input)).toBe(text);
+    [{ name: ' ', messages: [{ delay: 1, message: 'x' }] }, 'nameRequired'],
+    [{ name: 'A', messages: [{ delay: 1, message: ' ' }] }, 'stepsRequired'],
+    [{ name: 'A', messages: [{ delay: '', message: 'x' }] }, 'stepsRequired'],
+    [{ name: 'A', messages: [{ delay: null, message: 'x' }] }, 'stepsRequired'],
+    [{ name: 'A', messages: [{ delay: 0, message: 'x' }] }, 'delayWholeHours'],
+    [{ name: 'A', messages: [{ delay: 1.5, message: 'x' }] }, 'delayWholeHours'],
+    [{ name: 'A', messages: [{ delay: 721, message: 'x' }] }, 'delayTooLong'],
+    [{ name: 'A', messages: [] }, 'tooFewSteps'],
+    [{ name: 'A', messages: Array.from({ length: 6 }, () => ({ delay: 1, message: 'x' })) }, 'tooManySteps'],
+  ] as const)('the form and the server agree: %j → %s (a code; the server words it in English)', (input, code) => {
+    expect(followUpTemplateProblem(input)).toBe(code);
     const parsed = followUpTemplateInputSchema.safeParse(input);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toBe(text);
+    expect(parsed.error?.issues[0]?.message).toBe(FOLLOW_UP_TEXTS[code]);
   });
 
   it('accepts a valid template (trimmed; numeric text delays read as numbers)', () => {
@@ -80,7 +80,7 @@ describe('template rules', () => {
         { delay: 48, message: 'Still there?' },
       ],
     };
-    expect(followUpTemplateError(input)).toBeNull();
+    expect(followUpTemplateProblem(input)).toBeNull();
     expect(followUpTemplateInputSchema.parse(input)).toEqual({
       name: 'Warm lead',
       messages: [

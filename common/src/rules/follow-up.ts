@@ -62,22 +62,26 @@ export function parseFollowUpDelay(value: number | string | null | undefined): n
   return Number(text);
 }
 
+/** Why a template cannot be saved, as a code: each screen words it from its catalogue; `FOLLOW_UP_TEXTS[code]` is its English. */
+export type FollowUpTemplateProblem = 'nameRequired' | 'stepsRequired' | 'delayWholeHours' | 'delayTooLong' | 'tooFewSteps' | 'tooManySteps';
+
 /**
- * The first problem of a template, in the spec's words, or null when it can be saved: the name,
- * then every step's message and delay, then the step count and the delay bounds.
+ * The first problem of a template, or null when it can be saved: the name, then every step's
+ * message and delay, then the step count and the delay bounds. A code rather than the English, so
+ * no screen has to map a sentence back to its own text.
  */
-export function followUpTemplateError(input: { name?: string | null; messages?: readonly FollowUpStepInput[] | null }): string | null {
-  if (!input.name || !input.name.trim()) return FOLLOW_UP_TEXTS.nameRequired;
+export function followUpTemplateProblem(input: { name?: string | null; messages?: readonly FollowUpStepInput[] | null }): FollowUpTemplateProblem | null {
+  if (!input.name || !input.name.trim()) return 'nameRequired';
   const steps = input.messages ?? [];
-  if (steps.length < 1) return FOLLOW_UP_TEXTS.tooFewSteps;
-  if (steps.length > FOLLOW_UP_MAX_STEPS) return FOLLOW_UP_TEXTS.tooManySteps;
+  if (steps.length < 1) return 'tooFewSteps';
+  if (steps.length > FOLLOW_UP_MAX_STEPS) return 'tooManySteps';
   for (const step of steps) {
-    if (!step.message || !step.message.trim() || parseFollowUpDelay(step.delay) === null) return FOLLOW_UP_TEXTS.stepsRequired;
+    if (!step.message || !step.message.trim() || parseFollowUpDelay(step.delay) === null) return 'stepsRequired';
   }
   for (const step of steps) {
     const delay = parseFollowUpDelay(step.delay)!;
-    if (!Number.isInteger(delay) || delay < FOLLOW_UP_MIN_DELAY_HOURS) return FOLLOW_UP_TEXTS.delayWholeHours;
-    if (delay > FOLLOW_UP_MAX_DELAY_HOURS) return FOLLOW_UP_TEXTS.delayTooLong;
+    if (!Number.isInteger(delay) || delay < FOLLOW_UP_MIN_DELAY_HOURS) return 'delayWholeHours';
+    if (delay > FOLLOW_UP_MAX_DELAY_HOURS) return 'delayTooLong';
   }
   return null;
 }
