@@ -120,7 +120,9 @@ export interface DealPlace {
  * `deal:update`: a deal moved, was added to the pipeline, left it, or its amount changed, by anyone.
  * To the company's admins and the deal's assignee. `before` and `after` let an open board move the
  * card and correct both columns' counts and totals; `card` is the card as the board shows it (null
- * when the contact is no longer a deal).
+ * when the contact is no longer a deal). A deal changing hands comes to the admins with `before`
+ * and `after` alike (the new assignee on the card), to the new assignee with `before` null (it is
+ * new to their board) and to the previous one with `after` null (it leaves theirs).
  */
 export interface DealUpdateEvent {
   contactId: string;

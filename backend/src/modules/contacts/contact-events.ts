@@ -27,6 +27,8 @@ export type DealChange = {
   assignedTo: string | null;
   before: { status: PipelineStatus; amount: number | null } | null;
   after: { status: PipelineStatus; amount: number | null } | null;
+  /** The deal came with a contact merged into this one: it did not move (nothing a move starts happens). */
+  merged?: boolean;
 };
 
 declare module '../../platform/events/domain-events.js' {

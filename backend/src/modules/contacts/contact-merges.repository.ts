@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { PipelineStatus } from '@crm/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { contactHandOvers } from './contact-hand-overs.table.js';
@@ -8,6 +9,19 @@ import { pipelineStatusChanges } from './pipeline-history.table.js';
 import { shippingStatusChanges } from './shipping-history.table.js';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** What a merge changed where boards and chat lists show the two contacts (announced after the commit). */
+export type ContactMerged = {
+  fromId: string;
+  intoId: string;
+  /** The merged contact's deal, when it was one in the pipeline (its card leaves the boards). */
+  fromDeal: { status: PipelineStatus; amount: number | null } | null;
+  /** The phone's contact took that deal (it had none). */
+  tookDeal: boolean;
+  fromAssignedTo: string | null;
+  /** The phone's contact's assignee before; after, it is this or else the merged contact's. */
+  intoAssignedBefore: string | null;
+};
 
 /** The tables of a contact's deal, and those of its history kept whatever deal stays. */
 const DEAL_TABLES = [contactDealProducts, pipelineStatusChanges, shippingStatusChanges, contactStageHistory];
@@ -36,13 +50,16 @@ export class ContactMergesRepository {
   }
 
   /** Merges `fromId` into `intoId` (both locked by `lock`), writes the history entry, then deletes `fromId`. */
-  async merge(tx: TenantTx, tenantId: string, fromId: string, intoId: string, reason: 'wa_user_id'): Promise<void> {
-    const [taken] = rows<{ takes_deal: boolean }>(
+  async merge(tx: TenantTx, tenantId: string, fromId: string, intoId: string, reason: 'wa_user_id'): Promise<ContactMerged> {
+    type Before = { takes_deal: boolean; from_stage: string | null; from_status: string | null; from_amount: number | null; from_assigned: string | null; into_assigned: string | null };
+    const [taken] = rows<Before>(
       await tx.execute(sql`
         select (t.pipeline_status is null and t.deal_amount is null and t.stage = 'lead'
                 and not exists (select 1 from contact_deal_products p where p.tenant_id = ${tenantId} and p.contact_id = t.id))
                and (f.pipeline_status is not null or f.deal_amount is not null or f.stage <> 'lead'
-                    or exists (select 1 from contact_deal_products p where p.tenant_id = ${tenantId} and p.contact_id = f.id)) as takes_deal
+                    or exists (select 1 from contact_deal_products p where p.tenant_id = ${tenantId} and p.contact_id = f.id)) as takes_deal,
+               f.stage as from_stage, f.pipeline_status as from_status, f.deal_amount::float8 as from_amount,
+               f.assigned_to as from_assigned, t.assigned_to as into_assigned
         from contacts t, contacts f where t.id = ${intoId} and f.id = ${fromId} and t.tenant_id = ${tenantId} and f.tenant_id = ${tenantId}`),
     );
     const takesDeal = Boolean(taken?.takes_deal);
@@ -76,6 +93,14 @@ export class ContactMergesRepository {
     // the user id moves once its first holder is gone (it is unique per company)
     const [moved] = rows<{ wa_user_id: string | null }>(await tx.execute(sql`delete from contacts where tenant_id = ${tenantId} and id = ${fromId} returning wa_user_id`));
     if (moved?.wa_user_id) await tx.execute(sql`update contacts set wa_user_id = ${moved.wa_user_id} where tenant_id = ${tenantId} and id = ${intoId}`);
+    return {
+      fromId,
+      intoId,
+      fromDeal: taken?.from_stage === 'sales' ? { status: (taken.from_status ?? 'new') as PipelineStatus, amount: taken.from_amount == null ? null : Number(taken.from_amount) } : null,
+      tookDeal: takesDeal,
+      fromAssignedTo: taken?.from_assigned ?? null,
+      intoAssignedBefore: taken?.into_assigned ?? null,
+    };
   }
 
   private async move(tx: TenantTx, table: (typeof DEAL_TABLES | typeof HISTORY_TABLES)[number], tenantId: string, fromId: string, intoId: string) {

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { phoneFromWhatsAppId } from '@crm/common';
 import type { TenantTx } from '../../platform/db/database.types.js';
+import { DomainEvents } from '../../platform/events/domain-events.js';
+import './contact-events.js';
 import { ContactCreationService } from './contact-creation.service.js';
 import { ContactMergeHooks } from './contact-merge-hooks.js';
-import { ContactMergesRepository } from './contact-merges.repository.js';
+import { ContactMergesRepository, type ContactMerged } from './contact-merges.repository.js';
 import { ContactsRepository, type WhatsAppContact } from './contacts.repository.js';
 
 export type Sender = {
@@ -17,6 +19,7 @@ export type Sender = {
 };
 
 export type ResolvedSender = { contact: WhatsAppContact; created: boolean };
+export type { ContactMerged };
 
 /**
  * Called when a contact known only by its linked id is folded into the phone's contact, before the
@@ -53,9 +56,27 @@ export class ContactResolver {
     private readonly creation: ContactCreationService,
     private readonly merges: ContactMergesRepository,
     private readonly hooks: ContactMergeHooks,
+    private readonly events: DomainEvents,
   ) {}
 
-  async resolve(tx: TenantTx, tenantId: string, senders: Sender[], at: Date, onFold: ContactFold): Promise<Map<string, ResolvedSender>> {
+  /**
+   * After the transaction that merged contacts committed: open boards drop the merged contact's
+   * deal and show it on the phone's contact when that took it, and a phone's contact that took the
+   * merged contact's assignee changed hands (chat lists and boards follow, as for any reassignment).
+   */
+  async announceMerges(tenantId: string, merges: readonly ContactMerged[]): Promise<void> {
+    for (const m of merges) {
+      const intoAssignee = m.intoAssignedBefore ?? m.fromAssignedTo;
+      if (m.fromDeal) {
+        await this.events.emit('contacts.deal_changed', { tenantId, contactId: m.fromId, assignedTo: m.fromAssignedTo, before: m.fromDeal, after: null });
+        if (m.tookDeal) await this.events.emit('contacts.deal_changed', { tenantId, contactId: m.intoId, assignedTo: intoAssignee, before: null, after: m.fromDeal, merged: true });
+      }
+      if (intoAssignee !== m.intoAssignedBefore) await this.events.emit('contacts.reassigned', { tenantId, previousAssignees: new Map([[m.intoId, m.intoAssignedBefore]]) });
+    }
+  }
+
+  /** `merged` collects the merges made, for the caller to announce once its transaction commits (announceMerges). */
+  async resolve(tx: TenantTx, tenantId: string, senders: Sender[], at: Date, onFold: ContactFold, merged: ContactMerged[] = []): Promise<Map<string, ResolvedSender>> {
     const unique = new Map<string, Sender>();
     for (const s of senders) if (!unique.has(senderKey(s))) unique.set(senderKey(s), s);
     const phones = new Set<string>();
@@ -111,7 +132,7 @@ export class ContactResolver {
           if (lid) byLid.set(lid, viaPhone);
         }
       }
-      if (userId) contact = await this.byUserId(tx, tenantId, { userId, phone, phoneId }, contact, { byUserId, byPhone }, onFold);
+      if (userId) contact = await this.byUserId(tx, tenantId, { userId, phone, phoneId }, contact, { byUserId, byPhone }, onFold, merged);
       if (contact) result.set(key, { contact, created: false });
       else unknown.push(s);
     }
@@ -132,6 +153,7 @@ export class ContactResolver {
     found: KnownContact | undefined,
     maps: { byUserId: Map<string, KnownContact>; byPhone: Map<string, KnownContact> },
     onFold: ContactFold,
+    merged: ContactMerged[],
   ): Promise<KnownContact | undefined> {
     const { userId, phone, phoneId } = ids;
     const viaUser = maps.byUserId.get(userId);
@@ -149,7 +171,7 @@ export class ContactResolver {
         if (await this.merges.lock(tx, tenantId, viaUser.id, found.id)) {
           await onFold(tx, viaUser.id, found.id);
           await this.hooks.run(tx, tenantId, viaUser.id, found.id);
-          await this.merges.merge(tx, tenantId, viaUser.id, found.id, 'wa_user_id');
+          merged.push(await this.merges.merge(tx, tenantId, viaUser.id, found.id, 'wa_user_id'));
         }
       } else {
         // Meta gave the user id to another number's contact: the latest message says whose it is

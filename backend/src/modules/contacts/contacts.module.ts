@@ -11,6 +11,7 @@ import { ContactCreationService } from './contact-creation.service.js';
 import { ContactLists } from './contact-lists.service.js';
 import { ContactQueriesRepository } from './contact-queries.repository.js';
 import { ContactMergeHooks } from './contact-merge-hooks.js';
+import { DealWonHooks } from './deal-won-hooks.js';
 import { ContactMergesRepository } from './contact-merges.repository.js';
 import { ContactResolver } from './contact-resolver.js';
 import { ContactsImportService } from './contacts-import.service.js';
@@ -56,6 +57,7 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactResolver,
     ContactMergesRepository,
     ContactMergeHooks,
+    DealWonHooks,
     LeadAssignmentNotices,
     PipelineHistoryRepository,
     ShippingHistoryRepository,
@@ -65,6 +67,7 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
   // ContactAudiences and ContactOptOutsService serve the campaigns;
   // ContactCreationService is the one way to create a contact; ContactResolver finds (or creates) the
   // contact of a WhatsApp sender for the inbound messages; ContactsWorkerPool writes the report export;
+  // DealWonHooks run the order confirmations' part of a won move in its transaction;
   // ContactHandOverService hands a chat over from the messenger (which adds its note);
   // DealLinesRepository writes the demo's deals; PipelineHistoryRepository is read by the board and the reports
   exports: [
@@ -79,6 +82,7 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactCreationService,
     ContactResolver,
     ContactMergeHooks,
+    DealWonHooks,
     ContactsWorkerPool,
   ],
 })

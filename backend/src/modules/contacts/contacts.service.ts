@@ -34,6 +34,7 @@ import { contactPatch } from './contact-patch.js';
 import { ContactsRepository, type ContactPatch, type ContactRecord } from './contacts.repository.js';
 import { DealLines } from './deal-lines.js';
 import { DealLinesRepository } from './deal-lines.repository.js';
+import { DealWonHooks } from './deal-won-hooks.js';
 import { LeadAssignmentNotices, type AssignedLead } from './lead-assignment-notices.js';
 import { PipelineHistoryRepository } from './pipeline-history.repository.js';
 import { ShippingHistoryRepository } from './shipping-history.repository.js';
@@ -62,6 +63,7 @@ export class ContactsService {
     private readonly pipelineHistory: PipelineHistoryRepository,
     private readonly handOvers: ContactHandOversRepository,
     private readonly shippingHistory: ShippingHistoryRepository,
+    private readonly wonHooks: DealWonHooks,
   ) {}
 
   async get(actor: TenantActor, id: string): Promise<Contact> {
@@ -169,6 +171,8 @@ export class ContactsService {
         if (row.stage === 'sales' && (status !== fromStatus || amount !== row.dealAmount)) {
           change = dealChange(actor.tenantId, row, { status: (status ?? 'new') as PipelineStatus, amount });
         }
+        // what a won deal starts (the order confirmation) is recorded with the move: a crash after the commit cannot lose it
+        if (row.stage === 'sales' && status === 'won' && fromStatus !== 'won') await this.wonHooks.run(tx, actor.tenantId, id, now);
         return this.load(tx, actor, id);
       }),
     );

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { DealCard } from '@crm/common';
 import type { DealChange } from '../contacts/contact-events.js';
 import { DomainEvents } from '../../platform/events/domain-events.js';
 import { RealtimeEmitter } from '../../platform/realtime/realtime.emitter.js';
@@ -6,6 +7,8 @@ import { DealBoardService } from './deal-board.service.js';
 
 /** How long a shutdown waits for the pushes still queued. */
 const SHUTDOWN_WAIT_MS = 5_000;
+/** Cards read per query for a reassignment of many contacts. */
+const CHUNK = 500;
 
 /**
  * Keeps every open board current: each deal change (a move from any screen, a new deal, a new
@@ -17,6 +20,11 @@ const SHUTDOWN_WAIT_MS = 5_000;
  * would only delay their answer (it was a third of a move's time). One deal's pushes keep the
  * order of its changes (a queue per deal), so a board never ends on an older card; a failed push
  * is logged, and the shutdown waits for the queued ones.
+ *
+ * A deal that changes hands (`contacts.reassigned`: bulk assignment, hand-over, a merge) is pushed
+ * three ways, so each board ends right without a reload: the admins get the card with its new
+ * assignee (it stays where it is), the new assignee gets it as a deal new to them (it appears), the
+ * previous one as a deal gone from them (it leaves), each column's count and total following.
  */
 @Injectable()
 export class DealBoardLive implements OnModuleInit, BeforeApplicationShutdown {
@@ -33,9 +41,16 @@ export class DealBoardLive implements OnModuleInit, BeforeApplicationShutdown {
 
   onModuleInit() {
     // returns nothing on purpose: the emitter (the request that changed the deal) does not wait
-    this.unsubscribe = this.events.on('contacts.deal_changed', (change) => {
-      this.enqueue(change);
+    const offChanged = this.events.on('contacts.deal_changed', (change) => {
+      this.enqueue(change.tenantId, change.contactId, () => this.push(change));
     });
+    const offReassigned = this.events.on('contacts.reassigned', ({ tenantId, previousAssignees }) => {
+      void this.reassigned(tenantId, previousAssignees);
+    });
+    this.unsubscribe = () => {
+      offChanged();
+      offReassigned();
+    };
   }
 
   async beforeApplicationShutdown() {
@@ -48,9 +63,9 @@ export class DealBoardLive implements OnModuleInit, BeforeApplicationShutdown {
     while (this.queues.size) await Promise.all([...this.queues.values()]);
   }
 
-  private enqueue(change: DealChange) {
-    const key = `${change.tenantId}:${change.contactId}`;
-    const next = (this.queues.get(key) ?? Promise.resolve()).then(() => this.push(change));
+  private enqueue(tenantId: string, contactId: string, push: () => Promise<void>) {
+    const key = `${tenantId}:${contactId}`;
+    const next = (this.queues.get(key) ?? Promise.resolve()).then(push);
     this.queues.set(key, next);
     void next.then(() => {
       if (this.queues.get(key) === next) this.queues.delete(key);
@@ -69,6 +84,34 @@ export class DealBoardLive implements OnModuleInit, BeforeApplicationShutdown {
       });
     } catch (err) {
       this.logger.warn(`deal:update for ${change.contactId} failed: ${err}`);
+    }
+  }
+
+  /** Queues the pushes of the deals among the contacts that changed hands (contacts that are no deal push nothing). */
+  private async reassigned(tenantId: string, previousAssignees: Map<string, string | null>) {
+    const ids = [...previousAssignees.keys()];
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const chunk = ids.slice(i, i + CHUNK);
+      // queued before the read: a change of one of these deals made meanwhile is pushed after this one
+      const read = this.board.cardsOf(tenantId, chunk).catch((err: unknown) => {
+        this.logger.warn(`deal:update for ${chunk.length} reassigned contact(s) failed: ${err}`);
+        return new Map<string, DealCard>();
+      });
+      for (const id of chunk) this.enqueue(tenantId, id, async () => this.pushReassigned(tenantId, id, previousAssignees.get(id) ?? null, (await read).get(id)));
+    }
+  }
+
+  /** Never rejects, as push. */
+  private async pushReassigned(tenantId: string, contactId: string, previous: string | null, card: DealCard | undefined) {
+    const now = card?.assignedTo?._id ?? null;
+    if (!card || now === previous) return;
+    const place = { status: card.status, amount: card.amount };
+    try {
+      this.realtime.toAdmins(tenantId, 'deal:update', { contactId, before: place, after: place, card });
+      if (now) this.realtime.toUserUnlessAdmin(tenantId, now, 'deal:update', { contactId, before: null, after: place, card });
+      if (previous) this.realtime.toUserUnlessAdmin(tenantId, previous, 'deal:update', { contactId, before: place, after: null, card: null });
+    } catch (err) {
+      this.logger.warn(`deal:update for ${contactId} failed: ${err}`);
     }
   }
 }

@@ -132,6 +132,11 @@ export class DealBoardService {
     });
   }
 
+  /** Several deals' cards (the contacts that are deals among `ids`), for a live push about many. */
+  async cardsOf(tenantId: string, ids: string[]): Promise<Map<string, DealCard>> {
+    return this.db.tenant(tenantId, async (tx) => this.cards(tx, tenantId, ids, await this.board.settings(tx, tenantId)));
+  }
+
   private async cards(tx: TenantTx, tenantId: string, ids: string[], settings: BoardSettingsRow): Promise<Map<string, DealCard>> {
     const rows = (await this.board.dealCards(tx, tenantId, ids)).filter((row) => row.stage === 'sales');
     const labels = await this.labels.labelIdsByContact(tx, tenantId, ids);

@@ -8,7 +8,7 @@ import { FileStorage } from '../../platform/files/file-storage.js';
 import { MediaInspector } from '../../platform/files/media-inspector.js';
 import { messagePreview, toChatDto, type ChatRow } from '../chats/chat.mapper.js';
 import { ChatsRepository, type SummaryUpdate } from '../chats/chats.repository.js';
-import { ContactResolver, senderKey, type ResolvedSender } from '../contacts/contact-resolver.js';
+import { ContactResolver, senderKey, type ContactMerged, type ResolvedSender } from '../contacts/contact-resolver.js';
 import { MessengerEvents } from '../whatsapp/messenger-events.js';
 import { MESSENGER_OPTIONS, type MessengerOptions } from '../whatsapp/messenger-options.js';
 import type { InboundWhatsAppMessage, WhatsAppAck } from '../whatsapp/whatsapp-driver.js';
@@ -226,12 +226,14 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
     const unique = [...firstOfId.values()];
 
     const outcome = await this.db.tenant(tenantId, async (tx) => {
+      const merged: ContactMerged[] = [];
       const senders = await this.resolver.resolve(
         tx,
         tenantId,
         unique.map((i) => i.message),
         now,
         (tx, from, into) => this.repo.moveToContact(tx, tenantId, from, into),
+        merged,
       );
       const rows: NewMessage[] = unique.map((item) => {
         const m = item.message;
@@ -276,8 +278,10 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
         tenantId,
         [...perContact.values()].sort((a, b) => (a.contactId < b.contactId ? -1 : 1)),
       );
-      return { senders, insertedByWaId, existing, chats };
+      return { senders, insertedByWaId, existing, chats, merged };
     });
+    // the boards and chat lists follow a merge's deal and assignee (not awaited: the pushes read the database)
+    if (outcome.merged.length) void this.resolver.announceMerges(tenantId, outcome.merged);
 
     const chatOf = new Map<string, ChatRow>(outcome.chats.map((c) => [c.id, c]));
     // the batch's messages as clients read them in one go, then every event of the batch in one synchronous run

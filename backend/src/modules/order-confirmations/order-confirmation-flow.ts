@@ -4,6 +4,11 @@
  * - Opened when a deal becomes won (`contacts.deal_changed`) with a shipping address and the
  *   company has the confirmation on: a `scheduled` row due `delayMinutes` later, and a pg-boss job
  *   (queue `order-confirmation`) for that moment, enqueued in the same transaction.
+ * - The opening survives a crash: the transaction that stores the won move also enqueues a job to
+ *   open it (DealWonHooks, run by ContactsService whichever screen moved the deal). The in-process
+ *   `contacts.deal_changed` opens it at once; the job opens it if the process died before that. The
+ *   insert is conditional (one waiting or open per contact, and none made since this move), so
+ *   whichever comes second (or a retry) opens nothing: one confirmation per won move.
  * - Each step is a conditional UPDATE of the locked row (`scheduled → open`, the reminder's
  *   `reminded_at`, `open → expired`): instances racing for a step get one winner. The message then
  *   goes through the messenger's send path with `order-confirmation:<id>` (the reminder
@@ -37,9 +42,9 @@ import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { DomainEvents } from '../../platform/events/domain-events.js';
 import { JobQueue } from '../../platform/jobs/job-queue.js';
-import type { DealChange } from '../contacts/contact-events.js';
 import '../contacts/contact-events.js';
 import { ContactsService } from '../contacts/contacts.service.js';
+import { DealWonHooks } from '../contacts/deal-won-hooks.js';
 import { InboundMessagesService, type StoredInbound } from '../messages/inbound-messages.service.js';
 import { OutboundMessagesService, type OutboundMessage } from '../messages/outbound-messages.service.js';
 import { TemplateMessages } from '../messages/template-message.js';
@@ -58,8 +63,10 @@ const SEND_LEASE_MS = 2 * MINUTE;
 
 /** A stored reply to act on; `at`: when it was stored (it answers only a confirmation sent by then). */
 export type ConfirmationReply = { contactId: string; answer: 'confirm' | 'cancel'; confirmationId: string | null; at: string };
-/** Look at the confirmation (its send, reminder or expiry is due), or act on a stored reply. */
-type Job = { tenantId: string; confirmationId: string } | { tenantId: string; reply: ConfirmationReply };
+/** A deal became won at `at` (ISO): open its confirmation unless that move's is already open. */
+type DealWon = { contactId: string; at: string };
+/** Look at the confirmation (its send, reminder or expiry is due), act on a stored reply, or open a won deal's. */
+type Job = { tenantId: string; confirmationId: string } | { tenantId: string; reply: ConfirmationReply } | { tenantId: string; won: DealWon };
 /** One message to ask with: the text, and the template (parameters filled) on the official API. */
 type Ask = { contactId: string; clientId: string; body: string; template?: TemplateMessage; contact: { name: string | null; phone: string } };
 export type StepOutcome = 'sent' | 'reminded' | 'expired' | 'withdrawn' | 'waiting' | 'not-due' | 'done' | 'gone';
@@ -120,15 +127,20 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
     private readonly clock: Clock,
     private readonly sessions: WhatsAppSessionsService,
     private readonly templates: TemplateMessages,
+    private readonly wonHooks: DealWonHooks,
   ) {}
 
   async onModuleInit() {
     // before any session starts (application bootstrap): the inbound hook enqueues into it in a transaction
     await this.jobs.createQueue(ORDER_CONFIRMATION_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
     this.inbound.onStored((tx, tenantId, stored) => this.enqueueAnswers(tx, tenantId, stored));
+    // in the won move's transaction: the job exists exactly when the move committed
+    this.wonHooks.register((tx, tenantId, contactId, at) =>
+      this.jobs.sendInTransaction(tx, ORDER_CONFIRMATION_QUEUE, { tenantId, won: { contactId, at: at.toISOString() } } satisfies Job).then(() => undefined),
+    );
     this.unsubscribe.push(
       this.bus.on('contacts.deal_changed', (change) => {
-        if (change.after?.status === 'won' && change.before?.status !== 'won') return this.track(this.dealWon(change));
+        if (change.after?.status === 'won' && change.before?.status !== 'won' && !change.merged) return this.track(this.dealWon(change.tenantId, change.contactId));
       }),
       this.events.on('whatsapp.connected', () => void this.track(this.sweep())),
       this.events.on('message.inbound', ({ tenantId, contactId, body, buttonPayload, at }) => {
@@ -140,7 +152,8 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
 
   async onApplicationBootstrap() {
     await this.jobs.work<Job>(ORDER_CONFIRMATION_QUEUE, { pollingIntervalSeconds: 5 }, async ({ data }) => {
-      await this.track<unknown>('reply' in data ? this.answer(data.tenantId, data.reply) : this.step(data.tenantId, data.confirmationId));
+      if ('won' in data) await this.track(this.dealWon(data.tenantId, data.won.contactId, new Date(data.won.at)));
+      else await this.track<unknown>('reply' in data ? this.answer(data.tenantId, data.reply) : this.step(data.tenantId, data.confirmationId));
     });
     this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
     this.timer.unref();
@@ -166,14 +179,20 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
     }
   }
 
-  private async dealWon(change: DealChange) {
-    const { tenantId, contactId } = change;
+  /**
+   * Opens the won deal's confirmation, once: from the in-process event (`wonAt` unknown: it runs
+   * right after the move) or from the move's job (`wonAt` the move's time: a confirmation made since
+   * then is this move's, however it has gone on since). Moved out of won meanwhile: none.
+   */
+  async dealWon(tenantId: string, contactId: string, wonAt?: Date): Promise<void> {
     const now = this.clock.now();
     await this.db.tenant(tenantId, async (tx) => {
       const settings = await this.settings.current(tx, tenantId);
       if (!settings.enabled) return;
       const deal = await this.repo.deal(tx, tenantId, contactId);
-      if (!deal?.address) return;
+      if (!deal?.address || deal.pipelineStatus !== 'won') return;
+      const latest = wonAt && (await this.repo.latestOf(tx, tenantId, contactId));
+      if (latest && latest.createdAt >= wonAt) return;
       const sendAt = new Date(now.getTime() + settings.delayMinutes * MINUTE);
       const opened = await this.repo.open(tx, tenantId, contactId, sendAt, now);
       // in this transaction: the job exists exactly when the confirmation does

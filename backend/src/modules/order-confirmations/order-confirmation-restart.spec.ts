@@ -1,4 +1,5 @@
 import { DEFAULT_ORDER_CONFIRMATION_SETTINGS } from '@crm/common';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCampaignApp } from '../../../test/campaigns.js';
 import { seedCompany, signIn } from '../../../test/fixtures.js';
@@ -9,6 +10,7 @@ import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { ManualClock } from '../../platform/clock.js';
 import { OrderConfirmationFlow } from './order-confirmation-flow.js';
+import { orderConfirmations } from './order-confirmations.table.js';
 
 const MINUTE = 60_000;
 let database: TestDatabase | undefined;
@@ -21,6 +23,16 @@ const flow = (t: TestApp) => t.app.get(OrderConfirmationFlow);
 const stateOf = async (t: TestApp, token: string, contactId: string) => (await t.api.get(`/contacts/${contactId}/order-confirmation`, { token })).body.data.confirmation;
 const stored = async (t: TestApp, token: string, contactId: string) =>
   ((await t.api.get(`/messages?contactId=${contactId}`, { token })).body.data.items as { body: string }[]).filter((m) => m.body.includes('please confirm your order'));
+
+/** Every confirmation the contact ever had (not only the latest the API shows). */
+const confirmationsOf = (t: TestApp, tenantId: string, contactId: string) => t.db.tenant(tenantId, async (tx) => (await tx.select().from(orderConfirmations)).filter((c) => c.contactId === contactId));
+/** The states of the jobs that open the contact's confirmation when its deal is won. */
+const openingJobs = async (t: TestApp, contactId: string) =>
+  (
+    (await t.db.platform((tx) => tx.execute(sql`select state from pgboss.job where name = 'order-confirmation' and data->'won'->>'contactId' = ${contactId}`))) as unknown as {
+      rows: { state: string }[];
+    }
+  ).rows.map((r) => r.state);
 
 async function wonDeal(t: TestApp, token: string, name: string) {
   const c = await newContact(t, token, name);
@@ -149,5 +161,74 @@ describe('a backend restart while a cash-on-delivery confirmation is due', () =>
     expect(saved.salesData.shippingDetails.status).toBe('processing');
     expect(saved.shippingHistory).toMatchObject([{ to: 'processing', reason: 'order_confirmed' }]);
     expect(await stateOf(second, token, contact.id)).toMatchObject({ status: 'confirmed', answeredAt: confirmed.answeredAt });
+  });
+
+  it('a won move whose process died before opening the confirmation: the restarted app opens it, exactly once', { timeout: 60_000 }, async () => {
+    const clock = new ManualClock(new Date('2026-08-01T08:00:00.000Z'));
+    const first = await start(clock);
+    const company = await seedCompany(first, 'cod-won-killed', { sales: 0 });
+    let token = await signIn(first, company.admin.email);
+    const settings = { ...DEFAULT_ORDER_CONFIRMATION_SETTINGS, enabled: true, delayMinutes: 10, reminderHours: 6, language: 'en' };
+    expect((await first.api.put('/settings/order-confirmation', settings, { token })).status).toBe(200);
+    await connectWhatsApp(first, token);
+    // as if the process died right after the won move committed: nothing in it hears of the move
+    await flow(first).beforeApplicationShutdown();
+    const wonAt = clock.now();
+    const contact = await wonDeal(first, token, 'Won Killed');
+    await stop(first);
+
+    clock.advance(MINUTE);
+    const second = await start(clock);
+    token = await signIn(second, company.admin.email);
+    const opened = await eventually(
+      () => stateOf(second, token, contact.id),
+      (s) => s?.status === 'scheduled',
+      20_000,
+    );
+    expect(opened).toMatchObject({ sentAt: null });
+    // the move's job run again (a retry, another instance) and the event arriving late: still the one
+    await Promise.all([flow(second).dealWon(company.tenantId, contact.id, wonAt), flow(second).dealWon(company.tenantId, contact.id, wonAt), flow(second).dealWon(company.tenantId, contact.id)]);
+    expect(await confirmationsOf(second, company.tenantId, contact.id)).toHaveLength(1);
+
+    // it goes out once, and this move's job, late after the answer, opens no second one
+    await connectWhatsApp(second, token);
+    clock.advance(10 * MINUTE);
+    await flow(second).sweep();
+    await eventually(
+      () => stateOf(second, token, contact.id),
+      (s) => s.status === 'open' && !!s.sentAt,
+    );
+    expect((await inbound(second, token, { from: `+${contact.chatId.replace('@c.us', '')}`, body: 'yes' })).status).toBe(200);
+    await eventually(
+      () => stateOf(second, token, contact.id),
+      (s) => s.status === 'confirmed',
+    );
+    await flow(second).dealWon(company.tenantId, contact.id, wonAt);
+    expect(await confirmationsOf(second, company.tenantId, contact.id)).toEqual([expect.objectContaining({ status: 'confirmed' })]);
+    expect(sentTo(second, contact.chatId)).toHaveLength(1);
+  });
+
+  it('moving a deal to won twice at once, from two screens: one confirmation, whichever of the event and the job comes first', { timeout: 60_000 }, async () => {
+    const clock = new ManualClock(new Date('2026-09-01T08:00:00.000Z'));
+    const t = await start(clock);
+    const company = await seedCompany(t, 'cod-won-twice', { sales: 0 });
+    const token = await signIn(t, company.admin.email);
+    const settings = { ...DEFAULT_ORDER_CONFIRMATION_SETTINGS, enabled: true, delayMinutes: 10, reminderHours: 6, language: 'en' };
+    expect((await t.api.put('/settings/order-confirmation', settings, { token })).status).toBe(200);
+    await connectWhatsApp(t, token);
+    const c = await newContact(t, token, 'Twice');
+    for (const stage of ['customer', 'sales']) expect((await t.api.patch(`/contacts/${c.id}/stage`, { stage }, { token })).status).toBe(200);
+    const shippingDetails = { address: { governorate: 'cairo', city: 'Nasr City', street: '12 Makram Ebeid' } };
+    expect((await t.api.patch(`/contacts/${c.id}`, { salesData: { shippingDetails } }, { token })).status).toBe(200);
+    const moves = await Promise.all([t.api.patch(`/deals/${c.id}/status`, { status: 'won' }, { token }), t.api.patch(`/contacts/${c.id}`, { salesData: { pipeline_status: 'won' } }, { token })]);
+    expect(moves.map((m) => m.status)).toEqual([200, 200]);
+    // the second save found the deal won already: one won move, one job
+    const jobs = await eventually(
+      () => openingJobs(t, c.id),
+      (states) => states.length > 0 && states.every((s) => s === 'completed'),
+      20_000,
+    );
+    expect(jobs).toEqual(['completed']);
+    expect(await confirmationsOf(t, company.tenantId, c.id)).toEqual([expect.objectContaining({ status: 'scheduled' })]);
   });
 });

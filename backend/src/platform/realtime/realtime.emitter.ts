@@ -48,6 +48,17 @@ export class RealtimeEmitter {
     this.gateway.server?.to(rooms).emit(event, payload as never);
   }
 
+  /**
+   * To one user's sockets unless they are in the company's admins room: for an event whose admin
+   * version differs (the admins get theirs with toAdmins), so no socket gets both.
+   */
+  toUserUnlessAdmin<E extends EventName>(tenantId: string, userId: string, event: E, payload: PayloadOf<E>) {
+    this.gateway.server
+      ?.to(userRoom(userId))
+      .except(adminsRoom(tenantId))
+      .emit(event, payload as never);
+  }
+
   toAdmins<E extends EventName>(tenantId: string, event: E, payload: PayloadOf<E>) {
     this.gateway.server?.to(adminsRoom(tenantId)).emit(event, payload as never);
   }

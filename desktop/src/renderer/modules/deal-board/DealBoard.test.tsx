@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PIPELINE_STATUSES, type DealBoard, type DealCard, type PipelineStatus } from '@crm/common';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminUser, json, ok } from '../../test/fake-api';
@@ -140,6 +140,29 @@ describe('the deal board', { timeout: 15_000 }, () => {
     expect(await within(column(/^New: 40 deals/)).findByText('Omar Said')).toBeInTheDocument();
   });
 
+  it("loads a column's next page when it is scrolled to its end, once", async () => {
+    const more = card('Omar Said', 'new', 100);
+    await openBoard(() => ok({}));
+    const asked = fakeCrmApiColumn(more);
+    const viewport = document.getElementById('deal-column-new')!;
+    // jsdom lays nothing out: the column is 2,000 px of cards in a 500 px window
+    Object.defineProperty(viewport, 'scrollHeight', { configurable: true, value: 2_000 });
+    Object.defineProperty(viewport, 'clientHeight', { configurable: true, value: 500 });
+    const scrollTo = (y: number) => {
+      viewport.scrollTop = y;
+      fireEvent.scroll(viewport);
+    };
+    // far from the end: nothing more is asked for
+    scrollTo(400);
+    expect(within(column(/^New: 40 deals/)).queryByText('Omar Said')).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
+    // near the end, scrolled on: one request for page 2, and its cards show under the others
+    scrollTo(1_400);
+    scrollTo(1_500);
+    expect(await within(column(/^New: 40 deals/)).findByText('Omar Said')).toBeInTheDocument();
+    expect(asked).toEqual(['2']);
+  });
+
   it('reads its filters from the address and sends them with every board and column request', async () => {
     const rep = '0190a0b0-0000-7000-8000-000000000002';
     const product = '0190a0b0-0000-7000-8000-0000000000f1';
@@ -165,16 +188,20 @@ describe('the deal board', { timeout: 15_000 }, () => {
 });
 
 /** Adds the column page to the fake server of the current test (fetch is replaced per test). */
-function fakeCrmApiColumn(more: DealCard) {
+/** Answers the New column's page 2 with `more`; answers the pages asked for. */
+function fakeCrmApiColumn(more: DealCard): string[] {
+  const asked: string[] = [];
   const current = globalThis.fetch;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/deals/board/new') {
+      asked.push(url.searchParams.get('page')!);
       expect(url.searchParams.get('page')).toBe('2');
       return ok({ status: 'new', count: 40, amount: 64_000, page: 2, hasMore: false, items: [more] });
     }
     return current(input, init);
   }) as typeof fetch;
+  return asked;
 }
 
 async function openTable() {

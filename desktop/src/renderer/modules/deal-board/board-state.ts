@@ -76,13 +76,22 @@ export function appendPage(board: DealBoard, status: PipelineStatus, page: { ite
  * shows it and, when it is still a deal, goes on top of its new column, with both columns' counts
  * and totals following. A card the board has loaded is taken from where it is shown, so the echo
  * of this user's own optimistic move changes nothing. A card not loaded counts only on a board
- * without filters (a filtered board cannot tell whether the deal is in its filter).
+ * without filters (a filtered board cannot tell whether the deal is in its filter). A shown card
+ * that stays in its column (a new amount, a new assignee) is replaced where it is.
  */
 export function applyDealUpdate(board: DealBoard, event: DealUpdateEvent, filtered: boolean): DealBoard {
   const shown = findCard(board, event.contactId);
   if (!shown && filtered) return board;
   const leaving = shown ? { status: shown.status, amount: shown.amount ?? 0 } : event.before && { status: event.before.status, amount: event.before.amount ?? 0 };
   const arriving = event.after && event.card ? { status: event.after.status, amount: event.after.amount ?? 0, card: event.card } : null;
+  if (shown && arriving && leaving?.status === arriving.status) {
+    const card = arriving.card;
+    return {
+      columns: board.columns.map((column) =>
+        column.status === card.status ? { ...column, amount: column.amount - leaving.amount + arriving.amount, items: column.items.map((c) => (c._id === card._id ? card : c)) } : column,
+      ),
+    };
+  }
   return {
     columns: board.columns.map((column) => {
       let next = column;
