@@ -5,10 +5,10 @@ import { TenantsModule } from '../tenants/tenants.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { LabelsModule } from '../labels/labels.module.js';
-import { ContactLabelling } from './contact-labelling.service.js';
+import { ContactLabellingService } from './contact-labelling.service.js';
 import { ContactLabelsController } from './contact-labels.controller.js';
 import { ContactCreationService } from './contact-creation.service.js';
-import { ContactLists } from './contact-lists.service.js';
+import { ContactListsService } from './contact-lists.service.js';
 import { ContactQueriesRepository } from './contact-queries.repository.js';
 import { ContactMergeHooks } from './contact-merge-hooks.js';
 import { ContactMergesRepository } from './contact-merges.repository.js';
@@ -21,8 +21,9 @@ import { ContactsService } from './contacts.service.js';
 import { ContactsWorkerPool } from './contacts-worker.pool.js';
 import { DealLines } from './deal-lines.js';
 import { DealLinesRepository } from './deal-lines.repository.js';
-import { DealOverviews } from './deal-overviews.service.js';
-import { ProductBuyersController, ShipmentStatsController } from './deal-overviews.controller.js';
+import { DealOverviewsService } from './deal-overviews.service.js';
+import { ProductBuyersController } from './product-buyers.controller.js';
+import { ShipmentStatsController } from './shipment-stats.controller.js';
 import { LeadsController } from './leads.controller.js';
 import { LeadAssignmentNotices } from './lead-assignment-notices.js';
 import { PipelineHistoryRepository } from './pipeline-history.repository.js';
@@ -42,14 +43,14 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactOptOutsRepository,
     ContactOptOutsService,
     ContactsRepository,
-    ContactLabelling,
+    ContactLabellingService,
     ContactQueriesRepository,
     DealLinesRepository,
     ContactImportsRepository,
     ContactsService,
-    ContactLists,
+    ContactListsService,
     DealLines,
-    DealOverviews,
+    DealOverviewsService,
     ContactsImportService,
     ContactsWorkerPool,
     ContactCreationService,

@@ -41,7 +41,7 @@ import { ShippingHistoryRepository } from './shipping-history.repository.js';
 const ONLY_ADMINS_ASSIGN = 'Only admins can assign leads.';
 
 /**
- * Leads, customers and sales deals, one at a time (the lists, stats and export: ContactLists).
+ * Leads, customers and sales deals, one at a time (the lists, stats and export: ContactListsService).
  * Every method takes the acting user first and applies the visibility rule: admins see all of
  * their company's contacts, sales users only those assigned to them.
  */
