@@ -12,6 +12,7 @@ import { ContactListsService } from './contact-lists.service.js';
 import { ContactQueriesRepository } from './contact-queries.repository.js';
 import { ContactMergeHooks } from './contact-merge-hooks.js';
 import { ContactMergesRepository } from './contact-merges.repository.js';
+import { ContactProfiles } from './contact-profiles.js';
 import { ContactResolver } from './contact-resolver.js';
 import { ContactsImportService } from './contacts-import.service.js';
 import { ContactImportsRepository } from './contact-imports.repository.js';
@@ -22,10 +23,12 @@ import { ContactsWorkerPool } from './contacts-worker.pool.js';
 import { DealLines } from './deal-lines.js';
 import { DealLinesRepository } from './deal-lines.repository.js';
 import { DealOverviewsService } from './deal-overviews.service.js';
+import { DealUpdates } from './deal-updates.js';
 import { ProductBuyersController } from './product-buyers.controller.js';
 import { ShipmentStatsController } from './shipment-stats.controller.js';
 import { LeadsController } from './leads.controller.js';
 import { LeadAssignmentNotices } from './lead-assignment-notices.js';
+import { LeadAssignmentService } from './lead-assignment.service.js';
 import { PipelineHistoryRepository } from './pipeline-history.repository.js';
 import { ShippingHistoryRepository } from './shipping-history.repository.js';
 import { ContactHandOverService } from './contact-hand-over.service.js';
@@ -48,6 +51,9 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     DealLinesRepository,
     ContactImportsRepository,
     ContactsService,
+    ContactProfiles,
+    DealUpdates,
+    LeadAssignmentService,
     ContactListsService,
     DealLines,
     DealOverviewsService,
