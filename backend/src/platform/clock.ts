@@ -1,5 +1,3 @@
-import { Global, Module } from '@nestjs/common';
-
 /** The time source of every rule that depends on "now", so tests can move time instead of waiting. */
 export abstract class Clock {
   abstract now(): Date;
@@ -24,13 +22,5 @@ export class ManualClock extends Clock {
   }
   advance(ms: number) {
     this.current = new Date(this.current.getTime() + ms);
-  }
-}
-
-@Global()
-@Module({})
-export class ClockModule {
-  static forRoot(clock: Clock = new SystemClock()) {
-    return { module: ClockModule, providers: [{ provide: Clock, useValue: clock }], exports: [Clock] };
   }
 }

@@ -16,7 +16,7 @@ import { ContactsRepository } from './contacts.repository.js';
  * is this module's, so it lives here.
  */
 @Injectable()
-export class ContactLabelling {
+export class ContactLabellingService {
   constructor(
     private readonly db: Database,
     private readonly contacts: ContactsRepository,

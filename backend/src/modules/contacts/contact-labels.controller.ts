@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody, ValidParams } from '../../platform/http/route-docs.js';
-import { ContactLabelling } from './contact-labelling.service.js';
+import { ContactLabellingService } from './contact-labelling.service.js';
 
 /** Labels on contacts: one contact's (chat header, profile) and many at once (the leads list). */
 @Controller('contacts')
 export class ContactLabelsController {
-  constructor(private readonly labelling: ContactLabelling) {}
+  constructor(private readonly labelling: ContactLabellingService) {}
 
   @Post('labels/bulk')
   @ApiDoc({ summary: 'Adds and removes labels on many contacts (all of them, or none when one is not yours)', response: z.object({ updated: z.number() }) })

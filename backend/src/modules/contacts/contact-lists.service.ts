@@ -43,7 +43,7 @@ const EXPORT_CHUNK = 1_000;
  * dashboard's cards and the export. Visibility as everywhere: a sales user reads only their own.
  */
 @Injectable()
-export class ContactLists {
+export class ContactListsService {
   constructor(
     private readonly db: Database,
     private readonly queries: ContactQueriesRepository,

@@ -23,7 +23,7 @@ import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
 import { ContactsImportService, type UploadedImportFile } from './contacts-import.service.js';
-import { ContactLists } from './contact-lists.service.js';
+import { ContactListsService } from './contact-lists.service.js';
 import { ContactsService } from './contacts.service.js';
 import { ImportUploadFilter, ImportUploadInterceptor } from './import-upload.filter.js';
 
@@ -33,7 +33,7 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export class ContactsController {
   constructor(
     private readonly contacts: ContactsService,
-    private readonly lists: ContactLists,
+    private readonly lists: ContactListsService,
     private readonly importer: ContactsImportService,
   ) {}
 

@@ -5,14 +5,15 @@ import { TenantsModule } from '../tenants/tenants.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { LabelsModule } from '../labels/labels.module.js';
-import { ContactLabelling } from './contact-labelling.service.js';
+import { ContactLabellingService } from './contact-labelling.service.js';
 import { ContactLabelsController } from './contact-labels.controller.js';
 import { ContactCreationService } from './contact-creation.service.js';
-import { ContactLists } from './contact-lists.service.js';
+import { ContactListsService } from './contact-lists.service.js';
 import { ContactQueriesRepository } from './contact-queries.repository.js';
 import { ContactMergeHooks } from './contact-merge-hooks.js';
 import { DealWonHooks } from './deal-won-hooks.js';
 import { ContactMergesRepository } from './contact-merges.repository.js';
+import { ContactProfiles } from './contact-profiles.js';
 import { ContactResolver } from './contact-resolver.js';
 import { ContactsImportService } from './contacts-import.service.js';
 import { ContactImportsRepository } from './contact-imports.repository.js';
@@ -22,10 +23,13 @@ import { ContactsService } from './contacts.service.js';
 import { ContactsWorkerPool } from './contacts-worker.pool.js';
 import { DealLines } from './deal-lines.js';
 import { DealLinesRepository } from './deal-lines.repository.js';
-import { DealOverviews } from './deal-overviews.service.js';
-import { ProductBuyersController, ShipmentStatsController } from './deal-overviews.controller.js';
+import { DealOverviewsService } from './deal-overviews.service.js';
+import { DealUpdates } from './deal-updates.js';
+import { ProductBuyersController } from './product-buyers.controller.js';
+import { ShipmentStatsController } from './shipment-stats.controller.js';
 import { LeadsController } from './leads.controller.js';
 import { LeadAssignmentNotices } from './lead-assignment-notices.js';
+import { LeadAssignmentService } from './lead-assignment.service.js';
 import { PipelineHistoryRepository } from './pipeline-history.repository.js';
 import { ShippingHistoryRepository } from './shipping-history.repository.js';
 import { ContactHandOverService } from './contact-hand-over.service.js';
@@ -43,14 +47,17 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactOptOutsRepository,
     ContactOptOutsService,
     ContactsRepository,
-    ContactLabelling,
+    ContactLabellingService,
     ContactQueriesRepository,
     DealLinesRepository,
     ContactImportsRepository,
     ContactsService,
-    ContactLists,
+    ContactProfiles,
+    DealUpdates,
+    LeadAssignmentService,
+    ContactListsService,
     DealLines,
-    DealOverviews,
+    DealOverviewsService,
     ContactsImportService,
     ContactsWorkerPool,
     ContactCreationService,

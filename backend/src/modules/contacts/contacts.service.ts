@@ -1,69 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DEFAULT_COUNTRY,
-  STAGE_HISTORY_SHOWN,
-  can,
-  normalizePhone,
-  stageChangeError,
-  type AssignBulkRequest,
-  type ChangeStageRequest,
-  type Contact,
-  type CreateContactRequest,
-  type PipelineStatus,
-  type Role,
-  type UpdateContactRequest,
-} from '@crm/common';
+import { DEFAULT_COUNTRY, normalizePhone, stageChangeError, type ChangeStageRequest, type Contact, type CreateContactRequest, type PipelineStatus, type UpdateContactRequest } from '@crm/common';
 import { may, type TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { retryOnDeadlock } from '../../platform/db/retry-on-deadlock.js';
-import { DomainEvents } from '../../platform/events/domain-events.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { MinimumReached } from '../products/products.service.js';
-import { ShippingRepository } from '../shipping/shipping.repository.js';
 import { TenantsRepository } from '../tenants/tenants.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { assertCanSeeContact, canSeeContact } from './contact-access.js';
 import { ContactCreationService } from './contact-creation.service.js';
-import { ContactHandOversRepository } from './contact-hand-overs.repository.js';
+import { ContactProfiles } from './contact-profiles.js';
 import type { DealChange } from './contact-events.js';
-import { toContactDto } from './contact.mapper.js';
 import { contactPatch } from './contact-patch.js';
 import { ContactsRepository, type ContactPatch, type ContactRecord } from './contacts.repository.js';
-import { DealLines } from './deal-lines.js';
-import { DealLinesRepository } from './deal-lines.repository.js';
-import { DealWonHooks } from './deal-won-hooks.js';
-import { LeadAssignmentNotices, type AssignedLead } from './lead-assignment-notices.js';
-import { PipelineHistoryRepository } from './pipeline-history.repository.js';
-import { ShippingHistoryRepository } from './shipping-history.repository.js';
-
-const ONLY_ADMINS_ASSIGN = 'Only admins can assign leads.';
+import { DealUpdates } from './deal-updates.js';
+import { LeadAssignmentService } from './lead-assignment.service.js';
 
 /**
- * Leads, customers and sales deals, one at a time (the lists, stats and export: ContactLists).
- * Every method takes the acting user first and applies the visibility rule: admins see all of
- * their company's contacts, sales users only those assigned to them.
+ * Leads, customers and sales deals, one at a time (the lists, stats and export: ContactListsService;
+ * the bulk assignment: LeadAssignmentService). Every method takes the acting user first and applies
+ * the visibility rule: admins see all of their company's contacts, sales users only those assigned
+ * to them. What a change does to the deal (lines, stock, histories, the boards) is DealUpdates'.
  */
 @Injectable()
 export class ContactsService {
   constructor(
     private readonly db: Database,
     private readonly contacts: ContactsRepository,
-    private readonly deals: DealLinesRepository,
-    private readonly dealLines: DealLines,
-    private readonly users: UsersRepository,
-    private readonly shipping: ShippingRepository,
     private readonly tenants: TenantsRepository,
     private readonly clock: Clock,
     private readonly creation: ContactCreationService,
-    private readonly leadNotices: LeadAssignmentNotices,
-    private readonly events: DomainEvents,
-    private readonly pipelineHistory: PipelineHistoryRepository,
-    private readonly handOvers: ContactHandOversRepository,
-    private readonly shippingHistory: ShippingHistoryRepository,
-    private readonly wonHooks: DealWonHooks,
+    private readonly profiles: ContactProfiles,
+    private readonly deals: DealUpdates,
+    private readonly assignment: LeadAssignmentService,
   ) {}
 
   async get(actor: TenantActor, id: string): Promise<Contact> {
@@ -82,7 +53,7 @@ export class ContactsService {
       const created = await retryOnDeadlock(() =>
         this.db.tenant(actor.tenantId, async (tx) => {
           const phone = await this.normalizePhone(tx, actor, input.phone);
-          const chosen = may(actor, 'contacts.assign') && input.assignedTo ? (await this.activeSalesUser(tx, actor, input.assignedTo, 'assignedTo')).id : undefined;
+          const chosen = may(actor, 'contacts.assign') && input.assignedTo ? (await this.assignment.activeSalesUser(tx, actor, input.assignedTo, 'assignedTo')).id : undefined;
 
           const existing = await this.contacts.findByPhone(tx, actor.tenantId, phone);
           if (existing) throw this.duplicatePhone(actor, existing);
@@ -95,7 +66,7 @@ export class ContactsService {
           return { row, contact: await this.load(tx, actor, row.id) };
         }),
       );
-      await this.leadNotices.announce(actor.tenantId, actor.userId, [created.row]);
+      await this.assignment.announce(actor.tenantId, actor.userId, [created.row]);
       return created.contact;
     } catch (err) {
       // two requests racing past the check above meet the unique index instead
@@ -128,56 +99,21 @@ export class ContactsService {
           throw ApiError.conflict('This contact is not a deal in the pipeline (move it to sales first).', 'status').withCode('deal.not_in_pipeline');
         }
         const patch = contactPatch(input, now);
-        if (patch.shippingCompanyId && !(await this.shipping.findById(tx, actor.tenantId, patch.shippingCompanyId))) {
-          throw ApiError.badRequest('Shipping company not found: choose one from the list.', 'salesData.shippingDetails.company').withCode('contact.shipping_company_missing');
-        }
         const status = patch.pipelineStatus !== undefined ? patch.pipelineStatus : row.pipelineStatus;
-        const deal = await this.dealLines.save(
-          tx,
-          actor.tenantId,
-          { id, wasWon: row.pipelineStatus === 'won', isWon: status === 'won', amount: row.dealAmount, amountManual: row.dealAmountManual },
-          { products: input.products, amount: input.salesData?.amount, amountManual: input.salesData?.amountManual },
-        );
-        if (deal.amount) {
-          patch.dealAmount = deal.amount.amount;
-          patch.dealAmountManual = deal.amount.manual;
-        }
-        reached = deal.reached;
+        reached = await this.deals.saveLines(tx, actor.tenantId, row, input, patch, status);
         await this.contacts.update(tx, actor.tenantId, id, patch);
+        await this.deals.recordSave(tx, actor, row, patch, status, options.lostReason, now);
         const fromStatus = row.pipelineStatus as PipelineStatus | null;
-        if (status && status !== fromStatus) {
-          await this.pipelineHistory.record(tx, {
-            tenantId: actor.tenantId,
-            contactId: id,
-            fromStatus,
-            toStatus: status as PipelineStatus,
-            lostReason: status === 'lost' ? (options.lostReason ?? null) : null,
-            changedBy: actor.userId,
-            changedAt: now,
-          });
-        }
-        if (patch.shippingStatus !== undefined && patch.shippingStatus !== row.shippingStatus) {
-          await this.shippingHistory.record(tx, {
-            tenantId: actor.tenantId,
-            contactId: id,
-            fromStatus: row.shippingStatus,
-            toStatus: patch.shippingStatus,
-            reason: null,
-            changedBy: actor.userId,
-            changedAt: now,
-          });
-        }
         const amount = patch.dealAmount !== undefined ? patch.dealAmount : row.dealAmount;
         if (row.stage === 'sales' && (status !== fromStatus || amount !== row.dealAmount)) {
           change = dealChange(actor.tenantId, row, { status: (status ?? 'new') as PipelineStatus, amount });
         }
-        // what a won deal starts (the order confirmation) is recorded with the move: a crash after the commit cannot lose it
-        if (row.stage === 'sales' && status === 'won' && fromStatus !== 'won') await this.wonHooks.run(tx, actor.tenantId, id, now);
+        if (row.stage === 'sales' && status === 'won' && fromStatus !== 'won') await this.deals.recordWon(tx, actor.tenantId, id, now);
         return this.load(tx, actor, id);
       }),
     );
-    if (change) await this.events.emit('contacts.deal_changed', change);
-    await this.dealLines.notifyMinimumReached(actor.tenantId, reached);
+    if (change) await this.deals.announce(change);
+    await this.deals.notifyMinimumReached(actor.tenantId, reached);
     return saved;
   }
 
@@ -198,7 +134,7 @@ export class ContactsService {
         await this.contacts.update(tx, actor.tenantId, id, patch);
         await this.contacts.insertStageHistory(tx, [{ tenantId: actor.tenantId, contactId: id, fromStage: from, toStage: input.stage, changedBy: actor.userId, changedAt: now }]);
         if (patch.pipelineStatus) {
-          await this.pipelineHistory.record(tx, {
+          await this.deals.recordStatus(tx, {
             tenantId: actor.tenantId,
             contactId: id,
             fromStatus: null,
@@ -216,7 +152,7 @@ export class ContactsService {
       }),
     );
     // after the commit: open boards add or drop the deal
-    if (change) await this.events.emit('contacts.deal_changed', change);
+    if (change) await this.deals.announce(change);
     return saved;
   }
 
@@ -231,7 +167,7 @@ export class ContactsService {
     if (!row) return false;
     await this.contacts.update(tx, tenantId, id, { shippingStatus: status, updatedAt: now });
     const reason = status === 'processing' ? 'order_confirmed' : 'order_cancelled';
-    await this.shippingHistory.record(tx, { tenantId, contactId: id, fromStatus: row.shippingStatus, toStatus: status, reason, changedBy: null, changedAt: now });
+    await this.deals.recordShipping(tx, { tenantId, contactId: id, fromStatus: row.shippingStatus, toStatus: status, reason, changedBy: null, changedAt: now });
     return true;
   }
 
@@ -243,7 +179,7 @@ export class ContactsService {
     if (!deleted) throw ApiError.notFound('Contact not found.').withCode('contact.not_found');
     // after the commit: open boards drop a deleted deal and correct their totals
     if (deleted.stage === 'sales') {
-      await this.events.emit('contacts.deal_changed', {
+      await this.deals.announce({
         tenantId: actor.tenantId,
         contactId: id,
         assignedTo: deleted.assignedTo,
@@ -252,43 +188,6 @@ export class ContactsService {
       });
     }
     return { message: 'Contact deleted.' };
-  }
-
-  /** Admins give contacts to an active sales user: all of them, or none when one id is unknown. */
-  async assignBulk(actor: TenantActor, input: AssignBulkRequest): Promise<{ message: string; assigned: number }> {
-    if (!may(actor, 'contacts.assign')) {
-      throw ApiError.forbidden(ONLY_ADMINS_ASSIGN).withCode('permission_denied', { permission: 'contacts.assign' });
-    }
-    const ids = [...new Set(input.leadIds)];
-    const now = this.clock.now();
-    let given: AssignedLead[] = [];
-    const { result, previous } = await retryOnDeadlock(() =>
-      this.db.tenant(actor.tenantId, async (tx) => {
-        const user = await this.activeSalesUser(tx, actor, input.salesId, 'salesId');
-        const previous = await this.contacts.assign(tx, actor.tenantId, ids, user.id, now);
-        const assigned = previous.size;
-        // one lead's notice names it; several make one line that needs no names
-        const one = ids.length === 1 ? await this.contacts.findById(tx, actor.tenantId, ids[0]) : undefined;
-        given = ids.map((id) => ({ id, name: one?.name ?? null, phone: one?.phone ?? '', assignedTo: user.id }));
-        if (assigned < ids.length) {
-          const missing = ids.length - assigned;
-          throw ApiError.notFound(`${missing} of the selected leads ${missing === 1 ? 'was' : 'were'} not found; nothing was assigned. Reload the list and try again.`).withCode(
-            'contact.assign_missing',
-            { count: missing },
-          );
-        }
-        return { result: { message: `${assigned} lead${assigned === 1 ? '' : 's'} assigned to ${user.name}`, assigned }, previous };
-      }),
-    );
-    // after the commit: the chat lists of the new and the previous owners follow (the messenger listens)
-    await this.events.emit('contacts.reassigned', { tenantId: actor.tenantId, previousAssignees: previous });
-    // only leads that changed hands ring the new owner's bell
-    await this.leadNotices.announce(
-      actor.tenantId,
-      actor.userId,
-      given.filter((lead) => previous.get(lead.id) !== lead.assignedTo),
-    );
-    return result;
   }
 
   // ------------------------------------------------------------------ helpers (also used by the import)
@@ -318,20 +217,8 @@ export class ContactsService {
     });
   }
 
-  private async activeSalesUser(tx: TenantTx, actor: TenantActor, userId: string, field: string) {
-    const user = await this.users.findById(tx, actor.tenantId, userId);
-    if (!user || !can(user.role as Role, 'leads.receive') || !user.isActive) throw ApiError.badRequest('Choose an active sales user of your company.', field).withCode('contact.assignee_invalid');
-    return user;
-  }
-
-  private async load(tx: TenantTx, actor: TenantActor, id: string): Promise<Contact> {
-    const row = assertCanSeeContact(actor, await this.contacts.findById(tx, actor.tenantId, id));
-    const lines = await this.deals.dealProducts(tx, actor.tenantId, [id]);
-    const history = await this.contacts.stageHistory(tx, actor.tenantId, id, STAGE_HISTORY_SHOWN);
-    const pipeline = await this.pipelineHistory.history(tx, actor.tenantId, id, STAGE_HISTORY_SHOWN);
-    const handOvers = await this.handOvers.history(tx, actor.tenantId, id, STAGE_HISTORY_SHOWN);
-    const shipping = await this.shippingHistory.history(tx, actor.tenantId, id, STAGE_HISTORY_SHOWN);
-    return toContactDto(row, lines, history, pipeline, handOvers, shipping);
+  private load(tx: TenantTx, actor: TenantActor, id: string): Promise<Contact> {
+    return this.profiles.read(tx, actor, id);
   }
 }
 

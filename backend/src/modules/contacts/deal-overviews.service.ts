@@ -14,7 +14,7 @@ import { DealLinesRepository, type BuyerRow } from './deal-lines.repository.js';
  * on products and shipping companies: those modules do not import this one.
  */
 @Injectable()
-export class DealOverviews {
+export class DealOverviewsService {
   constructor(
     private readonly db: Database,
     private readonly queries: ContactQueriesRepository,

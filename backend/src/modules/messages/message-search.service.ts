@@ -15,7 +15,7 @@ const TYPES = new Set<string>(MESSAGE_TYPES);
  * of a common word would read them all, the page itself stops after limit + 1.
  */
 @Injectable()
-export class MessageSearch {
+export class MessageSearchService {
   constructor(
     private readonly db: Database,
     private readonly repo: MessageSearchRepository,

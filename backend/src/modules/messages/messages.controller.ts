@@ -21,7 +21,7 @@ import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
 import { MediaUploadFilter, MediaUploadInterceptor } from './media-upload.filter.js';
-import { MessageSearch } from './message-search.service.js';
+import { MessageSearchService } from './message-search.service.js';
 import { MessagesService } from './messages.service.js';
 
 /** Messages of a conversation. Admins reach every contact's; sales users those of contacts assigned to them. */
@@ -29,7 +29,7 @@ import { MessagesService } from './messages.service.js';
 export class MessagesController {
   constructor(
     private readonly messages: MessagesService,
-    private readonly messageSearch: MessageSearch,
+    private readonly messageSearch: MessageSearchService,
   ) {}
 
   @Get()

@@ -10,7 +10,7 @@ import { HandOverMessage } from './hand-over-message.js';
 import { InboundMessagesService } from './inbound-messages.service.js';
 import { MessageBroadcaster } from './message-broadcaster.js';
 import { MessageSearchRepository } from './message-search.repository.js';
-import { MessageSearch } from './message-search.service.js';
+import { MessageSearchService } from './message-search.service.js';
 import { CloudReadReceipts } from './cloud-read-receipts.js';
 import { MessagesController } from './messages.controller.js';
 import { MessagesRepository } from './messages.repository.js';
@@ -43,7 +43,7 @@ import { WhatsAppCloudModule } from '../whatsapp-cloud/whatsapp-cloud.module.js'
     MessagesService,
     ChatNotesService,
     ChatHandOverService,
-    MessageSearch,
+    MessageSearchService,
     MessageSearchRepository,
     OutboundMessagesService,
     SendMessage,

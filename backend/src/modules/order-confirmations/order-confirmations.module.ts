@@ -6,7 +6,8 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { WhatsAppCloudModule } from '../whatsapp-cloud/whatsapp-cloud.module.js';
 import { OrderConfirmationFlow } from './order-confirmation-flow.js';
 import { OrderConfirmationSettingsService } from './order-confirmation-settings.service.js';
-import { ContactOrderConfirmationController, OrderConfirmationSettingsController } from './order-confirmations.controller.js';
+import { ContactOrderConfirmationController } from './contact-order-confirmation.controller.js';
+import { OrderConfirmationSettingsController } from './order-confirmation-settings.controller.js';
 import { OrderConfirmationsRepository } from './order-confirmations.repository.js';
 import { OrderConfirmationsService } from './order-confirmations.service.js';
 

@@ -16,7 +16,7 @@ import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorat
 import { ApiDoc, ValidBody, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
 import { ProductsService } from './products.service.js';
 
-/** The catalogue; a product's buyers (GET /products/:id/buyers) are the contacts module's (DealOverviews). */
+/** The catalogue; a product's buyers (GET /products/:id/buyers) are the contacts module's (DealOverviewsService). */
 @Controller('products')
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}

@@ -14,7 +14,7 @@ import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorat
 import { ApiDoc, ValidBody, ValidParams } from '../../platform/http/route-docs.js';
 import { ShippingService } from './shipping.service.js';
 
-/** The couriers; the shipments per courier (GET /shipping/stats) are the contacts module's (DealOverviews). */
+/** The couriers; the shipments per courier (GET /shipping/stats) are the contacts module's (DealOverviewsService). */
 @Controller('shipping')
 export class ShippingController {
   constructor(private readonly shipping: ShippingService) {}

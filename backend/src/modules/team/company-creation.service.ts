@@ -16,7 +16,7 @@ import { UsersRepository } from '../users/users.repository.js';
  * stand on tenants (a user belongs to a company), so tenants cannot import users.
  */
 @Injectable()
-export class CompanyCreation {
+export class CompanyCreationService {
   constructor(
     private readonly db: Database,
     private readonly tenants: TenantsRepository,

@@ -3,13 +3,13 @@ import { createTenantSchema, tenantWithStatsSchema, type CreateTenantRequest } f
 import type { SuperActor } from '../../platform/auth/actor.js';
 import { CurrentSuperAdmin, SuperRoute } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
-import { CompanyCreation } from './company-creation.service.js';
+import { CompanyCreationService } from './company-creation.service.js';
 
 /** POST /super/tenants; the other /super/tenants routes are the tenants module's. */
 @Controller('super/tenants')
 @SuperRoute()
 export class SuperCompanyCreationController {
-  constructor(private readonly companies: CompanyCreation) {}
+  constructor(private readonly companies: CompanyCreationService) {}
 
   @Post()
   @ApiDoc({ summary: 'Create a company and its first admin', response: tenantWithStatsSchema })

@@ -3,7 +3,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { SuperAuditModule } from '../super-audit/super-audit.module.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { CompanyCreation } from './company-creation.service.js';
+import { CompanyCreationService } from './company-creation.service.js';
 import { PresenceService } from './presence.service.js';
 import { SuperCompanyCreationController } from './super-company-creation.controller.js';
 import { SuperUsersController } from './super-users.controller.js';
@@ -14,12 +14,12 @@ import { TeamUsersService } from './team-users.service.js';
 /**
  * Team Users (admins) and the super administrator's Manage Users: managing a company's users, which
  * needs both the users and the auth module, under one set of rules (user-change-rules.ts); and a new
- * company with its first admin (CompanyCreation).
+ * company with its first admin (CompanyCreationService).
  */
 @Module({
   imports: [UsersModule, AuthModule, TenantsModule, SuperAuditModule],
   controllers: [TeamUsersController, SuperUsersController, SuperCompanyCreationController],
-  providers: [TeamUsersService, SuperUsersService, PresenceService, CompanyCreation],
+  providers: [TeamUsersService, SuperUsersService, PresenceService, CompanyCreationService],
   exports: [PresenceService],
 })
 export class TeamModule {}

@@ -4,7 +4,7 @@ import { SuperRoute } from '../../platform/auth/auth.decorators.js';
 import { ApiDoc, ValidParams, ValidQuery } from '../../platform/http/route-docs.js';
 import { TenantsService } from './tenants.service.js';
 
-/** The companies for the super administrator; a new company and its first admin: team/CompanyCreation. */
+/** The companies for the super administrator; a new company and its first admin: team/CompanyCreationService. */
 @Controller('super/tenants')
 @SuperRoute()
 export class SuperTenantsController {

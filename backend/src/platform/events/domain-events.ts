@@ -1,4 +1,4 @@
-import { Global, Injectable, Logger, Module } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 
 /**
  * Every in-process domain event, by name. Empty here on purpose: platform imports no module, so
@@ -54,8 +54,3 @@ export class DomainEvents {
     this.logger.error(`${event} handler failed: ${err}`);
   }
 }
-
-/** The one bus of the application, for every module (no module needs to import another's to listen). */
-@Global()
-@Module({ providers: [DomainEvents], exports: [DomainEvents] })
-export class DomainEventsModule {}

@@ -16,7 +16,8 @@ export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 export type WorkerOptions = { pollingIntervalSeconds?: number; localConcurrency?: number };
 
 /**
- * Durable jobs in PostgreSQL through pg-boss (ARCHITECTURE.md, "Jobs"), on the app's own database
+ * Durable jobs in PostgreSQL through pg-boss (timed work must survive a restart and run once, and an
+ * enqueue must commit with the write that asked for it), on the app's own database
  * connection: the PGlite instance in embedded mode (`backend: 'pglite'`), the pg pool otherwise.
  *
  * - `sendInTransaction(tx, …)` enqueues through the caller's Drizzle transaction (pg-boss's

@@ -1,10 +1,9 @@
 import { Controller, Get, Put } from '@nestjs/common';
-import { contactOrderConfirmationSchema, idParamSchema, orderConfirmationSettingsInputSchema, orderConfirmationSettingsSchema, type OrderConfirmationSettingsInput } from '@crm/common';
+import { orderConfirmationSettingsInputSchema, orderConfirmationSettingsSchema, type OrderConfirmationSettingsInput } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { CurrentUser, RequirePermission } from '../../platform/auth/auth.decorators.js';
-import { ApiDoc, ValidBody, ValidParams } from '../../platform/http/route-docs.js';
+import { ApiDoc, ValidBody } from '../../platform/http/route-docs.js';
 import { OrderConfirmationSettingsService } from './order-confirmation-settings.service.js';
-import { OrderConfirmationsService } from './order-confirmations.service.js';
 
 /** Settings → Sending's cash-on-delivery confirmation card (admins). */
 @Controller('settings/order-confirmation')
@@ -22,17 +21,5 @@ export class OrderConfirmationSettingsController {
   @ApiDoc({ summary: 'Saves the cash-on-delivery confirmation settings', response: orderConfirmationSettingsSchema })
   update(@CurrentUser() actor: TenantActor, @ValidBody(orderConfirmationSettingsInputSchema) body: OrderConfirmationSettingsInput) {
     return this.settings.update(actor, body);
-  }
-}
-
-/** The profile's deal section: the contact's latest confirmation. */
-@Controller('contacts')
-export class ContactOrderConfirmationController {
-  constructor(private readonly confirmations: OrderConfirmationsService) {}
-
-  @Get(':id/order-confirmation')
-  @ApiDoc({ summary: "The contact's latest cash-on-delivery confirmation (null: none)", response: contactOrderConfirmationSchema })
-  get(@CurrentUser() actor: TenantActor, @ValidParams(idParamSchema) params: { id: string }) {
-    return this.confirmations.latest(actor, params.id);
   }
 }
