@@ -1,6 +1,8 @@
+import type { ValidationIssue } from '@crm/common';
+
 export type ApiAnswer<T = any> = {
   status: number;
-  body: { ok: boolean; data: T; error?: string; code?: string; params?: Record<string, string | number>; field?: string };
+  body: { ok: boolean; data: T; error?: string; code?: string; params?: Record<string, string | number>; field?: string; issues?: ValidationIssue[] };
   headers: Headers;
 };
 

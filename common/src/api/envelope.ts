@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import type { ErrorCode, ErrorParams } from './error-codes.js';
+import type { ErrorCode, ErrorParams, ValidationIssue } from './error-codes.js';
 
 /**
  * Every API answer is wrapped: `{ ok: true, data }` or `{ ok: false, error, code, params? }` with a
  * real HTTP status. `error` is English; `code` and `params` let the client say it in the user's language.
  */
 export type ApiSuccess<T> = { ok: true; data: T };
-export type ApiFailure = { ok: false; error: string; code: ErrorCode; params?: ErrorParams; field?: string; requestId?: string };
+/** `issues`: with `validation_failed`, the first problem of each field the request got wrong. */
+export type ApiFailure = { ok: false; error: string; code: ErrorCode; params?: ErrorParams; field?: string; issues?: ValidationIssue[]; requestId?: string };
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
 export type ListResult<T> = { items: T[]; total: number };

@@ -138,3 +138,18 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Values an error text is built from, for the translated text (`{{name}}` placeholders). */
 export type ErrorParams = Record<string, string | number>;
+
+/**
+ * One field a request refused by validation (`validation_failed`) got wrong, so a form can word
+ * it next to that field in the user's language: `issue` is zod's issue code ('required' for a
+ * missing value), with the limit or format it broke (a too_small text of `origin` 'string' is too
+ * short by characters, of 'number' below `minimum`; invalid_format names its `format`, e.g. email).
+ */
+export type ValidationIssue = {
+  field: string;
+  issue: string;
+  minimum?: number;
+  maximum?: number;
+  origin?: string;
+  format?: string;
+};

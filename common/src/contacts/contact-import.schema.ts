@@ -5,8 +5,48 @@ import { z } from 'zod';
  * company's imports run one at a time.
  */
 
-export const importRejectedRowSchema = z.object({ row: z.number().int(), reason: z.string() });
+/**
+ * Why a row was not imported: no phone; a phone that is not one (params.value); the same phone as
+ * an earlier row (params.firstRow); an email that is not one (params.value); a text longer than its
+ * limit (params.field: name | email | address | notes, params.max). The renderer words the code;
+ * `reason` is the English for API users.
+ */
+export const IMPORT_REJECT_REASONS = ['phone_missing', 'phone_invalid', 'phone_repeated', 'email_invalid', 'too_long'] as const;
+export type ImportRejectReason = (typeof IMPORT_REJECT_REASONS)[number];
+export const importRejectedRowSchema = z.object({
+  row: z.number().int(),
+  code: z.enum(IMPORT_REJECT_REASONS),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  reason: z.string(),
+});
 export type ImportRejectedRow = z.infer<typeof importRejectedRowSchema>;
+
+/**
+ * Why a file was refused as a whole (nothing imported), in `params.problem` of the error
+ * (code contact.import_file_invalid, or payload_too_large for the size caps), beside the numbers
+ * the text needs: too_large (maxMb), too_many_rows (max), cell_too_long (max), too_many_parts
+ * (parts, max), unpacked_too_large (sizeMb, maxMb), too_heavy (memoryMb), too_slow (seconds),
+ * csv_quotes (line, when known).
+ */
+export const IMPORT_FILE_PROBLEMS = [
+  'wrong_type',
+  'empty',
+  'unreadable',
+  'not_csv',
+  'csv_quotes',
+  'no_phone_column',
+  'no_rows',
+  'too_many_rows',
+  'cell_too_long',
+  'too_many_parts',
+  'unpacked_too_large',
+  'too_large',
+  'too_heavy',
+  'too_slow',
+  'one_file',
+  'upload_invalid',
+] as const;
+export type ImportFileProblem = (typeof IMPORT_FILE_PROBLEMS)[number];
 
 /**
  * Why a row whose phone the company already has was left as it was: nothing in the row to fill
@@ -19,7 +59,7 @@ export const importSkippedRowSchema = z.object({ row: z.number().int(), code: z.
 export type ImportSkippedRow = z.infer<typeof importSkippedRowSchema>;
 
 export const contactImportResultSchema = z.object({
-  /** One sentence for the alert. */
+  /** One English sentence for API users; the renderer words the counts itself. */
   message: z.string(),
   /** Data rows read (blank rows not counted). */
   total: z.number(),

@@ -2,7 +2,17 @@ import { Readable } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse';
-import { CONTACT_IMPORT_MAX_ROWS, IMPORT_FILE_EXTENSIONS, contactEmailSchema, normalizePhone, toLatinDigits } from '@crm/common';
+import {
+  CONTACT_IMPORT_MAX_ROWS,
+  IMPORT_FILE_EXTENSIONS,
+  contactEmailSchema,
+  echoInput,
+  normalizePhone,
+  toLatinDigits,
+  type ErrorParams,
+  type ImportFileProblem,
+  type ImportRejectedRow,
+} from '@crm/common';
 import { matchHeader, type ImportField } from './contact-import-headers.js';
 import { restoreCellText } from './spreadsheet-text.js';
 
@@ -23,16 +33,24 @@ export const IMPORT_LIMITS = {
   cellChars: 32_767,
 } as const;
 
-/** A problem with the file as a whole: nothing of it is imported. The message is for the user. */
+/**
+ * A problem with the file as a whole: nothing of it is imported. `problem` and `params` are what
+ * the renderer words; the message is the English for API users.
+ */
 export class ImportFileError extends Error {
   constructor(
+    readonly problem: ImportFileProblem,
     message: string,
+    readonly params: ErrorParams = {},
     /** 413 when a size cap refused it, 400 otherwise. */
     readonly status: 400 | 413 = 400,
   ) {
     super(message);
   }
 }
+
+const unreadable = () => new ImportFileError('unreadable', UNREADABLE);
+const cellTooLong = () => new ImportFileError('cell_too_long', CELL_TOO_LONG, { max: IMPORT_LIMITS.cellChars });
 
 export type ImportRow = { row: number; name?: string; phone?: string; email?: string; address?: string; notes?: string };
 
@@ -51,7 +69,7 @@ const NO_ROWS = 'The file has no rows to import.';
 
 /** CSV text: UTF-8 (with or without BOM), else Windows-1256, the Arabic code page Excel uses in Egypt. */
 function decodeCsv(buffer: Buffer): string {
-  if (buffer.includes(0)) throw new ImportFileError('The file could not be read: it is not a CSV text file.');
+  if (buffer.includes(0)) throw new ImportFileError('not_csv', 'The file could not be read: it is not a CSV text file.');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
@@ -84,13 +102,14 @@ export function inspectZip(buffer: Buffer): void {
       break;
     }
   }
-  if (eocd < 0) throw new ImportFileError(UNREADABLE);
+  if (eocd < 0) throw unreadable();
   const entries = buffer.readUInt16LE(eocd + 10);
   const directoryOffset = buffer.readUInt32LE(eocd + 16);
   // ZIP64 markers: never needed for a file of a few megabytes, so a sign of a crafted one.
-  if (entries === 0xffff || directoryOffset === 0xffffffff) throw new ImportFileError(UNREADABLE);
+  if (entries === 0xffff || directoryOffset === 0xffffffff) throw unreadable();
   if (entries > IMPORT_LIMITS.zipEntries) {
-    throw new ImportFileError(`The workbook has too many parts (${count(entries)}): at most ${count(IMPORT_LIMITS.zipEntries)} are accepted. Save only the sheet to import, or save it as CSV.`, 413);
+    const text = `The workbook has too many parts (${count(entries)}): at most ${count(IMPORT_LIMITS.zipEntries)} are accepted. Save only the sheet to import, or save it as CSV.`;
+    throw new ImportFileError('too_many_parts', text, { parts: entries, max: IMPORT_LIMITS.zipEntries }, 413);
   }
 
   type Entry = { name: string; method: number; flags: number; packed: number; size: number; local: number };
@@ -98,7 +117,7 @@ export function inspectZip(buffer: Buffer): void {
   let total = 0;
   let p = directoryOffset;
   for (let n = 0; n < entries; n++) {
-    if (p + 46 > buffer.length || buffer.readUInt32LE(p) !== 0x02014b50) throw new ImportFileError(UNREADABLE);
+    if (p + 46 > buffer.length || buffer.readUInt32LE(p) !== 0x02014b50) throw unreadable();
     const nameLength = buffer.readUInt16LE(p + 28);
     const entry: Entry = {
       flags: buffer.readUInt16LE(p + 8),
@@ -108,25 +127,24 @@ export function inspectZip(buffer: Buffer): void {
       local: buffer.readUInt32LE(p + 42),
       name: buffer.toString('utf8', p + 46, p + 46 + nameLength),
     };
-    if (entry.size === 0xffffffff || entry.packed === 0xffffffff || entry.local === 0xffffffff) throw new ImportFileError(UNREADABLE);
+    if (entry.size === 0xffffffff || entry.packed === 0xffffffff || entry.local === 0xffffffff) throw unreadable();
     total += entry.size;
     list.push(entry);
     p += 46 + nameLength + buffer.readUInt16LE(p + 30) + buffer.readUInt16LE(p + 32);
   }
   if (total > IMPORT_LIMITS.unpackedBytes) {
-    throw new ImportFileError(
-      `The file is too large once unpacked: ${Math.ceil(total / MB)} MB, and a workbook may unpack to at most ${IMPORT_LIMITS.unpackedBytes / MB} MB. Nothing was imported. Save only the sheet to import, or save it as CSV.`,
-      413,
-    );
+    const sizes = { sizeMb: Math.ceil(total / MB), maxMb: IMPORT_LIMITS.unpackedBytes / MB };
+    const text = `The file is too large once unpacked: ${sizes.sizeMb} MB, and a workbook may unpack to at most ${sizes.maxMb} MB. Nothing was imported. Save only the sheet to import, or save it as CSV.`;
+    throw new ImportFileError('unpacked_too_large', text, sizes, 413);
   }
 
   for (const entry of list) {
-    if (entry.flags & 1) throw new ImportFileError(UNREADABLE); // encrypted part
+    if (entry.flags & 1) throw unreadable(); // encrypted part
     const at = entry.local;
-    if (at + 30 > buffer.length || buffer.readUInt32LE(at) !== 0x04034b50) throw new ImportFileError(UNREADABLE);
+    if (at + 30 > buffer.length || buffer.readUInt32LE(at) !== 0x04034b50) throw unreadable();
     const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
     const packed = buffer.subarray(start, start + entry.packed);
-    if (packed.length !== entry.packed) throw new ImportFileError(UNREADABLE);
+    if (packed.length !== entry.packed) throw unreadable();
     let data: Buffer;
     if (entry.method === 0) data = packed;
     else if (entry.method === 8) {
@@ -134,10 +152,10 @@ export function inspectZip(buffer: Buffer): void {
         data = entry.size === 0 ? Buffer.alloc(0) : inflateRawSync(packed, { maxOutputLength: entry.size });
       } catch {
         // a damaged stream, or one that unpacks to more than its header says
-        throw new ImportFileError(UNREADABLE);
+        throw unreadable();
       }
-    } else throw new ImportFileError(UNREADABLE);
-    if (data.length !== entry.size) throw new ImportFileError(UNREADABLE);
+    } else throw unreadable();
+    if (data.length !== entry.size) throw unreadable();
     if (/\.(xml|rels|vml)$/i.test(entry.name)) checkTextRuns(data);
   }
 }
@@ -148,7 +166,7 @@ function checkTextRuns(data: Buffer): void {
   for (let i = 0; i < data.length; i++) {
     const b = data[i];
     if (b === 0x3c || b === 0x3e) run = 0;
-    else if ((b & 0xc0) !== 0x80 && ++run > IMPORT_LIMITS.cellChars) throw new ImportFileError(CELL_TOO_LONG);
+    else if ((b & 0xc0) !== 0x80 && ++run > IMPORT_LIMITS.cellChars) throw cellTooLong();
   }
 }
 
@@ -185,7 +203,7 @@ class RowCollector {
 
   /** `cells` of spreadsheet row `row` (1-based). */
   add(cells: unknown[], row: number): void {
-    for (const cell of cells) if (typeof cell === 'string' && cell.length > IMPORT_LIMITS.cellChars) throw new ImportFileError(CELL_TOO_LONG);
+    for (const cell of cells) if (typeof cell === 'string' && cell.length > IMPORT_LIMITS.cellChars) throw cellTooLong();
     if (!this.columns) {
       if (!cells.some((c) => cellText(c) !== '')) return; // blank rows above the header
       const columns = new Map<ImportField, number>();
@@ -194,7 +212,10 @@ class RowCollector {
         if (field && !columns.has(field)) columns.set(field, col);
       });
       if (!columns.has('phone')) {
-        throw new ImportFileError('No phone column found. The first row must name the columns, e.g. Name, Phone, Email, Address, Notes (or الاسم، الهاتف، البريد، العنوان، ملاحظات).');
+        throw new ImportFileError(
+          'no_phone_column',
+          'No phone column found. The first row must name the columns, e.g. Name, Phone, Email, Address, Notes (or الاسم، الهاتف، البريد، العنوان، ملاحظات).',
+        );
       }
       this.columns = columns;
       return;
@@ -208,12 +229,12 @@ class RowCollector {
     const name = get('name') ?? ([get('firstName'), get('lastName')].filter(Boolean).join(' ') || undefined);
     const entry: ImportRow = { row, name, phone: get('phone'), email: get('email'), address: get('address'), notes: get('notes') };
     if (!entry.name && !entry.phone && !entry.email && !entry.address && !entry.notes) return; // blank row
-    if (this.rows.length >= CONTACT_IMPORT_MAX_ROWS) throw new ImportFileError(TOO_MANY_ROWS);
+    if (this.rows.length >= CONTACT_IMPORT_MAX_ROWS) throw new ImportFileError('too_many_rows', TOO_MANY_ROWS, { max: CONTACT_IMPORT_MAX_ROWS });
     this.rows.push(entry);
   }
 
   result(): ImportRow[] {
-    if (!this.columns || !this.rows.length) throw new ImportFileError(NO_ROWS);
+    if (!this.columns || !this.rows.length) throw new ImportFileError('no_rows', NO_ROWS);
     return this.rows;
   }
 }
@@ -233,7 +254,7 @@ async function readCsv(buffer: Buffer): Promise<ImportRow[]> {
   } catch (err) {
     if (err instanceof ImportFileError) throw err;
     const line = (err as { lines?: number }).lines;
-    throw new ImportFileError(`The CSV file could not be read${line ? ` near line ${line}` : ''}: check that its quotes are closed.`);
+    throw new ImportFileError('csv_quotes', `The CSV file could not be read${line ? ` near line ${line}` : ''}: check that its quotes are closed.`, line ? { line } : {});
   } finally {
     records.destroy();
   }
@@ -247,7 +268,7 @@ function readWorkbook(buffer: Buffer, ext: '.xlsx' | '.xls'): ImportRow[] {
     .replace(/^(\xEF\xBB\xBF|\s)+/, '');
   const zip = startsWith(buffer, SIGNATURES.zip);
   const markup = ext === '.xls' && head.startsWith('<'); // SpreadsheetML 2003 or an HTML table saved as .xls
-  if (!(zip || (ext === '.xls' && (startsWith(buffer, SIGNATURES.cfb) || markup)))) throw new ImportFileError(UNREADABLE);
+  if (!(zip || (ext === '.xls' && (startsWith(buffer, SIGNATURES.cfb) || markup)))) throw unreadable();
   if (zip) inspectZip(buffer);
   if (markup) checkTextRuns(buffer);
 
@@ -256,10 +277,10 @@ function readWorkbook(buffer: Buffer, ext: '.xlsx' | '.xls'): ImportRow[] {
     // only the first sheet, rows past the limit not kept; a BIFF8 string is at most 65,535 characters by format
     book = XLSX.read(buffer, { type: 'buffer', sheets: 0, dense: true, sheetRows: CONTACT_IMPORT_MAX_ROWS + 50, cellFormula: false, cellHTML: false, cellStyles: false });
   } catch {
-    throw new ImportFileError(UNREADABLE);
+    throw unreadable();
   }
   const sheet = book.SheetNames.length ? book.Sheets[book.SheetNames[0]] : undefined;
-  if (!sheet || !sheet['!ref']) throw new ImportFileError(NO_ROWS);
+  if (!sheet || !sheet['!ref']) throw new ImportFileError('no_rows', NO_ROWS);
 
   const firstRow = XLSX.utils.decode_range(sheet['!ref']).s.r;
   const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
@@ -277,15 +298,28 @@ function readWorkbook(buffer: Buffer, ext: '.xlsx' | '.xls'): ImportRow[] {
  */
 export async function readImportFile(buffer: Buffer, filename: string): Promise<ImportRow[]> {
   const ext = (/\.[^.]+$/.exec(filename.toLowerCase())?.[0] ?? '') as (typeof IMPORT_FILE_EXTENSIONS)[number];
-  if (!IMPORT_FILE_EXTENSIONS.includes(ext)) throw new ImportFileError('Upload an .xlsx, .xls or .csv file.');
-  if (buffer.length === 0) throw new ImportFileError('The file is empty.');
+  if (!IMPORT_FILE_EXTENSIONS.includes(ext)) throw new ImportFileError('wrong_type', 'Upload an .xlsx, .xls or .csv file.');
+  if (buffer.length === 0) throw new ImportFileError('empty', 'The file is empty.');
   return ext === '.csv' ? readCsv(buffer) : readWorkbook(buffer, ext);
 }
 
 const LIMITS = { name: 200, email: 320, address: 500, notes: 5000 } as const;
 
 export type ValidImportRow = ImportRow & { phone: string };
-export type CheckedImport = { total: number; valid: ValidImportRow[]; rejected: { row: number; reason: string }[] };
+export type CheckedImport = { total: number; valid: ValidImportRow[]; rejected: ImportRejectedRow[] };
+type Rejection = Omit<ImportRejectedRow, 'row'>;
+
+/** The English of each rejection, for API users (the renderer words the code and params). */
+const REJECTION_TEXTS: { [C in ImportRejectedRow['code']]: (params: ErrorParams) => string } = {
+  phone_missing: () => 'Phone is missing',
+  phone_invalid: (p) => `"${p.value}" is not a valid phone number`,
+  phone_repeated: (p) => `Same phone as row ${p.firstRow}`,
+  email_invalid: (p) => `"${p.value}" is not a valid email address`,
+  too_long: (p) => `${String(p.field)[0].toUpperCase()}${String(p.field).slice(1)} is longer than ${p.max} characters`,
+};
+/** A cell's value as a parameter: cut, so one long cell cannot make the stored result large. */
+const shown = (value: string) => echoInput(value, undefined, false);
+const rejection = (code: ImportRejectedRow['code'], params: ErrorParams = {}): Rejection => ({ code, params, reason: REJECTION_TEXTS[code](params) });
 
 /**
  * The per-row rules that need no database: the phone is required and normalised like a typed one
@@ -293,28 +327,28 @@ export type CheckedImport = { total: number; valid: ValidImportRow[]; rejected: 
  * missing or invalid phone, an invalid email, a text too long, or a phone an earlier row already has.
  */
 export function checkImportRows(rows: ImportRow[], country: string): CheckedImport {
-  const rejected: { row: number; reason: string }[] = [];
+  const rejected: ImportRejectedRow[] = [];
   const firstRowOfPhone = new Map<string, number>();
   const valid: ValidImportRow[] = [];
   for (const r of rows) {
-    const reason = checkLengths(r);
-    if (reason) {
-      rejected.push({ row: r.row, reason });
+    const refused = checkLengths(r);
+    if (refused) {
+      rejected.push({ row: r.row, ...refused });
       continue;
     }
     const phone = normalizePhone(r.phone, country);
     if (!phone.ok) {
-      rejected.push({ row: r.row, reason: r.phone ? phone.error : 'Phone is missing' });
+      rejected.push({ row: r.row, ...(r.phone ? rejection('phone_invalid', { value: shown(toLatinDigits(r.phone).trim()) }) : rejection('phone_missing')) });
       continue;
     }
     const earlier = firstRowOfPhone.get(phone.e164);
     if (earlier !== undefined) {
-      rejected.push({ row: r.row, reason: `Same phone as row ${earlier}` });
+      rejected.push({ row: r.row, ...rejection('phone_repeated', { firstRow: earlier }) });
       continue;
     }
     const email = r.email ? contactEmailSchema.safeParse(r.email) : undefined;
     if (email && !email.success) {
-      rejected.push({ row: r.row, reason: `"${r.email}" is not a valid email address` });
+      rejected.push({ row: r.row, ...rejection('email_invalid', { value: shown(r.email!) }) });
       continue;
     }
     firstRowOfPhone.set(phone.e164, r.row);
@@ -323,11 +357,11 @@ export function checkImportRows(rows: ImportRow[], country: string): CheckedImpo
   return { total: rows.length, valid, rejected };
 }
 
-function checkLengths(r: ImportRow): string | undefined {
-  if (!r.phone) return 'Phone is missing';
+function checkLengths(r: ImportRow): Rejection | undefined {
+  if (!r.phone) return rejection('phone_missing');
   for (const field of ['name', 'email', 'address', 'notes'] as const) {
     const value = r[field];
-    if (value && value.length > LIMITS[field]) return `${field[0].toUpperCase()}${field.slice(1)} is longer than ${LIMITS[field]} characters`;
+    if (value && value.length > LIMITS[field]) return rejection('too_long', { field, max: LIMITS[field] });
   }
   return undefined;
 }

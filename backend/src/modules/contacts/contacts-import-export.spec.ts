@@ -79,10 +79,11 @@ describe('POST /contacts/import', () => {
       // the skipped row with its number and why (shown on screen after the import)
       skippedRows: [{ row: 9, code: 'nothing_to_fill', reason: 'Already a contact; the row had nothing to add to it' }],
       rejected: [
-        { row: 3, reason: 'Phone is missing' },
-        { row: 4, reason: '"12" is not a valid phone number' },
-        { row: 5, reason: '"not-an-email" is not a valid email address' },
-        { row: 7, reason: 'Same phone as row 2' },
+        // a code and its values, which the screen words in the user's language, beside the English
+        { row: 3, code: 'phone_missing', params: {}, reason: 'Phone is missing' },
+        { row: 4, code: 'phone_invalid', params: { value: '12' }, reason: '"12" is not a valid phone number' },
+        { row: 5, code: 'email_invalid', params: { value: 'not-an-email' }, reason: '"not-an-email" is not a valid email address' },
+        { row: 7, code: 'phone_repeated', params: { firstRow: 2 }, reason: 'Same phone as row 2' },
       ],
     });
     expect(await byPhone('01011112222')).toMatchObject({
@@ -161,23 +162,25 @@ describe('POST /contacts/import', () => {
 
   it('an unreadable file writes nothing and says why', async () => {
     const before = await count();
-    const cases: [Buffer | string, string, string][] = [
-      [Buffer.from('this is not a workbook at all'), 'leads.xlsx', 'The file could not be read. Upload an Excel workbook (.xlsx, .xls) or a CSV file.'],
-      [Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]), 'broken.xlsx', 'The file could not be read. Upload an Excel workbook (.xlsx, .xls) or a CSV file.'],
-      [Buffer.from([0x00, 0x01, 0x02, 0x4e, 0x61, 0x6d, 0x65]), 'binary.csv', 'The file could not be read: it is not a CSV text file.'],
-      ['Name,Phone\nA,01000000009\n', 'leads.txt', 'Upload an .xlsx, .xls or .csv file.'],
-      ['', 'empty.csv', 'The file is empty.'],
+    // params.problem: what the screen words the refusal from, in the user's language
+    const cases: [Buffer | string, string, string, string][] = [
+      [Buffer.from('this is not a workbook at all'), 'leads.xlsx', 'The file could not be read. Upload an Excel workbook (.xlsx, .xls) or a CSV file.', 'unreadable'],
+      [Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]), 'broken.xlsx', 'The file could not be read. Upload an Excel workbook (.xlsx, .xls) or a CSV file.', 'unreadable'],
+      [Buffer.from([0x00, 0x01, 0x02, 0x4e, 0x61, 0x6d, 0x65]), 'binary.csv', 'The file could not be read: it is not a CSV text file.', 'not_csv'],
+      ['Name,Phone\nA,01000000009\n', 'leads.txt', 'Upload an .xlsx, .xls or .csv file.', 'wrong_type'],
+      ['', 'empty.csv', 'The file is empty.', 'empty'],
       [
         'Name,Email\nNo phone column,a@b.test\n',
         'nophone.csv',
         'No phone column found. The first row must name the columns, e.g. Name, Phone, Email, Address, Notes (or الاسم، الهاتف، البريد، العنوان، ملاحظات).',
+        'no_phone_column',
       ],
-      ['Name,Phone\n\n\n', 'header-only.csv', 'The file has no rows to import.'],
+      ['Name,Phone\n\n\n', 'header-only.csv', 'The file has no rows to import.', 'no_rows'],
     ];
-    for (const [content, name, error] of cases) {
+    for (const [content, name, error, problem] of cases) {
       const res = await upload(content, name);
       expect(res.status, name).toBe(400);
-      expect(res.body, name).toEqual({ ok: false, error, code: 'contact.import_file_invalid', field: 'file' });
+      expect(res.body, name).toEqual({ ok: false, error, code: 'contact.import_file_invalid', params: { problem }, field: 'file' });
     }
     expect(await count()).toBe(before);
   });
@@ -189,19 +192,22 @@ describe('POST /contacts/import', () => {
     const res = await upload(lines.join('\n'), 'big.csv');
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('The file has too many rows: import at most 10,000 contacts per file.');
+    expect(res.body.params).toEqual({ problem: 'too_many_rows', max: 10_000 });
     expect(await count()).toBe(before);
   });
 
   it('refuses a file over the size limit, a missing file and a wrong field', async () => {
     const big = await upload(Buffer.alloc(CONTACT_IMPORT_MAX_BYTES + 1, 0x41), 'big.csv');
     expect(big.status).toBe(413);
-    expect(big.body).toEqual({ ok: false, error: 'The file is too large: the limit is 5 MB.', code: 'payload_too_large', params: { maxMb: 5 }, field: 'file' });
+    expect(big.body).toEqual({ ok: false, error: 'The file is too large: the limit is 5 MB.', code: 'payload_too_large', params: { problem: 'too_large', maxMb: 5 }, field: 'file' });
     const none = await t.api.post('/contacts/import', new FormData(), { token: token.admin });
     expect(none.status).toBe(400);
     expect(none.body.error).toBe('Choose a file to import (.xlsx, .xls or .csv) in the field "file".');
+    expect(none.body.code).toBe('contact.import_file_missing');
     const wrongField = await upload('Name,Phone\nA,01000000009\n', 'a.csv', token.admin, 'upload');
     expect(wrongField.status).toBe(400);
     expect(wrongField.body.error).toBe('Send exactly one file, in the field "file".');
+    expect(wrongField.body).toMatchObject({ code: 'contact.import_file_invalid', params: { problem: 'one_file' } });
   });
 });
 

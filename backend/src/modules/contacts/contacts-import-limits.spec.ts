@@ -192,6 +192,8 @@ describe('import limits', () => {
       ok: false,
       code: 'payload_too_large',
       error: `The file is too large once unpacked: 201 MB, and a workbook may unpack to at most ${IMPORT_LIMITS.unpackedBytes / 1024 / 1024} MB. Nothing was imported. Save only the sheet to import, or save it as CSV.`,
+      // what the screen words the refusal from, in the user's language
+      params: { problem: 'unpacked_too_large', sizeMb: 201, maxMb: IMPORT_LIMITS.unpackedBytes / 1024 / 1024 },
       field: 'file',
     });
     expectResponsive(times);
@@ -203,6 +205,7 @@ describe('import limits', () => {
     const res = await upload(xlsxWithSharedStrings({ packed: huge.packed, size: 2048 }), 'liar.xlsx');
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('The file could not be read. Upload an Excel workbook (.xlsx, .xls) or a CSV file.');
+    expect(res.body).toMatchObject({ code: 'contact.import_file_invalid', params: { problem: 'unreadable' } });
   });
 
   it('refuses a cell longer than 32,767 characters in an .xlsx, an .xls and a .csv, importing nothing', async () => {
@@ -225,11 +228,14 @@ describe('import limits', () => {
     for (const [content, name] of cases) {
       const res = await upload(content, name);
       expect(res.status, name).toBe(400);
-      expect(res.body, name).toEqual({ ok: false, error, code: 'contact.import_file_invalid', field: 'file' });
+      expect(res.body, name).toEqual({ ok: false, error, code: 'contact.import_file_invalid', params: { problem: 'cell_too_long', max: IMPORT_LIMITS.cellChars }, field: 'file' });
     }
     // the longest cell allowed is still read (and the row rejected for its too long notes)
     const ok = await upload(['Name,Phone,Notes', 'Fine Row,01011116666,x', `Long,01011115555,${'n'.repeat(IMPORT_LIMITS.cellChars)}`].join('\n'), 'edge.csv');
-    expect(ok.body.data).toMatchObject({ created: 1, rejected: [{ row: 3, reason: 'Notes is longer than 5000 characters' }] });
+    expect(ok.body.data).toMatchObject({
+      created: 1,
+      rejected: [{ row: 3, code: 'too_long', params: { field: 'notes', max: 5000 }, reason: 'Notes is longer than 5000 characters' }],
+    });
     expect(await count()).toBe(before + 1);
   });
 
@@ -237,7 +243,7 @@ describe('import limits', () => {
     const res = await announceOnly(t.url, '/contacts/import', admin, 1024 ** 3);
     expect(res.bodyBytesSent).toBe(0);
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ ok: false, code: 'payload_too_large', error: 'The file is too large: the limit is 5 MB.', params: { maxMb: 5 }, field: 'file' });
+    expect(res.body).toEqual({ ok: false, code: 'payload_too_large', error: 'The file is too large: the limit is 5 MB.', params: { problem: 'too_large', maxMb: 5 }, field: 'file' });
     expect(res.connection).toBe('close');
   });
 
@@ -258,6 +264,7 @@ describe('import limits', () => {
     const res = await upload(zip(parts), 'parts.xlsx');
     expect(res.status).toBe(413);
     expect(res.body.error).toBe('The workbook has too many parts (1,001): at most 1,000 are accepted. Save only the sheet to import, or save it as CSV.');
+    expect(res.body.params).toEqual({ problem: 'too_many_parts', parts: 1001, max: 1000 });
   });
 
   it('reads CSV files delimited by semicolons, tabs or a sep= line, and says where quotes are broken', async () => {
@@ -275,5 +282,6 @@ describe('import limits', () => {
     const broken = await upload('Name,Phone\nA,01033330004\n"Open quote,01033330005\nB,01033330006\n', 'broken.csv');
     expect(broken.status).toBe(400);
     expect(broken.body.error).toMatch(/^The CSV file could not be read near line \d+: check that its quotes are closed\.$/);
+    expect(broken.body.params).toEqual({ problem: 'csv_quotes', line: Number(/line (\d+)/.exec(String(broken.body.error))![1]) });
   });
 });

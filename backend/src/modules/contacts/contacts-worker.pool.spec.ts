@@ -42,6 +42,7 @@ describe('ContactsWorkerPool', () => {
     const err = await refusal(pool!.readImport(heavy, 'heavy.xlsx', 'EG'));
     expect(err.getStatus()).toBe(413);
     expect(err.message).toBe('The file needs more than the 24 MB of memory an import may use. Nothing was imported. Save it as CSV with only the columns to import and upload it again.');
+    expect({ code: err.code, params: err.params }).toEqual({ code: 'payload_too_large', params: { problem: 'too_heavy', memoryMb: 24 } });
     expect((await pool!.readImport(small, 'small.csv', 'EG')).valid).toHaveLength(1);
   });
 
@@ -53,5 +54,6 @@ describe('ContactsWorkerPool', () => {
     const err = await refusal(pool!.readImport(slow, 'slow.xlsx', 'EG'));
     expect(err.getStatus()).toBe(413);
     expect(err.message).toBe('The file took longer than 0.3 seconds to read. Nothing was imported. Save it as CSV with only the columns to import and upload it again.');
+    expect({ code: err.code, params: err.params }).toEqual({ code: 'payload_too_large', params: { problem: 'too_slow', seconds: 0.3 } });
   });
 });

@@ -111,7 +111,8 @@ export class ContactsWorkerPool implements OnApplicationShutdown {
   async readImport(file: Buffer, filename: string, country: string): Promise<CheckedImport> {
     const outcome = (await this.run({ kind: 'import', file, filename, country }, true)) as ImportOutcome;
     if (!outcome.ok) {
-      throw new ApiError(outcome.status, outcome.error, 'file').withCode(outcome.status === 413 ? 'payload_too_large' : 'contact.import_file_invalid');
+      const params = { problem: outcome.problem, ...outcome.params };
+      throw new ApiError(outcome.status, outcome.error, 'file').withCode(outcome.status === 413 ? 'payload_too_large' : 'contact.import_file_invalid', params);
     }
     return outcome.checked;
   }
@@ -135,10 +136,13 @@ export class ContactsWorkerPool implements OnApplicationShutdown {
       const name = (err as Error).name;
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
         this.logger.warn(`A ${task.kind} ran out of worker memory (${this.limits.memoryMb} MB)`);
-        if (isImport) throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, TOO_HEAVY(this.limits), 'file');
+        if (isImport) throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, TOO_HEAVY(this.limits), 'file').withCode('payload_too_large', { problem: 'too_heavy', memoryMb: this.limits.memoryMb });
       } else if (name === 'AbortError' || name === 'TimeoutError') {
         this.logger.warn(`A ${task.kind} was stopped after ${this.limits.timeoutMs} ms`);
-        if (isImport) throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, TOO_SLOW(this.limits), 'file');
+        if (isImport) {
+          const seconds = this.limits.timeoutMs / 1000;
+          throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, TOO_SLOW(this.limits), 'file').withCode('payload_too_large', { problem: 'too_slow', seconds });
+        }
       } else if ((err as Error).message === 'Task queue is at limit') {
         throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, BUSY, undefined, { 'Retry-After': '60' });
       }

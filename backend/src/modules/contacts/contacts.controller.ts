@@ -79,7 +79,7 @@ export class ContactsController {
   @UseInterceptors(ImportUploadInterceptor)
   @ApiDoc({
     summary:
-      'Import leads from .xlsx, .xls or .csv (multipart field "file", at most 5 MB and 10,000 rows); existing phones fill empty fields only. The file is checked at once; its rows are written after the company\'s earlier imports: answers the import\'s status (GET /contacts/imports/{id} until done)',
+      'Import leads from .xlsx, .xls or .csv (multipart field "file", at most 5 MB and 10,000 rows); existing phones fill empty fields only. The file is checked at once; its rows are written after the company\'s earlier imports: answers the import\'s status (GET /contacts/imports/{id} until done). Each rejected row has a code (IMPORT_REJECT_REASONS) and params; a file refused as a whole answers contact.import_file_invalid or payload_too_large with params.problem (IMPORT_FILE_PROBLEMS) and the numbers its text needs',
     response: contactImportStatusSchema,
     multipart: true,
   })

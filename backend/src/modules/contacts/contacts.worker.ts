@@ -6,6 +6,7 @@
  * backend/dist as contacts.worker.js; from src (tests, `npm run dev`) compiled by the pool with swc,
  * importing @crm/common's built dist (`npm test` and `npm run dev` build it first).
  */
+import type { ErrorParams, ImportFileProblem } from '@crm/common';
 import { checkImportRows, ImportFileError, readImportFile, type CheckedImport } from './contact-import.parser.js';
 import { writeContactsWorkbook, type ContactsTable } from './contacts-export.js';
 import { writeWorkbook, type SheetSpec } from './workbook.js';
@@ -13,7 +14,7 @@ import { writeWorkbook, type SheetSpec } from './workbook.js';
 export type ContactsWorkerTask = { kind: 'import'; file: Uint8Array; filename: string; country: string } | { kind: 'export'; table: ContactsTable } | { kind: 'workbook'; sheets: SheetSpec[] };
 
 /** A refused file comes back as a value: an Error crossing the thread would lose its class and status. */
-export type ImportOutcome = { ok: true; checked: CheckedImport } | { ok: false; error: string; status: 400 | 413 };
+export type ImportOutcome = { ok: true; checked: CheckedImport } | { ok: false; error: string; problem: ImportFileProblem; params: ErrorParams; status: 400 | 413 };
 
 export default async function run(task: ContactsWorkerTask): Promise<ImportOutcome | Uint8Array> {
   if (task.kind === 'export') return writeContactsWorkbook(task.table);
@@ -23,7 +24,7 @@ export default async function run(task: ContactsWorkerTask): Promise<ImportOutco
     const rows = await readImportFile(buffer, task.filename);
     return { ok: true, checked: checkImportRows(rows, task.country) };
   } catch (err) {
-    if (err instanceof ImportFileError) return { ok: false, error: err.message, status: err.status };
+    if (err instanceof ImportFileError) return { ok: false, error: err.message, problem: err.problem, params: err.params, status: err.status };
     throw err;
   }
 }

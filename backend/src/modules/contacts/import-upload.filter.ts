@@ -1,6 +1,6 @@
 import { type ArgumentsHost, BadRequestException, Catch, type ExceptionFilter, HttpStatus, Injectable, PayloadTooLargeException } from '@nestjs/common';
 import type { Response } from 'express';
-import { CONTACT_IMPORT_MAX_BYTES } from '@crm/common';
+import { CONTACT_IMPORT_MAX_BYTES, type ImportFileProblem } from '@crm/common';
 import { CappedFileInterceptor, closeAfterAnswer } from '../../platform/http/capped-file.interceptor.js';
 
 /** The import's upload: one `file` field, in memory, at most 5 MB. */
@@ -23,13 +23,15 @@ export class ImportUploadFilter implements ExceptionFilter {
         ok: false,
         error: `The file is too large: the limit is ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
         code: 'payload_too_large',
-        params: { maxMb: CONTACT_IMPORT_MAX_BYTES / 1024 / 1024 },
+        params: { problem: 'too_large' satisfies ImportFileProblem, maxMb: CONTACT_IMPORT_MAX_BYTES / 1024 / 1024 },
         field: 'file',
       });
       return;
     }
     const text = exception.message;
-    const error = /unexpected (file )?field|too many (files|parts)/i.test(text) ? 'Send exactly one file, in the field "file".' : text;
-    res.status(HttpStatus.BAD_REQUEST).json({ ok: false, error, code: 'contact.import_file_invalid', field: 'file' });
+    const oneFile = /unexpected (file )?field|too many (files|parts)/i.test(text);
+    const problem: ImportFileProblem = oneFile ? 'one_file' : 'upload_invalid';
+    const error = oneFile ? 'Send exactly one file, in the field "file".' : text;
+    res.status(HttpStatus.BAD_REQUEST).json({ ok: false, error, code: 'contact.import_file_invalid', params: { problem }, field: 'file' });
   }
 }

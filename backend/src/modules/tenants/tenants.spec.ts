@@ -75,6 +75,23 @@ describe('super: companies', () => {
     expect(noName.body).toMatchObject({ field: 'name', error: 'Name is required' });
   });
 
+  it("names every refused field with zod's issue code and its limit, for the form to word in the user's language", async () => {
+    const res = await t.api.post('/super/tenants', { name: 'Nile', slug: 'a', adminEmail: 'not-an-email', adminPassword: 'short' }, { token: superToken });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation_failed', params: { field: 'slug', issue: 'too_small', minimum: 2, origin: 'string' } });
+    expect(res.body.issues).toEqual([
+      { field: 'slug', issue: 'too_small', minimum: 2, origin: 'string' },
+      { field: 'adminEmail', issue: 'invalid_format', format: 'email' },
+      { field: 'adminPassword', issue: 'too_small', minimum: 8, origin: 'string' },
+    ]);
+    const missing = await t.api.post('/super/users', { name: 'x'.repeat(201), email: 'a@b.test' }, { token: superToken });
+    expect(missing.body.issues).toEqual([
+      { field: 'name', issue: 'too_big', maximum: 200, origin: 'string' },
+      { field: 'password', issue: 'required' },
+      { field: 'tenantId', issue: 'required' },
+    ]);
+  });
+
   it('is refused to tenant users, even admins', async () => {
     const token = await signIn(t, acme.admin.email);
     expect((await t.api.post('/super/tenants', newCompany('sneaky'), { token })).status).toBe(401);
@@ -146,19 +163,21 @@ describe('super: the companies list, paged and searched on the server', () => {
   });
 
   it('refuses a bad page or limit with the validation error, and nothing else', async () => {
-    const cases: [string, string, string, string][] = [
-      ['page=0', 'page', 'page must be at least 1', 'too_small'],
-      ['page=-2', 'page', 'page must be at least 1', 'too_small'],
-      ['page=two', 'page', 'page must be a number', 'custom'],
-      ['page=1.5', 'page', 'page must be a whole number', 'invalid_type'],
-      ['limit=0', 'limit', 'limit must be at least 1', 'too_small'],
-      ['limit=201', 'limit', 'limit must be at most 200', 'too_big'],
-      ['limit=all', 'limit', 'limit must be a number', 'custom'],
+    const atLeastOne = { minimum: 1, origin: 'number' };
+    const cases: [string, string, string, string, object][] = [
+      ['page=0', 'page', 'page must be at least 1', 'too_small', atLeastOne],
+      ['page=-2', 'page', 'page must be at least 1', 'too_small', atLeastOne],
+      ['page=two', 'page', 'page must be a number', 'custom', {}],
+      ['page=1.5', 'page', 'page must be a whole number', 'invalid_type', {}],
+      ['limit=0', 'limit', 'limit must be at least 1', 'too_small', atLeastOne],
+      ['limit=201', 'limit', 'limit must be at most 200', 'too_big', { maximum: 200, origin: 'number' }],
+      ['limit=all', 'limit', 'limit must be a number', 'custom', {}],
     ];
-    for (const [query, field, error, issue] of cases) {
+    for (const [query, field, error, issue, limit] of cases) {
       const res = await t.api.get(`/super/tenants?${query}`, { token: superToken });
       expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ ok: false, error, code: 'validation_failed', params: { field, issue }, field });
+      const refused = { field, issue, ...limit };
+      expect(res.body, query).toEqual({ ok: false, error, code: 'validation_failed', params: refused, field, issues: [refused] });
     }
     const longQ = await t.api.get(`/super/tenants?q=${'x'.repeat(201)}`, { token: superToken });
     expect(longQ.status).toBe(400);

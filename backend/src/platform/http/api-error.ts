@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import type { ErrorCode, ErrorParams } from '@crm/common';
+import type { ErrorCode, ErrorParams, ValidationIssue } from '@crm/common';
 
 /**
  * An error whose text is meant for the user; `field` names the input it is about. Every one carries a
@@ -9,6 +9,8 @@ import type { ErrorCode, ErrorParams } from '@crm/common';
 export class ApiError extends HttpException {
   code: ErrorCode;
   params?: ErrorParams;
+  /** With validation_failed: what each refused field got wrong (see ValidationIssue). */
+  issues?: ValidationIssue[];
 
   constructor(
     status: HttpStatus,
@@ -25,6 +27,12 @@ export class ApiError extends HttpException {
   withCode(code: ErrorCode, params?: ErrorParams): this {
     this.code = code;
     if (params) this.params = params;
+    return this;
+  }
+
+  /** The refused fields of a validation failure, for a form to word next to each. */
+  withIssues(issues: ValidationIssue[]): this {
+    this.issues = issues;
     return this;
   }
 

@@ -4,7 +4,7 @@ import { ApiError, defaultCode } from './api-error.js';
 
 const GENERIC = 'An unexpected error occurred. Please try again.';
 
-/** Turns every failure into `{ ok: false, error, code, params? }` with a real status; unknown errors are logged, never shown. */
+/** Turns every failure into `{ ok: false, error, code, params?, field?, issues? }` with a real status; unknown errors are logged, never shown. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
@@ -24,6 +24,7 @@ export class ErrorFilter implements ExceptionFilter {
         code: exception.code,
         params: exception.params,
         field: exception.field,
+        issues: exception.issues,
       });
       return;
     }

@@ -13,6 +13,19 @@ const failure = z.object({
   code: z.enum(ERROR_CODES),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   field: z.string().optional(),
+  /** validation_failed: the first problem of each refused field, for a form to word by field. */
+  issues: z
+    .array(
+      z.object({
+        field: z.string(),
+        issue: z.string(),
+        minimum: z.number().optional(),
+        maximum: z.number().optional(),
+        origin: z.string().optional(),
+        format: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
 /**

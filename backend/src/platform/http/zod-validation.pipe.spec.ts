@@ -46,6 +46,22 @@ describe('ZodValidationPipe', () => {
     expect(codeOf({ email: 'a' })).toEqual({ code: 'validation_failed', params: { field: 'age', issue: 'required' } });
     expect(codeOf({ email: 'a', age: 'old' })).toEqual({ code: 'validation_failed', params: { field: 'age', issue: 'invalid_type' } });
   });
+  it('lists the first issue of every refused field, with the limit or format it broke', () => {
+    const form = z.object({ name: z.string().min(2).max(5), email: z.email(), count: z.number().min(1).max(9), tags: z.array(z.string()).max(1) });
+    try {
+      new ZodValidationPipe(form).transform({ name: 'a', email: 'nope', count: 10, tags: ['a', 'b'] });
+    } catch (err) {
+      expect((err as ApiError).issues).toEqual([
+        { field: 'name', issue: 'too_small', minimum: 2, origin: 'string' },
+        { field: 'email', issue: 'invalid_format', format: 'email' },
+        { field: 'count', issue: 'too_big', maximum: 9, origin: 'number' },
+        { field: 'tags', issue: 'too_big', maximum: 1, origin: 'array' },
+      ]);
+      expect((err as ApiError).params).toEqual({ field: 'name', issue: 'too_small', minimum: 2, origin: 'string' });
+      return;
+    }
+    throw new Error('expected a failure');
+  });
   it('returns the parsed value when valid', () => {
     expect(new ZodValidationPipe(schema).transform({ email: 'a', age: 2 })).toEqual({ email: 'a', age: 2 });
   });

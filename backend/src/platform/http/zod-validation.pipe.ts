@@ -1,5 +1,5 @@
 import type { PipeTransform } from '@nestjs/common';
-import { echoInput, hasUnstorableCharacters, unstorableTextMessage, withoutUnstorableCharacters } from '@crm/common';
+import { echoInput, hasUnstorableCharacters, unstorableTextMessage, withoutUnstorableCharacters, type ErrorParams, type ValidationIssue } from '@crm/common';
 import type { z } from 'zod';
 import { ApiError } from './api-error.js';
 
@@ -33,15 +33,39 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform {
     const result = this.schema.safeParse(input ?? {}, { reportInput: true });
     if (result.success) return result.data;
     const issue = result.error.issues[0];
-    const field = issue.path.map(String).join('.');
+    // the renderer words a validation error from the field, zod's issue code and its limit, in the
+    // user's language: the first issue in params, every refused field's first issue in `issues`
+    const issues = fieldIssues(result.error.issues);
+    const first = issues[0];
+    const { field } = first;
+    const params: ErrorParams = { ...first };
     // our schemas word their own messages; zod's generic ones are rewritten to name the field
     const generic = /^(Invalid|Too (small|big)|Expected|Unrecognized)/.test(issue.message);
-    const missing = issue.code === 'invalid_type' && issue.input === undefined;
-    // the renderer words a validation error from the field and zod's issue code in the user's language
-    const params = { field, issue: missing ? 'required' : issue.code };
-    if (!generic || !field) throw ApiError.badRequest(issue.message, field || undefined).withCode('validation_failed', params);
-    throw ApiError.badRequest(missing ? `${field} is required` : `${field}: ${issue.message}`, field).withCode('validation_failed', params);
+    const missing = first.issue === 'required';
+    if (!generic || !field)
+      throw ApiError.badRequest(issue.message, field || undefined)
+        .withCode('validation_failed', params)
+        .withIssues(issues);
+    throw ApiError.badRequest(missing ? `${field} is required` : `${field}: ${issue.message}`, field)
+      .withCode('validation_failed', params)
+      .withIssues(issues);
   }
+}
+
+/** The first issue of each field, as the renderer words it: zod's code, and the limit or format it broke. */
+export function fieldIssues(issues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
+  const byField = new Map<string, ValidationIssue>();
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.');
+    if (byField.has(field)) continue;
+    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    const described: ValidationIssue = { field, issue: missing ? 'required' : issue.code };
+    if (issue.code === 'too_small') Object.assign(described, { minimum: Number(issue.minimum), origin: issue.origin });
+    if (issue.code === 'too_big') Object.assign(described, { maximum: Number(issue.maximum), origin: issue.origin });
+    if (issue.code === 'invalid_format') described.format = issue.format;
+    byField.set(field, described);
+  }
+  return [...byField.values()];
 }
 
 /**

@@ -96,6 +96,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         retryAfterSeconds(response),
         typeof failure?.code === 'string' ? failure.code : undefined,
         failure?.params,
+        failure?.issues,
       );
     }
     return response;
@@ -107,7 +108,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const envelope = await readJson(response);
     if (!envelope) throw new ApiError(response.status, undefined, 'The server sent an unreadable answer.');
     if (envelope.ok === false) {
-      throw new ApiError(response.status, envelope.error || undefined, envelope.error || 'Request failed', undefined, envelope.code, envelope.params);
+      throw new ApiError(response.status, envelope.error || undefined, envelope.error || 'Request failed', undefined, envelope.code, envelope.params, envelope.issues);
     }
     return envelope.data as T;
   }

@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorParams } from '@crm/common';
+import type { ErrorCode, ErrorParams, ValidationIssue } from '@crm/common';
 
 /**
  * A failed API call: the HTTP status (0 when the server could not be reached), the server's English
@@ -15,6 +15,8 @@ export class ApiError extends Error {
     /** The envelope's `code`, when the server sent one. */
     readonly code?: ErrorCode,
     readonly params?: ErrorParams,
+    /** With validation_failed: what each refused field got wrong. */
+    readonly issues?: ValidationIssue[],
   ) {
     super(message);
     this.name = 'ApiError';

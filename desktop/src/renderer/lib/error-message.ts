@@ -1,16 +1,7 @@
 import type { ErrorCode, ErrorParams } from '@crm/common';
 import { i18n, useLocaleStore } from '../i18n';
 import { ApiError } from './api-error';
-
-/** zod's issue codes as the validation pipe sends them in `params.issue`; anything else reads "is not valid". */
-const ISSUE_KEYS: Record<string, string> = {
-  required: 'errors:validation_issues.required',
-  invalid_type: 'errors:validation_issues.invalid_type',
-  too_small: 'errors:validation_issues.too_small',
-  too_big: 'errors:validation_issues.too_big',
-  invalid_format: 'errors:validation_issues.invalid_format',
-  invalid_value: 'errors:validation_issues.invalid_value',
-};
+import { issueFromParams, issuePhrase } from './validation-text';
 
 /** Field names the catalogue words; an unknown field is shown as the server named it. */
 const FIELD_KEYS: Record<string, string> = {
@@ -21,6 +12,13 @@ const FIELD_KEYS: Record<string, string> = {
   language: 'errors:fields.language',
   amount: 'errors:fields.amount',
   date: 'errors:fields.date',
+  slug: 'errors:fields.slug',
+  adminName: 'errors:fields.name',
+  adminEmail: 'errors:fields.email',
+  adminPassword: 'errors:fields.password',
+  tenantId: 'errors:fields.company',
+  price: 'errors:fields.price',
+  paidAmount: 'errors:fields.paidAmount',
 };
 
 /** The catalogue's text for a code, or null when the renderer does not know the code. */
@@ -28,8 +26,7 @@ export function errorCodeText(code: ErrorCode | string, params: ErrorParams = {}
   if (code === 'validation_failed') {
     const field = typeof params.field === 'string' ? params.field : '';
     const fieldText = FIELD_KEYS[field] ? i18n.t(FIELD_KEYS[field]) : field || i18n.t('errors:fields.other');
-    const issueKey = ISSUE_KEYS[String(params.issue)] ?? 'errors:validation_issues.other';
-    return i18n.t('errors:validation_failed', { field: fieldText, issue: i18n.t(issueKey) });
+    return i18n.t('errors:validation_failed', { field: fieldText, issue: issuePhrase(issueFromParams(params)) });
   }
   const key = `errors:${code}`;
   return i18n.exists(key, params) ? i18n.t(key, params) : null;

@@ -97,18 +97,29 @@ describe('Add New Lead', { timeout: 15_000 }, () => {
 
   it('imports a spreadsheet, shows the counts and rejected rows, then goes to /leads', async () => {
     const { user, to, router } = await openAddLead({
-      'POST /api/contacts/import': () => ok({ message: '3 leads imported.', total: 5, created: 3, updated: 1, skipped: 0, rejected: [{ row: 4, reason: 'Phone is missing' }] }),
+      'POST /api/contacts/import': () =>
+        ok({
+          message: 'Import finished: 3 created, 1 updated, 0 skipped, 2 rejected.',
+          total: 6,
+          created: 3,
+          updated: 1,
+          skipped: 0,
+          rejected: [
+            { row: 4, code: 'phone_missing', params: {}, reason: 'Phone is missing' },
+            { row: 6, code: 'too_long', params: { field: 'notes', max: 5000 }, reason: 'Notes is longer than 5000 characters' },
+          ],
+        }),
     });
     const file = new File(['name,phone\nA,01001234567\n'], 'leads.csv', { type: 'text/csv' });
     await user.upload(fileInput(), file);
     await user.click(screen.getByRole('button', { name: 'Import Leads' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Import finished' });
-    expect(dialog).toHaveTextContent('3 leads imported.');
+    expect(dialog).toHaveTextContent('Import finished: 3 created, 1 updated, 0 skipped, 2 rejected.');
     expect(within(dialog).getByRole('group', { name: 'Created' })).toHaveTextContent('3');
     expect(within(dialog).getByRole('group', { name: 'Updated' })).toHaveTextContent('1');
     expect(within(dialog).getByRole('group', { name: 'Skipped' })).toHaveTextContent('0');
-    expect(within(dialog).getByRole('table', { name: 'Rejected rows' })).toHaveTextContent('4Phone is missing');
+    expect(within(dialog).getByRole('table', { name: 'Rejected rows' })).toHaveTextContent('4Phone is missing6Notes is longer than 5,000 characters');
     const body = to('POST', '/api/contacts/import')[0].body as FormData;
     expect((body.get('file') as File).name).toBe('leads.csv');
 

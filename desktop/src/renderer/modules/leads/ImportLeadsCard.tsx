@@ -1,20 +1,13 @@
 import { Alert, Button, Card, FileInput, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IMPORT_FILE_EXTENSIONS, type ContactImportResult, type ContactImportStatus, type ImportSkipReason } from '@crm/common';
+import { IMPORT_FILE_EXTENSIONS, type ContactImportResult, type ContactImportStatus } from '@crm/common';
 import { CircleAlert, FileSpreadsheet, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n';
-import { errorMessage } from '../../lib/error-message';
 import { formatNumber } from '../../lib/format';
 import { contactsApi } from '../contacts/api';
-
-/** Keys written out so the catalogue checks can find them. */
-const SKIP_REASON_KEYS: Record<ImportSkipReason, string> = {
-  nothing_to_fill: 'leads:import.skipReasons.nothing_to_fill',
-  assigned_elsewhere: 'leads:import.skipReasons.assigned_elsewhere',
-  created_meanwhile: 'leads:import.skipReasons.created_meanwhile',
-};
+import { importFailureText, importSummaryText, rejectedRowText, skippedRowText } from './import-texts';
 
 const hasImportExtension = (name: string): boolean => IMPORT_FILE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
@@ -55,8 +48,8 @@ function ImportProgress({ status }: { status: ContactImportStatus }) {
 }
 
 /**
- * Add New Lead: import leads from .xlsx, .xls or .csv. The server's answer (its
- * message, created / updated / skipped counts and the rows it rejected) is shown, then the user
+ * Add New Lead: import leads from .xlsx, .xls or .csv. The server's answer (created / updated /
+ * skipped counts and the rows it rejected, each worded from its code) is shown, then the user
  * goes to /leads. Failures are shown too, not only logged (ARCHITECTURE).
  */
 export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
@@ -82,7 +75,7 @@ export function ImportLeadsCard({ onDone }: { onDone: () => void }) {
       }
       showImportResult(ended.result, onDone);
     } catch (failure) {
-      setProblem(errorMessage(failure, 'leads:import.failed'));
+      setProblem(importFailureText(failure));
     } finally {
       setImporting(false);
       setProgress(null);
@@ -140,7 +133,7 @@ function showImportResult(result: ContactImportResult, onDone: () => void) {
     onClose: onDone,
     children: (
       <Stack gap="md">
-        <Text>{result.message}</Text>
+        <Text>{importSummaryText(result)}</Text>
         <SimpleGrid cols={4} spacing="sm">
           <Count label={t('leads:import.rowsRead')} value={result.total} />
           <Count label={t('leads:import.created')} value={result.created} />
@@ -151,14 +144,14 @@ function showImportResult(result: ContactImportResult, onDone: () => void) {
           <RowTable
             title={t('leads:import.rejectedCount', { rejected: formatNumber(result.rejected.length) })}
             label={t('leads:import.rejectedTable')}
-            rows={result.rejected.map((entry) => ({ row: entry.row, reason: entry.reason }))}
+            rows={result.rejected.map((entry) => ({ row: entry.row, reason: rejectedRowText(entry) }))}
           />
         )}
         {skippedRows.length > 0 && (
           <RowTable
             title={t('leads:import.skippedCount', { skipped: formatNumber(skippedRows.length) })}
             label={t('leads:import.skippedTable')}
-            rows={skippedRows.map((entry) => ({ row: entry.row, reason: SKIP_REASON_KEYS[entry.code] ? t(SKIP_REASON_KEYS[entry.code]) : entry.reason }))}
+            rows={skippedRows.map((entry) => ({ row: entry.row, reason: skippedRowText(entry) }))}
           />
         )}
         {result.rejected.length === 0 && (

@@ -1,4 +1,7 @@
+import { useLocaleStore } from '../../i18n';
 import { ApiError } from '../../lib/api-error';
+import { refusedIssues } from '../../lib/validation-text';
+import { fieldIssueText } from './schema-texts';
 import { superErrorMessage } from './super-error';
 
 /**
@@ -15,13 +18,28 @@ export function refusedField<F extends string>(failure: unknown, fields: readonl
   return typeof field === 'string' && (fields as readonly string[]).includes(field) ? (field as F) : null;
 }
 
-/** The refusal as field errors when it names a field of the form, else as the form's own error. */
+/**
+ * The refusal as field errors when it names fields of the form, else as the form's own error. A
+ * validation refusal words each field it lists from zod's issue code and limit, in the user's
+ * language; in English the server's own text still names the first field's problem (it is English
+ * already, and a rule the server adds may say more than the code).
+ */
 export function splitRefusal<F extends string>(
   failure: unknown,
   fields: readonly F[],
   fallbackKey: string,
   codeFields: Partial<Record<string, F>> = {},
 ): { field: Partial<Record<F, string>>; form: string | null } {
+  const issues = refusedIssues(failure).filter((issue) => (fields as readonly string[]).includes(issue.field));
+  if (failure instanceof ApiError && issues.length > 0) {
+    const english = useLocaleStore.getState().language === 'en';
+    const named = failure.params?.field;
+    const field: Partial<Record<F, string>> = {};
+    for (const issue of issues) {
+      field[issue.field as F] = english && issue.field === named && failure.serverError ? failure.serverError : fieldIssueText(issue);
+    }
+    return { field, form: null };
+  }
   const text = superErrorMessage(failure, fallbackKey);
   const field = refusedField(failure, fields, codeFields);
   return field ? { field: { [field]: text } as Partial<Record<F, string>>, form: null } : { field: {}, form: text };
