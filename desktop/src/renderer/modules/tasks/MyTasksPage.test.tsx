@@ -95,6 +95,17 @@ describe('My Tasks', { timeout: 20_000 }, () => {
     expect((await screen.findAllByText('Failed to load tasks. Please try again later.')).length).toBeGreaterThan(0);
   });
 
+  it('Retry after a failed load asks again and shows the tasks', async () => {
+    let answers = 0;
+    const { user, to } = await openMyTasks({ 'GET /api/tasks/my': () => (++answers === 1 ? new Response('x', { status: 502 }) : taskList([call])) });
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(retry.closest('[role="alert"]')).toHaveTextContent('Failed to load tasks. Please try again later.');
+    await user.click(retry);
+    expect(await screen.findByRole('article', { name: 'Call Ahmed back' })).toBeInTheDocument();
+    expect(to('GET', '/api/tasks/my')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
   it('sends an admin opening /my-tasks to the dashboard', async () => {
     const { to } = fakeCrmApi(adminUser, { 'GET /api/tasks/my': () => taskList([call]) });
     const { router } = renderApp('/my-tasks');

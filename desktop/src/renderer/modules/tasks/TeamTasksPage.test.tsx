@@ -35,6 +35,16 @@ describe('Team Tasks', { timeout: 20_000 }, () => {
     expect(within(table).getByText('Visit the warehouse').closest('tr')).toHaveTextContent('Completed');
   });
 
+  it('Retry after a failed load asks again and shows the tasks', async () => {
+    let answers = 0;
+    const { user, to } = await openTeamTasks({ 'GET /api/tasks': () => (++answers === 1 ? new Response('x', { status: 502 }) : taskList([call])) });
+    expect(await screen.findByText('Failed to load tasks. Please try again later.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Call Ahmed back')).toBeInTheDocument();
+    expect(to('GET', '/api/tasks')).toHaveLength(2);
+    expect(screen.queryByText('Failed to load tasks. Please try again later.')).not.toBeInTheDocument();
+  });
+
   it("shows 'No tasks found.' for an empty list", async () => {
     await openTeamTasks({ 'GET /api/tasks': () => taskList([]) });
     expect(await screen.findByText('No tasks found.')).toBeInTheDocument();
