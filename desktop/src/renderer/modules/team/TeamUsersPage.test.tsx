@@ -45,6 +45,16 @@ describe('Team Users', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
   });
 
+  it('Retry after a failed load asks again and shows the users', async () => {
+    let answers = 0;
+    const { user, to } = await openUsers({ 'GET /api/users': () => (++answers === 1 ? new Response('x', { status: 502 }) : ok([mona])) });
+    expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await rowOf('Mona')).toHaveTextContent('mona@shop.test');
+    expect(to('GET', '/api/users')).toHaveLength(2);
+    expect(screen.queryByText('Failed to fetch users')).not.toBeInTheDocument();
+  });
+
   it('expands a row into the session history: only sessions over 5 minutes, minutes with one decimal, - when absent', async () => {
     const now = Date.now();
     const { user } = await openUsers({
