@@ -77,6 +77,18 @@ describe('Team Users', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No sessions found (longer than 5 minutes)')).toBeInTheDocument();
   });
 
+  it('Retry after the session history fails asks for it again', async () => {
+    let answers = 0;
+    const { user, to } = await openUsers({
+      [`GET /api/users/${mona._id}/sessions`]: () => (++answers === 1 ? new Response('x', { status: 502 }) : ok([session('2026-11-20T08:00:00Z', '2026-11-20T09:30:00Z', 5400)])),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Session history of Mona' }));
+    expect(await screen.findByText('Failed to fetch sessions')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Sessions of Mona' })).toBeInTheDocument();
+    expect(to('GET', `/api/users/${mona._id}/sessions`)).toHaveLength(2);
+  });
+
   it('edits a user: a blank password is sent blank (kept), and the list reloads', async () => {
     let saved = false;
     const { user, to } = await openUsers({
