@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { openedSockets } from '../../test/fake-socket';
-import type { TeamUser, UserSession } from '@crm/common';
+import { LANGUAGES, type Language, type TeamUser, type UserSession } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 
 const base = { tenantId: adminUser.tenantId, createdAt: '2026-10-01T08:00:00Z', lastActionAt: null, firstLogin: null };
@@ -14,10 +15,10 @@ const idle: TeamUser = { ...base, _id: testId(), name: 'Karim', email: 'karim@sh
 
 const session = (loginTime: string, logoutTime: string | null, duration: number | null): UserSession => ({ _id: testId(), loginTime, logoutTime, duration });
 
-async function openUsers(handlers: Record<string, CrmHandler> = {}) {
-  const api = fakeCrmApi(adminUser, { 'GET /api/users': () => ok([mona, omar, hana, idle]), ...handlers });
+async function openUsers(handlers: Record<string, CrmHandler> = {}, language: Language = 'en') {
+  const api = fakeCrmApi(inLanguage(adminUser, language), { 'GET /api/users': () => ok([mona, omar, hana, idle]), ...handlers });
   const view = renderApp('/team/users');
-  await screen.findByRole('heading', { name: 'Team Users', level: 1 });
+  await screen.findByRole('heading', { name: catalogueText(language, 'users:title'), level: 1 });
   return { ...view, ...api };
 }
 
@@ -189,5 +190,37 @@ describe('Team Users presence, live', { timeout: 20_000 }, () => {
     act(() => socket.serverEmit('connect'));
     await waitFor(async () => expect(await rowOf('Mona')).toHaveTextContent('Offline'));
     expect(to('GET', '/api/users')).toHaveLength(reads + 2);
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  it.for(LANGUAGES)('shows the heads, presence, the empty session history and a refusal by its code (%s)', async (language) => {
+    const text = (key: string, values?: Record<string, string>) => catalogueText(language, key, values);
+    const escaped = (key: string) => text(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const quiet: TeamUser = { ...mona, status: 'offline', isOnline: false, lastSeen: null };
+    const { user } = await openUsers(
+      {
+        'GET /api/users': () => ok([quiet]),
+        [`GET /api/users/${mona._id}/sessions`]: () => ok([]),
+        [`PUT /api/users/${mona._id}`]: () => json(403, { ok: false, error: 'You cannot deactivate your own account or remove your own admin role.', code: 'user.cannot_lock_out_self' }),
+      },
+      language,
+    );
+    expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    const table = screen.getByRole('table', { name: text('users:table') });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['name', 'email', 'role', 'active', 'presence', 'created', 'actions'].map((column) => text(`users:columns.${column}`)));
+    const toggle = await screen.findByRole('button', { name: text('users:sessions.toggle', { name: 'Mona' }) });
+    expect(toggle.closest('tr')).toHaveTextContent(new RegExp(['users:roles.sales', 'users:active', 'users:presence.offline', 'users:presence.never'].map(escaped).join('.*')));
+
+    await user.click(toggle);
+    expect(await screen.findByText(text('users:sessions.empty'))).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: text('users:edit.buttonFor', { name: 'Mona' }) }));
+    const dialog = await screen.findByRole('dialog', { name: text('users:edit.title') });
+    await user.click(within(dialog).getByRole('button', { name: text('users:form.save') }));
+    expect(await within(dialog).findByText(text('errors:user.cannot_lock_out_self'))).toBeInTheDocument();
   });
 });
