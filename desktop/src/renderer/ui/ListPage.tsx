@@ -29,6 +29,8 @@ export interface ListPageProps {
   status: ListStatus;
   /** The server's error text; the list is cleared while it shows. */
   error?: string | null;
+  /** Asks for the page again: the error row offers Retry. */
+  onRetry?: () => void;
   texts: { loading: string; empty: string };
   /** How many rows the page holds: 0 shows the empty text. */
   rowCount: number;
@@ -41,7 +43,7 @@ export interface ListPageProps {
  * The shell every list screen stands on: title (with its total), filters, the table with its
  * loading, empty and error states, and paging. A screen brings its filters, columns and rows.
  */
-export function ListPage({ title, subtitle, actions, filters, summary, tableLabel, minWidth, dense, head, columnCount, status, error, texts, rowCount, children, paging }: ListPageProps) {
+export function ListPage({ title, subtitle, actions, filters, summary, tableLabel, minWidth, dense, head, columnCount, status, error, onRetry, texts, rowCount, children, paging }: ListPageProps) {
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
@@ -64,7 +66,7 @@ export function ListPage({ title, subtitle, actions, filters, summary, tableLabe
               {status === 'loading' ? (
                 <ListStateRow colSpan={columnCount}>{texts.loading}</ListStateRow>
               ) : status === 'error' && error ? (
-                <ListStateRow colSpan={columnCount} error>
+                <ListStateRow colSpan={columnCount} error onRetry={onRetry}>
                   {error}
                 </ListStateRow>
               ) : rowCount === 0 ? (

@@ -54,4 +54,20 @@ describe('useQuery', () => {
     unmount();
     expect(calls[0]!.signal.aborted).toBe(true);
   });
+
+  it('changes the answer shown without asking again, and a later answer replaces the change', async () => {
+    const { calls, fetchFor } = pending();
+    const { result } = renderHook(() => useQuery(fetchFor('a'), ['a'], { errorText }));
+    act(() => result.current.setData('ignored'));
+    expect(result.current.data).toBeNull();
+    await act(async () => calls[0]!.answer('A'));
+    act(() => result.current.setData((current) => `${current}+edit`));
+    expect(result.current).toMatchObject({ status: 'ready', data: 'A+edit' });
+    act(() => result.current.setData('saved'));
+    expect(result.current.data).toBe('saved');
+    expect(calls).toHaveLength(1);
+    act(() => result.current.reload());
+    await act(async () => calls[1]!.answer('A2'));
+    expect(result.current.data).toBe('A2');
+  });
 });

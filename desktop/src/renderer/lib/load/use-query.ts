@@ -9,6 +9,11 @@ export interface Query<T> {
   error: string | null;
   /** Asks again (retry, or refresh after a change). */
   reload: () => void;
+  /**
+   * Changes the answer shown without asking the server: a form's edits, a saved record the server
+   * sent back, a live update. Nothing happens while there is no answer (loading, failed).
+   */
+  setData: (next: T | ((current: T) => T)) => void;
 }
 
 export interface QueryOptions {
@@ -47,5 +52,8 @@ export function useQuery<T>(fetch: (signal: AbortSignal) => Promise<T>, key: rea
   }, [enabled, keyText, round]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { ...state, loading: state.status === 'loading', reload };
+  const setData = useCallback((next: T | ((current: T) => T)) => {
+    setState((current) => (current.data === null ? current : { ...current, data: typeof next === 'function' ? (next as (value: T) => T)(current.data) : next }));
+  }, []);
+  return { ...state, loading: state.status === 'loading', reload, setData };
 }

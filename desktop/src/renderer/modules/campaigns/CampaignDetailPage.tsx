@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useQuery } from '../../lib/load/use-query';
+import { LoadError } from '../../ui/LoadError';
 import { Ltr } from '../../ui/Ltr';
 import { PageHeader } from '../../ui/PageHeader';
 import { Pager } from '../../ui/Pager';
@@ -24,7 +25,6 @@ export function CampaignDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('campaigns');
   const reasonText = useRecipientReason();
-  const [campaign, setCampaign] = useState<Campaign | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [page, setPage] = useState(1);
@@ -33,21 +33,22 @@ export function CampaignDetailPage() {
   const socket = useRealtimeStore((state) => state.socket);
 
   const loaded = useQuery((signal) => campaignsApi.get(id, signal), [id], { errorText: (e) => errorMessage(e, 'campaigns:loadFailed') });
-  useEffect(() => setCampaign(loaded.data), [loaded.data]);
+  // live progress and the answer to an action change the loaded campaign in place
+  const { data: campaign, setData: setCampaign } = loaded;
   const recipients = useQuery((signal) => campaignsApi.recipients(id, page, status, signal), [id, page, status, round], { errorText: (e) => errorMessage(e, 'campaigns:loadFailed', { list: true }) });
 
   useEffect(() => {
     if (!socket) return;
     const onProgress = (event: CampaignProgressEvent) => {
       if (event.campaignId !== id) return;
-      setCampaign((c) => (c ? { ...c, status: event.status, pausedReason: event.pausedReason, counts: event.counts } : c));
+      setCampaign((c) => ({ ...c, status: event.status, pausedReason: event.pausedReason, counts: event.counts }));
       setRound((r) => r + 1);
     };
     socket.on('campaign:progress', onProgress);
     return () => {
       socket.off('campaign:progress', onProgress);
     };
-  }, [socket, id]);
+  }, [socket, id, setCampaign]);
 
   const act = async (action: (id: string) => Promise<Campaign>) => {
     setBusy(true);
@@ -79,7 +80,7 @@ export function CampaignDetailPage() {
     }
   };
 
-  if (!campaign) return loaded.error ? <Alert color="red">{loaded.error}</Alert> : <Text>{t('common:loading')}</Text>;
+  if (!campaign) return loaded.error ? <LoadError error={loaded.error} onRetry={loaded.reload} /> : <Text>{t('common:loading')}</Text>;
   const rates = campaignRates(campaign.counts);
   const c = campaign.counts;
 

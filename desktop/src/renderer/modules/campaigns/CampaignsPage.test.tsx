@@ -157,6 +157,19 @@ describe('Campaigns', { timeout: 20_000 }, () => {
     expect(to('POST', `/api/campaigns/${paused._id}/resume`)).toHaveLength(1);
   });
 
+  it('Retry after a campaign fails to load asks again and shows it', async () => {
+    let answers = 0;
+    const { to } = fakeCrmApi(adminUser, {
+      [`GET /api/campaigns/${paused._id}`]: () => (++answers === 1 ? new Response('x', { status: 502 }) : ok(paused)),
+      [`GET /api/campaigns/${paused._id}/recipients`]: () => ok({ items: [], total: 0 }),
+    });
+    const { user } = renderApp(`/campaigns/${paused._id}`);
+    expect(await screen.findByText('Could not load the campaigns.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Winter sale', level: 1 })).toBeInTheDocument();
+    expect(to('GET', `/api/campaigns/${paused._id}`)).toHaveLength(2);
+  });
+
   it('is not in a sales user’s sidebar', async () => {
     fakeCrmApi(salesUser, {});
     renderApp('/');

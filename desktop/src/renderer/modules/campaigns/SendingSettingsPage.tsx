@@ -1,8 +1,10 @@
 import { Alert, Button, Card, Checkbox, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { formatNumber } from '../../lib/format';
+import { useQuery } from '../../lib/load/use-query';
+import { LoadError } from '../../ui/LoadError';
 import { PageHeader } from '../../ui/PageHeader';
 import { OrderConfirmationSettingsCard } from '../order-confirmations/OrderConfirmationSettingsCard';
 import { campaignsApi, type SendingSettingsView } from './api';
@@ -10,19 +12,13 @@ import { campaignsApi, type SendingSettingsView } from './api';
 /** Settings → Sending (admins): the pace of automated messages and the opt-out replies. */
 export function SendingSettingsPage() {
   const { t } = useTranslation('campaigns');
-  const [settings, setSettings] = useState<SendingSettingsView | null>(null);
+  const query = useQuery((signal) => campaignsApi.settings(signal), [], { errorText: (failure) => errorMessage(failure, 'campaigns:settings.loadFailed') });
+  // the form edits the loaded settings in place; the saved ones replace them
+  const { data: settings, setData: setSettings } = query;
   const [restartWarmUp, setRestartWarmUp] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    campaignsApi.settings(controller.signal).then(setSettings, (failure: unknown) => {
-      if (!controller.signal.aborted) setError(errorMessage(failure, 'campaigns:settings.loadFailed'));
-    });
-    return () => controller.abort();
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,8 +45,8 @@ export function SendingSettingsPage() {
     <>
       <PageHeader title={t('settings.title')} subtitle={t('settings.intro')} />
       {!settings ? (
-        error ? (
-          <Alert color="red">{error}</Alert>
+        query.error ? (
+          <LoadError error={query.error} onRetry={query.reload} />
         ) : (
           <Text>{t('common:loading')}</Text>
         )

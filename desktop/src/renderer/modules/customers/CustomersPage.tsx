@@ -51,6 +51,7 @@ export function CustomersPage() {
       columnCount={5}
       status={status}
       error={error}
+      onRetry={() => void load()}
       texts={{ loading: t('loading'), empty: t('empty') }}
       rowCount={items.length}
       paging={{ page, total, totalIsLowerBound, pageSize: CUSTOMERS_PAGE_SIZE, onPage: setPage }}

@@ -185,6 +185,7 @@ export function ExpensesPage() {
       columnCount={6}
       status={list.status}
       error={list.error}
+      onRetry={() => void load()}
       texts={{ loading: t('loading'), empty: t('empty') }}
       rowCount={items.length}
       paging={{ page, total, pageSize: EXPENSES_PAGE_SIZE, onPage: setPage }}

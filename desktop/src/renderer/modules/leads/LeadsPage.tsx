@@ -152,6 +152,7 @@ export function LeadsPage() {
         columnCount={columns}
         status={status}
         error={error}
+        onRetry={() => void load()}
         texts={{ loading: t('loading'), empty: t('empty') }}
         rowCount={items.length}
         paging={{ page, total, totalIsLowerBound, pageSize: LEADS_PAGE_SIZE, onPage: setPage }}

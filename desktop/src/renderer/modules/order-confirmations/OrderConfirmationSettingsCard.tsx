@@ -1,26 +1,22 @@
 import { Alert, Button, Card, Group, NativeSelect, NumberInput, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { ORDER_CONFIRMATION_PLACEHOLDERS, type OrderConfirmationSettings } from '@crm/common';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { useQuery } from '../../lib/load/use-query';
+import { LoadError } from '../../ui/LoadError';
 import { orderConfirmationsApi } from './api';
 import { OrderConfirmationTemplateField } from './OrderConfirmationTemplateField';
 
 /** Settings → Sending (admins): the cash-on-delivery confirmation asked after a deal is won. */
 export function OrderConfirmationSettingsCard() {
   const { t } = useTranslation('orderConfirmations');
-  const [settings, setSettings] = useState<OrderConfirmationSettings | null>(null);
+  const query = useQuery((signal) => orderConfirmationsApi.settings(signal), [], { errorText: (failure) => errorMessage(failure, 'orderConfirmations:loadFailed') });
+  // the form edits the loaded settings in place; the saved ones replace them
+  const { data: settings, setData: setSettings } = query;
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    orderConfirmationsApi.settings(controller.signal).then(setSettings, (failure: unknown) => {
-      if (!controller.signal.aborted) setError(errorMessage(failure, 'orderConfirmations:loadFailed'));
-    });
-    return () => controller.abort();
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,8 +47,8 @@ export function OrderConfirmationSettingsCard() {
           {t('intro')}
         </Text>
         {!settings ? (
-          error ? (
-            <Alert color="red">{error}</Alert>
+          query.error ? (
+            <LoadError error={query.error} onRetry={query.reload} />
           ) : (
             <Text>{t('common:loading')}</Text>
           )

@@ -69,6 +69,19 @@ describe('cash-on-delivery confirmation settings', { timeout: 20_000 }, () => {
     expect(to('PUT', '/api/settings/order-confirmation')[0].body).toMatchObject({ enabled: true, reminderHours: 24, delayMinutes: 10 });
   });
 
+  it('Retry after a failed load asks again and shows the settings', async () => {
+    let answers = 0;
+    const { user, to } = openSettings(adminUser, {
+      'GET /api/settings/order-confirmation': () => (++answers === 1 ? new Response('x', { status: 502 }) : ok(DEFAULT_ORDER_CONFIRMATION_SETTINGS)),
+    });
+    const card = (await screen.findByRole('heading', { name: 'Cash-on-delivery confirmation' })).closest('section')!;
+    expect(await within(card).findByText('Could not load the confirmation settings.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(await within(card).findByRole('switch', { name: 'Ask customers to confirm their orders' })).not.toBeChecked();
+    expect(to('GET', '/api/settings/order-confirmation')).toHaveLength(2);
+    expect(within(card).queryByText('Could not load the confirmation settings.')).not.toBeInTheDocument();
+  });
+
   it('reads and saves in Arabic', async () => {
     const { user, to } = openSettings(arabicAdmin);
     const card = (await screen.findByRole('heading', { name: 'تأكيد طلبات الدفع عند الاستلام' })).closest('section')!;

@@ -102,6 +102,7 @@ export function PipelinePage() {
       columnCount={8}
       status={status}
       error={error}
+      onRetry={() => void load()}
       texts={{ loading: t('loading'), empty: t('empty') }}
       rowCount={items.length}
       paging={{ page, total, totalIsLowerBound, pageSize: DEALS_PAGE_SIZE, onPage: setPage }}

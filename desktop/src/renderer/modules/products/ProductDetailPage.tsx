@@ -94,6 +94,7 @@ export function ProductDetailPage() {
         columnCount={5}
         status={buyers.status}
         error={buyers.error}
+        onRetry={() => void buyers.load()}
         texts={{ loading: t('loading'), empty: t('detail.noSales') }}
         rowCount={buyers.items.length}
         paging={{ page: buyers.page, total: buyers.total, totalIsLowerBound: buyers.totalIsLowerBound, pageSize: BUYERS_PAGE_SIZE, onPage: buyers.setPage }}

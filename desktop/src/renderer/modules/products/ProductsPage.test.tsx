@@ -64,6 +64,15 @@ describe('Products', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Error fetching products')).toBeInTheDocument();
   });
 
+  it('Retry after a failed load asks again and shows the products', async () => {
+    let answers = 0;
+    const { user, to } = await openProducts({ 'GET /api/products': () => (++answers === 1 ? new Response('x', { status: 502 }) : listOf([oud])) });
+    expect(await screen.findByText('Error fetching products')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(oud.name)).toBeInTheDocument();
+    expect(to('GET', '/api/products')).toHaveLength(2);
+  });
+
   it('validates the add form, then adds; a taken SKU names its product under the field', async () => {
     let calls = 0;
     const { user, to } = await openProducts({

@@ -83,6 +83,7 @@ export function ProductsPage() {
         columnCount={7}
         status={list.status}
         error={list.error}
+        onRetry={() => void load()}
         texts={{ loading: t('loading'), empty: t('empty') }}
         rowCount={items.length}
         paging={{ page, total, totalIsLowerBound, pageSize: PRODUCTS_PAGE_SIZE, onPage: setPage }}

@@ -128,6 +128,7 @@ export function ShippingPage() {
         columnCount={6}
         status={query.status}
         error={query.error}
+        onRetry={load}
         texts={{ loading: t('loading'), empty: t('empty') }}
         rowCount={companies.length}
       >

@@ -89,6 +89,17 @@ describe('Super Companies page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Failed to fetch tenants')).toBeInTheDocument();
   });
 
+  it('Retry after a failed load asks again and shows the companies', async () => {
+    let answers = 0;
+    const companies = pagedTenants(() => [acme]);
+    const { user, to } = await openCompanies({ 'GET /api/super/tenants': (request) => (++answers === 1 ? new Response('x', { status: 502 }) : companies(request)) });
+    expect(await screen.findByText('Failed to fetch tenants')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Acme Shop' })).toBeInTheDocument();
+    expect(to('GET', '/api/super/tenants')).toHaveLength(2);
+    expect(screen.queryByText('Failed to fetch tenants')).not.toBeInTheDocument();
+  });
+
   it("checks the form with the schema's texts before sending, then adds the company and reloads the list", async () => {
     let added = false;
     const fresh = makeTenant({ name: 'Delta Foods', slug: 'delta-foods' });

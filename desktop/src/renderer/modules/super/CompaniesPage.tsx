@@ -1,11 +1,12 @@
 import { Anchor, PasswordInput, Table, TextInput } from '@mantine/core';
 import { createTenantSchema, type CreateTenantRequest, type TenantWithStats } from '@crm/common';
-import { useCallback, useEffect, useRef, useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { superErrorMessage } from './super-error';
 import { formatDate } from '../../lib/format';
-import { ListPage, type ListStatus } from '../../ui/ListPage';
+import { useList } from '../../lib/load/use-list';
+import { ListPage } from '../../ui/ListPage';
 import { Ltr } from '../../ui/Ltr';
 import { SearchFilter } from '../../ui/SearchFilter';
 import { superApi } from './api';
@@ -25,57 +26,23 @@ const SEARCH_DELAY_MS = 300;
  */
 export function CompaniesPage() {
   const { t } = useTranslation('super');
-  const [tenants, setTenants] = useState<TenantWithStats[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<ListStatus>('loading');
-  const [error, setError] = useState<string | null>(null);
-  // Only the latest request's answer is shown: an earlier page or search may answer after it.
-  const latest = useRef(0);
-
-  const load = useCallback(async () => {
-    const request = ++latest.current;
-    setStatus('loading');
-    setError(null);
-    try {
-      const list = await superApi.tenants({ q, page, limit: PAGE_SIZE });
-      if (request !== latest.current) return;
-      setTenants(list.items);
-      setTotal(list.total);
-      setStatus('ready');
-    } catch (failure) {
-      if (request !== latest.current) return;
-      setTenants([]);
-      setTotal(0);
-      setError(superErrorMessage(failure, 'super:tenants.fetchFailed', { list: true }));
-      setStatus('error');
-    }
-  }, [q, page]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useList<{ q: string }, TenantWithStats>({
+    initialFilters: { q: '' },
+    pageSize: PAGE_SIZE,
+    fetchPage: ({ filters, page, limit, signal }) => superApi.tenants({ q: filters.q, page, limit }, signal),
+    errorText: (failure) => superErrorMessage(failure, 'super:tenants.fetchFailed', { list: true }),
+  });
+  const { items: tenants, total, page, status } = list;
 
   // A new company is the newest: it shows on page 1.
-  const onAdded = () => (page === 1 ? void load() : setPage(1));
+  const onAdded = () => (page === 1 ? void list.load() : list.setPage(1));
 
   return (
     <ListPage
       title={t('tenants.title')}
       subtitle={status === 'ready' ? t('tenants.count', { count: total }) : undefined}
       summary={<AddCompanyForm onAdded={onAdded} />}
-      filters={
-        <SearchFilter
-          value={q}
-          onChange={(next) => {
-            setQ(next);
-            setPage(1);
-          }}
-          delay={SEARCH_DELAY_MS}
-          placeholder={t('tenants.searchPlaceholder')}
-        />
-      }
+      filters={<SearchFilter value={list.filters.q} onChange={(q) => list.setFilters({ q })} delay={SEARCH_DELAY_MS} placeholder={t('tenants.searchPlaceholder')} />}
       tableLabel={t('tenants.table')}
       minWidth={640}
       head={
@@ -88,10 +55,11 @@ export function CompaniesPage() {
       }
       columnCount={COLUMNS}
       status={status}
-      error={error}
+      error={list.error}
+      onRetry={() => void list.load()}
       texts={{ loading: t('common:loading'), empty: t('tenants.empty') }}
       rowCount={tenants.length}
-      paging={{ page, total, pageSize: PAGE_SIZE, onPage: setPage }}
+      paging={{ page, total, pageSize: PAGE_SIZE, onPage: list.setPage }}
     >
       {tenants.map((tenant) => (
         <Table.Tr key={tenant._id}>

@@ -182,4 +182,30 @@ describe('Company profile', { timeout: 30_000 }, () => {
     renderApp(`/super/tenants/${acme._id}`);
     expect(await screen.findByText('Failed to fetch tenant details')).toBeInTheDocument();
   });
+
+  it('Retry after a failed load asks again and shows the company', async () => {
+    let answers = 0;
+    const { to } = fakeSuperApi({
+      [`GET ${path}`]: () => (++answers === 1 ? new Response('x', { status: 502 }) : ok(acme)),
+      [`GET ${path}/audit`]: () => ok({ items: [], total: 0 }),
+    });
+    const view = renderApp(`/super/tenants/${acme._id}`);
+    expect(await screen.findByText('Failed to fetch tenant details')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Acme Shop', level: 1 })).toBeInTheDocument();
+    expect(to('GET', path)).toHaveLength(2);
+    expect(screen.queryByText('Failed to fetch tenant details')).not.toBeInTheDocument();
+  });
+
+  it('Retry after the audit log fails asks for it again and shows its entries', async () => {
+    let answers = 0;
+    const { user, to } = await openProfile({
+      [`GET ${path}/audit`]: () => (++answers === 1 ? new Response('x', { status: 502 }) : ok({ items: [entry({ action: 'tenant.created' })], total: 1 })),
+    });
+    const log = await screen.findByRole('table', { name: 'Audit Log' });
+    expect(await within(log).findByText('Failed to fetch the audit log')).toBeInTheDocument();
+    await user.click(within(log).getByRole('button', { name: 'Retry' }));
+    expect(await within(log).findByText('Company created')).toBeInTheDocument();
+    expect(to('GET', `${path}/audit`)).toHaveLength(2);
+  });
 });

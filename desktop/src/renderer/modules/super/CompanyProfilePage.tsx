@@ -1,12 +1,14 @@
-import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TenantWithStats } from '@crm/common';
-import { ArrowLeft, CircleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { superErrorMessage } from './super-error';
 import { formatDate, formatNumber } from '../../lib/format';
+import { useQuery } from '../../lib/load/use-query';
 import { FullPageLoader } from '../../ui/FullPageLoader';
+import { LoadError } from '../../ui/LoadError';
 import { Ltr } from '../../ui/Ltr';
 import { PageHeader } from '../../ui/PageHeader';
 import { superApi } from './api';
@@ -19,26 +21,14 @@ import { TenantStatusBadge } from './SubscriptionBadge';
 export function CompanyProfilePage() {
   const { t } = useTranslation('super');
   const { id = '' } = useParams();
-  const [tenant, setTenant] = useState<TenantWithStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery((signal) => superApi.tenant(id, signal), [id], { errorText: (failure) => superErrorMessage(failure, 'super:profile.fetchFailed') });
+  // Another company's figures never show while this one loads.
+  const tenant = query.status === 'ready' ? query.data : null;
   // Bumped after each change so the audit log shows the entry just written.
   const [changes, setChanges] = useState(0);
 
-  useEffect(() => {
-    let alive = true;
-    setTenant(null);
-    setError(null);
-    superApi.tenant(id).then(
-      (found) => alive && setTenant(found),
-      (failure: unknown) => alive && setError(superErrorMessage(failure, 'super:profile.fetchFailed')),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [id]);
-
   const changed = (next: TenantWithStats) => {
-    setTenant(next);
+    query.setData(next);
     setChanges((n) => n + 1);
   };
 
@@ -51,14 +41,12 @@ export function CompanyProfilePage() {
     </Anchor>
   );
 
-  if (error)
+  if (query.error)
     return (
       <Stack>
         {back}
         <PageHeader title={t('profile.title')} />
-        <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
-          {error}
-        </Alert>
+        <LoadError error={query.error} onRetry={query.reload} />
       </Stack>
     );
   if (!tenant) return <FullPageLoader inline label={t('common:loading')} />;

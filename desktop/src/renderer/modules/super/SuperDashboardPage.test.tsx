@@ -57,4 +57,18 @@ describe('Super dashboard', { timeout: 20_000 }, () => {
     renderApp('/super/dashboard');
     expect(await screen.findByText('Failed to fetch dashboard data. Please try again later.')).toBeInTheDocument();
   });
+
+  it('Retry after a failed load asks again and shows the figures and companies', async () => {
+    let answers = 0;
+    const { to } = fakeSuperApi({
+      'GET /api/super/stats': () => (++answers === 1 ? new Response('x', { status: 502 }) : ok(stats)),
+      'GET /api/super/tenants': () => ok({ items: [acme], total: 1 }),
+    });
+    const { user } = renderApp('/super/dashboard');
+    expect(await screen.findByText('Failed to fetch dashboard data. Please try again later.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: `Manage ${acme.name}` })).toBeInTheDocument();
+    expect(to('GET', '/api/super/stats')).toHaveLength(2);
+    expect(screen.queryByText('Failed to fetch dashboard data. Please try again later.')).not.toBeInTheDocument();
+  });
 });

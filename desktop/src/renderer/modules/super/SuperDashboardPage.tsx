@@ -1,11 +1,11 @@
 import { Anchor, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import type { SuperStats, TenantWithStats } from '@crm/common';
+import type { TenantWithStats } from '@crm/common';
 import { Building2, CircleCheck, Coins, HandCoins, Hourglass, Wallet } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatNumber } from '../../lib/format';
-import { ListPage, type ListStatus } from '../../ui/ListPage';
+import { useQuery } from '../../lib/load/use-query';
+import { ListPage } from '../../ui/ListPage';
 import { StatCard } from '../../ui/StatCard';
 import { superApi } from './api';
 import { SubscriptionBadge, TenantStatusBadge } from './SubscriptionBadge';
@@ -15,39 +15,28 @@ const STAT_COLUMNS = { base: 1, xs: 2, md: 3, xl: 6 };
 const COLUMNS = 6;
 /** The Companies Overview shows the newest companies; the Companies page has them all. */
 const OVERVIEW_SIZE = 10;
+const NO_TENANTS: TenantWithStats[] = [];
 
 /**
  * The super dashboard: platform totals (USD, aggregated by GET /super/stats) and the
  * Companies Overview with Manage links: the newest companies, their total, and a link to all of them.
  */
 export function SuperDashboardPage() {
-  const { t } = useTranslation('super');
-  const [stats, setStats] = useState<SuperStats | null>(null);
-  const [tenants, setTenants] = useState<TenantWithStats[]>([]);
-  const [total, setTotal] = useState(0);
-  const [status, setStatus] = useState<ListStatus>('loading');
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    Promise.all([superApi.stats(), superApi.tenants({ page: 1, limit: OVERVIEW_SIZE })])
-      .then(([figures, list]) => {
-        if (!alive) return;
-        setStats(figures);
-        setTenants(list.items);
-        setTotal(list.total);
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (!alive) return;
-        // The spec's one text for this screen, whatever failed.
-        setError(t('dashboard.fetchFailed'));
-        setStatus('error');
-      });
-    return () => {
-      alive = false;
-    };
-  }, [t]);
+  const { t, i18n } = useTranslation('super');
+  const query = useQuery(
+    async (signal) => {
+      const [figures, list] = await Promise.all([superApi.stats(), superApi.tenants({ page: 1, limit: OVERVIEW_SIZE }, signal)]);
+      return { stats: figures, tenants: list.items, total: list.total };
+    },
+    // asked again in a new language, as before, so the failure is worded in it
+    [i18n.language],
+    // The spec's one text for this screen, whatever failed.
+    { errorText: () => t('dashboard.fetchFailed') },
+  );
+  const { status, error } = query;
+  const stats = query.data?.stats ?? null;
+  const tenants = query.data?.tenants ?? NO_TENANTS;
+  const total = query.data?.total ?? 0;
 
   const loading = status === 'loading';
   const count = (value: number | undefined) => (value === undefined ? undefined : formatNumber(value));
@@ -96,6 +85,7 @@ export function SuperDashboardPage() {
       columnCount={COLUMNS}
       status={status}
       error={error}
+      onRetry={query.reload}
       texts={{ loading: t('common:loading'), empty: t('tenants.empty') }}
       rowCount={tenants.length}
     >

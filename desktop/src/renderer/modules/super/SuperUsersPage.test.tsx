@@ -45,6 +45,16 @@ describe('Super Manage Users', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
   });
 
+  it('Retry after a failed load asks again and shows the users', async () => {
+    let answers = 0;
+    const { user, to } = await openUsers({ 'GET /api/super/users': () => (++answers === 1 ? new Response('x', { status: 502 }) : ok({ items: [mona], total: 1 })) });
+    expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(mona.email)).toBeInTheDocument();
+    expect(to('GET', '/api/super/users')).toHaveLength(2);
+    expect(screen.queryByText('Failed to fetch users')).not.toBeInTheDocument();
+  });
+
   it('filters by company and search on the server', async () => {
     const { user, requests } = await openUsers();
     await user.click(screen.getByLabelText('Company', { selector: 'input:not([required])' }));

@@ -2,10 +2,11 @@ import { Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { SuperUser } from '@crm/common';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { superErrorMessage } from './super-error';
-import { ListPage, type ListStatus } from '../../ui/ListPage';
+import { useList } from '../../lib/load/use-list';
+import { ListPage } from '../../ui/ListPage';
 import { SearchFilter } from '../../ui/SearchFilter';
 import { UserFormModal } from '../../ui/users/UserFormModal';
 import { UserRow } from '../../ui/users/UserRow';
@@ -24,35 +25,16 @@ const SEARCH_DELAY_MS = 300;
  */
 export function SuperUsersPage() {
   const { t } = useTranslation('super');
-  const [users, setUsers] = useState<SuperUser[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const [tenantId, setTenantId] = useState<string | null>(null);
-  const [status, setStatus] = useState<ListStatus>('loading');
-  const [error, setError] = useState<string | null>(null);
+  const list = useList<{ q: string; tenantId: string | null }, SuperUser>({
+    initialFilters: { q: '', tenantId: null },
+    pageSize: PAGE_SIZE,
+    fetchPage: ({ filters, page, limit, signal }) => superApi.users({ q: filters.q || undefined, tenantId: filters.tenantId ?? undefined, page, limit }, signal),
+    errorText: (failure) => superErrorMessage(failure, 'super:users.fetchFailed', { list: true }),
+  });
+  const { items: users, total, page, status, filters } = list;
+  const load = () => list.load();
   const [expanded, setExpanded] = useState<string | null>(null);
   const [editing, setEditing] = useState<SuperUser | null>(null);
-
-  const load = useCallback(async () => {
-    setStatus('loading');
-    setError(null);
-    try {
-      const result = await superApi.users({ q: q || undefined, tenantId: tenantId ?? undefined, page, limit: PAGE_SIZE });
-      setUsers(result.items);
-      setTotal(result.total);
-      setStatus('ready');
-    } catch (failure) {
-      setUsers([]);
-      setTotal(0);
-      setError(superErrorMessage(failure, 'super:users.fetchFailed', { list: true }));
-      setStatus('error');
-    }
-  }, [q, tenantId, page]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const confirmDelete = (user: SuperUser) =>
     modals.openConfirmModal({
@@ -79,25 +61,8 @@ export function SuperUsersPage() {
         summary={<AddSuperUserForm onAdded={() => void load()} />}
         filters={
           <>
-            <SearchFilter
-              value={q}
-              onChange={(next) => {
-                setQ(next);
-                setPage(1);
-              }}
-              delay={SEARCH_DELAY_MS}
-              placeholder={t('users.searchPlaceholder')}
-            />
-            <CompanySelect
-              label={t('users.companyFilter')}
-              placeholder={t('users.allCompanies')}
-              value={tenantId}
-              clearable
-              onChange={(next) => {
-                setTenantId(next);
-                setPage(1);
-              }}
-            />
+            <SearchFilter value={filters.q} onChange={(q) => list.setFilters({ q })} delay={SEARCH_DELAY_MS} placeholder={t('users.searchPlaceholder')} />
+            <CompanySelect label={t('users.companyFilter')} placeholder={t('users.allCompanies')} value={filters.tenantId} clearable onChange={(tenantId) => list.setFilters({ tenantId })} />
           </>
         }
         tableLabel={t('users.table')}
@@ -116,10 +81,11 @@ export function SuperUsersPage() {
         }
         columnCount={COLUMNS}
         status={status}
-        error={error}
+        error={list.error}
+        onRetry={() => void load()}
         texts={{ loading: t('common:loading'), empty: t('users:empty') }}
         rowCount={users.length}
-        paging={{ page, total, pageSize: PAGE_SIZE, onPage: setPage }}
+        paging={{ page, total, pageSize: PAGE_SIZE, onPage: list.setPage }}
       >
         {users.map((user) => (
           <UserRow

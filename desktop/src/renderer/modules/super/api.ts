@@ -28,15 +28,15 @@ export const superApi = {
   stats: () => api.get<SuperStats>('/super/stats'),
   /** A page of companies, newest first; q: name or slug contains it. */
   tenants: (query: QueryParams<SuperTenantsQuery>, signal?: AbortSignal) => api.get<TenantWithStatsList>('/super/tenants', { query, signal }),
-  tenant: (tenantId: string) => api.get<TenantWithStats>(`/super/tenants/${id(tenantId)}`),
+  tenant: (tenantId: string, signal?: AbortSignal) => api.get<TenantWithStats>(`/super/tenants/${id(tenantId)}`, { signal }),
   createTenant: (input: CreateTenantRequest) => api.post<unknown>('/super/tenants', input),
   /** Suspend (false) or re-activate (true). */
   setTenantActive: (tenantId: string, isActive: boolean) => api.patch<TenantWithStats>(`/super/tenants/${id(tenantId)}`, { isActive }),
   updateSubscription: (tenantId: string, input: UpdateSubscriptionInput) => api.patch<TenantWithStats>(`/super/tenants/${id(tenantId)}/subscription`, input),
   deleteTenant: (tenantId: string) => api.delete<{ deleted: true }>(`/super/tenants/${id(tenantId)}`),
-  audit: (tenantId: string, query: { page: number; limit: number }) => api.get<{ items: AuditEntry[]; total: number }>(`/super/tenants/${id(tenantId)}/audit`, { query }),
+  audit: (tenantId: string, query: { page: number; limit: number }, signal?: AbortSignal) => api.get<{ items: AuditEntry[]; total: number }>(`/super/tenants/${id(tenantId)}/audit`, { query, signal }),
 
-  users: (query: QueryParams<SuperUsersQuery>) => api.get<{ items: SuperUser[]; total: number }>('/super/users', { query }),
+  users: (query: QueryParams<SuperUsersQuery>, signal?: AbortSignal) => api.get<{ items: SuperUser[]; total: number }>('/super/users', { query, signal }),
   createUser: (input: CreateSuperUserInput) => api.post<SuperUser>('/super/users', input),
   updateUser: (userId: string, input: UpdateSuperUserInput) => api.patch<SuperUser>(`/super/users/${id(userId)}`, input),
   deleteUser: (userId: string) => api.delete<unknown>(`/super/users/${id(userId)}`),

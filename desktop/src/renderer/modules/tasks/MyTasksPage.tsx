@@ -1,16 +1,20 @@
-import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { taskCommentText, taskDescriptionPreview, type Task, type TaskStatus } from '@crm/common';
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/error-message';
 import { formatDay, todayDay } from '../../lib/format';
+import { useQuery } from '../../lib/load/use-query';
 import { FormModal } from '../../ui/FormModal';
+import { LoadError } from '../../ui/LoadError';
 import { PageHeader } from '../../ui/PageHeader';
 import { tasksApi } from './api';
 import { emptyTaskFields, TaskComments, TaskFieldInputs, TaskStatusBadge, type TaskFields } from './task-pieces';
+
+const NO_TASKS: Task[] = [];
 
 /**
  * My Tasks (sales): pending and completed lists, a create modal and an
@@ -19,30 +23,22 @@ import { emptyTaskFields, TaskComments, TaskFieldInputs, TaskStatusBadge, type T
  */
 export function MyTasksPage() {
   const { t } = useTranslation('tasks');
-  const [items, setItems] = useState<Task[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const tasks = useQuery(
+    (signal) =>
+      tasksApi.mine(signal).then(
+        (list) => list.items,
+        (failure: unknown) => {
+          if (!signal.aborted) notifications.show({ color: 'red', message: errorMessage(failure, 'tasks:team.fetchFailed') });
+          throw failure;
+        },
+      ),
+    [],
+    { errorText: (failure) => errorMessage(failure, 'tasks:team.fetchFailed', { list: true }) },
+  );
+  const items = tasks.data ?? NO_TASKS;
   const [creating, setCreating] = useState(false);
   const [updating, setUpdating] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
-
-  const load = useCallback(async () => {
-    try {
-      const list = await tasksApi.mine();
-      setItems(list.items);
-      setError(null);
-    } catch (failure) {
-      const message = errorMessage(failure, 'tasks:team.fetchFailed', { list: true });
-      setError(message);
-      notifications.show({ color: 'red', message: errorMessage(failure, 'tasks:team.fetchFailed') });
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const linked = params.get('task');
   useEffect(() => {
@@ -67,18 +63,18 @@ export function MyTasksPage() {
           </Button>
         }
       />
-      {loading ? (
+      {tasks.error ? (
+        <LoadError error={tasks.error} onRetry={tasks.reload} />
+      ) : !tasks.data ? (
         <Loader aria-label={t('team.loading')} />
-      ) : error ? (
-        <Alert color="red">{error}</Alert>
       ) : (
         <>
           <TaskSection label={t('my.pending')} empty={t('my.noPending')} tasks={pending} onUpdate={setUpdating} />
           <TaskSection label={t('my.completed')} empty={t('my.noCompleted')} tasks={completed} onUpdate={setUpdating} />
         </>
       )}
-      <CreateMyTaskModal opened={creating} onClose={() => setCreating(false)} onCreated={load} />
-      {updated && <UpdateStatusModal task={updated} onClose={closeUpdate} onUpdated={load} />}
+      <CreateMyTaskModal opened={creating} onClose={() => setCreating(false)} onCreated={tasks.reload} />
+      {updated && <UpdateStatusModal task={updated} onClose={closeUpdate} onUpdated={tasks.reload} />}
     </Stack>
   );
 }
@@ -129,7 +125,7 @@ function TaskSection({ label, empty, tasks, onUpdate }: { label: string; empty: 
   );
 }
 
-function CreateMyTaskModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: () => Promise<void> }) {
+function CreateMyTaskModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('tasks');
   const [fields, setFields] = useState<TaskFields>(emptyTaskFields);
   const [titleError, setTitleError] = useState<string | undefined>();
@@ -149,7 +145,7 @@ function CreateMyTaskModal({ opened, onClose, onCreated }: { opened: boolean; on
       await tasksApi.createMine({ title: fields.title.trim(), description: fields.description.trim() || null, dueDate: fields.dueDate });
       notifications.show({ color: 'green', message: t('createdToast') });
       close();
-      await onCreated();
+      onCreated();
     } catch (failure) {
       notifications.show({ color: 'red', title: t('createFailed'), message: errorMessage(failure, 'tasks:createFailed') });
     } finally {
@@ -171,7 +167,7 @@ function CreateMyTaskModal({ opened, onClose, onCreated }: { opened: boolean; on
   );
 }
 
-function UpdateStatusModal({ task, onClose, onUpdated }: { task: Task; onClose: () => void; onUpdated: () => Promise<void> }) {
+function UpdateStatusModal({ task, onClose, onUpdated }: { task: Task; onClose: () => void; onUpdated: () => void }) {
   const { t } = useTranslation('tasks');
   const [status, setStatus] = useState<TaskStatus>(task.status);
   const [comment, setComment] = useState('');
@@ -183,7 +179,7 @@ function UpdateStatusModal({ task, onClose, onUpdated }: { task: Task; onClose: 
       await tasksApi.update(task._id, text ? { status, comment: text } : { status });
       notifications.show({ color: 'green', message: t('updatedToast') });
       onClose();
-      await onUpdated();
+      onUpdated();
     } catch (failure) {
       notifications.show({ color: 'red', title: t('updateFailed'), message: errorMessage(failure, 'tasks:updateFailed') });
     } finally {

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { LANGUAGES, type Language } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 import { comment, makeTask, taskList } from './testing';
 
@@ -9,14 +11,14 @@ const omar = { ...salesUser, _id: '0190a0b0-0000-7000-8000-000000000003', name: 
 const call = makeTask({ comments: [comment('Bring the invoices')] });
 const done = makeTask({ title: 'Visit the warehouse', status: 'completed', assignedTo: { _id: omar._id, name: omar.name }, dueDate: null });
 
-async function openTeamTasks(handlers: Record<string, CrmHandler> = {}) {
-  const api = fakeCrmApi(adminUser, {
+async function openTeamTasks(handlers: Record<string, CrmHandler> = {}, language: Language = 'en') {
+  const api = fakeCrmApi(inLanguage(adminUser, language), {
     'GET /api/tasks': () => taskList([call, done]),
     'GET /api/auth/users': () => ok([adminUser, salesUser, omar]),
     ...handlers,
   });
   const view = renderApp('/team/tasks');
-  await screen.findByRole('heading', { name: 'Team Tasks', level: 1 });
+  await screen.findByRole('heading', { name: catalogueText(language, 'tasks:team.title'), level: 1 });
   return { ...view, ...api };
 }
 
@@ -35,9 +37,27 @@ describe('Team Tasks', { timeout: 20_000 }, () => {
     expect(within(table).getByText('Visit the warehouse').closest('tr')).toHaveTextContent('Completed');
   });
 
-  it("shows 'No tasks found.' for an empty list", async () => {
-    await openTeamTasks({ 'GET /api/tasks': () => taskList([]) });
-    expect(await screen.findByText('No tasks found.')).toBeInTheDocument();
+  it('Retry after a failed load asks again and shows the tasks', async () => {
+    let answers = 0;
+    const { user, to } = await openTeamTasks({ 'GET /api/tasks': () => (++answers === 1 ? new Response('x', { status: 502 }) : taskList([call])) });
+    expect(await screen.findByText('Failed to load tasks. Please try again later.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Call Ahmed back')).toBeInTheDocument();
+    expect(to('GET', '/api/tasks')).toHaveLength(2);
+    expect(screen.queryByText('Failed to load tasks. Please try again later.')).not.toBeInTheDocument();
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  it.for(LANGUAGES)('shows the column heads and the empty text for an empty list (%s)', async (language) => {
+    const text = (key: string) => catalogueText(language, key);
+    await openTeamTasks({ 'GET /api/tasks': () => taskList([]), 'GET /api/auth/users': () => ok([]) }, language);
+    expect(await screen.findByText(text('tasks:team.empty'))).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: text('tasks:team.title') });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['title', 'assignedTo', 'dueDate', 'status', 'createdBy', 'actions'].map((column) => text(`tasks:team.columns.${column}`)));
   });
 
   it('creates a task for a rep from the create modal', async () => {

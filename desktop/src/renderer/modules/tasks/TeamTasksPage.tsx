@@ -2,15 +2,18 @@ import { Button, Divider, Group, Modal, Select, Stack, Table, Text, Textarea } f
 import { modals } from '@mantine/modals';
 import { taskCommentText, type Task, type UserSummary } from '@crm/common';
 import { Eye, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/error-message';
 import { formatDay } from '../../lib/format';
+import { useQuery } from '../../lib/load/use-query';
 import { FormModal } from '../../ui/FormModal';
 import { ListPage } from '../../ui/ListPage';
 import { tasksApi } from './api';
 import { emptyTaskFields, TaskComments, TaskFieldInputs, TaskStatusBadge, type TaskFields } from './task-pieces';
+
+const NO_TASKS: Task[] = [];
 
 /**
  * Team Tasks (admin): the table, a view modal with the comments and reassigning,
@@ -19,31 +22,27 @@ import { emptyTaskFields, TaskComments, TaskFieldInputs, TaskStatusBadge, type T
  */
 export function TeamTasksPage() {
   const { t } = useTranslation('tasks');
-  const [items, setItems] = useState<Task[]>([]);
+  const tasks = useQuery(
+    (signal) =>
+      tasksApi.list(signal).then(
+        (list) => list.items,
+        (failure: unknown) => {
+          console.error(failure);
+          throw failure;
+        },
+      ),
+    [],
+    { errorText: (failure) => errorMessage(failure, 'tasks:team.fetchFailed', { list: true }) },
+  );
+  const items = tasks.data ?? NO_TASKS;
   const [users, setUsers] = useState<UserSummary[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
 
-  const load = useCallback(async () => {
-    try {
-      const list = await tasksApi.list();
-      setItems(list.items);
-      setError(null);
-    } catch (failure) {
-      console.error(failure);
-      setError(errorMessage(failure, 'tasks:team.fetchFailed', { list: true }));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
   useEffect(() => {
-    void load();
     tasksApi.users().then(setUsers, (failure) => console.error(failure));
-  }, [load]);
+  }, []);
 
   // a notification's link opens the task
   const linked = params.get('task');
@@ -65,7 +64,7 @@ export function TeamTasksPage() {
         void (async () => {
           try {
             await tasksApi.remove(task._id);
-            await load();
+            tasks.reload();
           } catch (failure) {
             console.error(failure);
           }
@@ -95,8 +94,10 @@ export function TeamTasksPage() {
           </>
         }
         columnCount={6}
-        status={loading ? 'loading' : error ? 'error' : 'ready'}
-        error={error}
+        // a refresh after a change keeps the rows until the answer replaces them
+        status={tasks.error ? 'error' : tasks.data ? 'ready' : 'loading'}
+        error={tasks.error}
+        onRetry={tasks.reload}
         texts={{ loading: t('team.loading'), empty: t('team.empty') }}
         rowCount={items.length}
       >
@@ -129,15 +130,15 @@ export function TeamTasksPage() {
           </Table.Tr>
         ))}
       </ListPage>
-      <CreateTaskModal opened={creating} users={users} onClose={() => setCreating(false)} onCreated={load} />
-      {viewed && <ViewTaskModal task={viewed} users={users} onClose={closeView} onChanged={load} />}
+      <CreateTaskModal opened={creating} users={users} onClose={() => setCreating(false)} onCreated={tasks.reload} />
+      {viewed && <ViewTaskModal task={viewed} users={users} onClose={closeView} onChanged={tasks.reload} />}
     </>
   );
 }
 
 const userOptions = (users: UserSummary[]) => users.filter((u) => u.isActive).map((u) => ({ value: u._id, label: u.name }));
 
-function CreateTaskModal({ opened, users, onClose, onCreated }: { opened: boolean; users: UserSummary[]; onClose: () => void; onCreated: () => Promise<void> }) {
+function CreateTaskModal({ opened, users, onClose, onCreated }: { opened: boolean; users: UserSummary[]; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('tasks');
   const [fields, setFields] = useState<TaskFields>(emptyTaskFields);
   const [assignee, setAssignee] = useState<string | null>(null);
@@ -155,7 +156,7 @@ function CreateTaskModal({ opened, users, onClose, onCreated }: { opened: boolea
     try {
       await tasksApi.create({ title: fields.title, description: fields.description || null, dueDate: fields.dueDate, assignedTo: assignee ?? '' });
       close();
-      await onCreated();
+      onCreated();
     } catch (failure) {
       // the spec only logs team task failures; the admin is told too, and keeps what they typed
       console.error(failure);
@@ -172,7 +173,7 @@ function CreateTaskModal({ opened, users, onClose, onCreated }: { opened: boolea
   );
 }
 
-function ViewTaskModal({ task, users, onClose, onChanged }: { task: Task; users: UserSummary[]; onClose: () => void; onChanged: () => Promise<void> }) {
+function ViewTaskModal({ task, users, onClose, onChanged }: { task: Task; users: UserSummary[]; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation('tasks');
   const [comment, setComment] = useState('');
   const [assignee, setAssignee] = useState<string | null>(task.assignedTo?._id ?? null);
@@ -184,7 +185,7 @@ function ViewTaskModal({ task, users, onClose, onChanged }: { task: Task; users:
     try {
       await tasksApi.update(task._id, body);
       if (body.comment) setComment('');
-      await onChanged();
+      onChanged();
     } catch (failure) {
       console.error(failure);
       setError(errorMessage(failure, 'tasks:updateFailed'));

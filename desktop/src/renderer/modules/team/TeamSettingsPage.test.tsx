@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { LANGUAGES } from '@crm/common';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, fail, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 
 const current = { leadDistributionStrategy: 'round-robin', skipOfflineReps: false, repsMayHandOver: false };
@@ -63,5 +65,22 @@ describe('Team Settings', { timeout: 20_000 }, () => {
     const { user } = await openSettings({ 'PUT /api/auth/tenant/settings': () => fail(400, 'leadDistributionStrategy must be round-robin or manual') });
     await user.click(await screen.findByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('leadDistributionStrategy must be round-robin or manual')).toBeInTheDocument();
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  it.for(LANGUAGES)('shows the saved strategy and hand-over switch, and saves another strategy (%s)', async (language) => {
+    const text = (key: string) => catalogueText(language, `teamSettings:${key}`);
+    fakeCrmApi(inLanguage(adminUser, language), {
+      'GET /api/auth/tenant/settings': () => ok({ settings: { leadDistributionStrategy: 'manual', skipOfflineReps: false, repsMayHandOver: true } }),
+      'PUT /api/auth/tenant/settings': (r) => ok({ settings: r.body }),
+    });
+    const { user } = renderApp('/team/settings');
+    await screen.findByRole('heading', { name: text('title'), level: 1 });
+    expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    expect(await screen.findByRole('radio', { name: new RegExp(text('strategy.manual')) })).toBeChecked();
+    expect(screen.getByRole('switch', { name: new RegExp(text('handOver.label')) })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: new RegExp(text('strategy.roundRobin')) }));
+    await user.click(screen.getByRole('button', { name: text('save') }));
+    expect(await screen.findByText(text('saved'))).toBeInTheDocument();
   });
 });

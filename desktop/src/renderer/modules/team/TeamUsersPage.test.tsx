@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { openedSockets } from '../../test/fake-socket';
-import type { TeamUser, UserSession } from '@crm/common';
+import { LANGUAGES, type Language, type TeamUser, type UserSession } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 
 const base = { tenantId: adminUser.tenantId, createdAt: '2026-10-01T08:00:00Z', lastActionAt: null, firstLogin: null };
@@ -14,10 +15,10 @@ const idle: TeamUser = { ...base, _id: testId(), name: 'Karim', email: 'karim@sh
 
 const session = (loginTime: string, logoutTime: string | null, duration: number | null): UserSession => ({ _id: testId(), loginTime, logoutTime, duration });
 
-async function openUsers(handlers: Record<string, CrmHandler> = {}) {
-  const api = fakeCrmApi(adminUser, { 'GET /api/users': () => ok([mona, omar, hana, idle]), ...handlers });
+async function openUsers(handlers: Record<string, CrmHandler> = {}, language: Language = 'en') {
+  const api = fakeCrmApi(inLanguage(adminUser, language), { 'GET /api/users': () => ok([mona, omar, hana, idle]), ...handlers });
   const view = renderApp('/team/users');
-  await screen.findByRole('heading', { name: 'Team Users', level: 1 });
+  await screen.findByRole('heading', { name: catalogueText(language, 'users:title'), level: 1 });
   return { ...view, ...api };
 }
 
@@ -45,6 +46,16 @@ describe('Team Users', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
   });
 
+  it('Retry after a failed load asks again and shows the users', async () => {
+    let answers = 0;
+    const { user, to } = await openUsers({ 'GET /api/users': () => (++answers === 1 ? new Response('x', { status: 502 }) : ok([mona])) });
+    expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await rowOf('Mona')).toHaveTextContent('mona@shop.test');
+    expect(to('GET', '/api/users')).toHaveLength(2);
+    expect(screen.queryByText('Failed to fetch users')).not.toBeInTheDocument();
+  });
+
   it('expands a row into the session history: only sessions over 5 minutes, minutes with one decimal, - when absent', async () => {
     const now = Date.now();
     const { user } = await openUsers({
@@ -65,6 +76,18 @@ describe('Team Users', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Session history of Omar' }));
     expect(await screen.findByText('No sessions found (longer than 5 minutes)')).toBeInTheDocument();
+  });
+
+  it('Retry after the session history fails asks for it again', async () => {
+    let answers = 0;
+    const { user, to } = await openUsers({
+      [`GET /api/users/${mona._id}/sessions`]: () => (++answers === 1 ? new Response('x', { status: 502 }) : ok([session('2026-11-20T08:00:00Z', '2026-11-20T09:30:00Z', 5400)])),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Session history of Mona' }));
+    expect(await screen.findByText('Failed to fetch sessions')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Sessions of Mona' })).toBeInTheDocument();
+    expect(to('GET', `/api/users/${mona._id}/sessions`)).toHaveLength(2);
   });
 
   it('edits a user: a blank password is sent blank (kept), and the list reloads', async () => {
@@ -167,5 +190,37 @@ describe('Team Users presence, live', { timeout: 20_000 }, () => {
     act(() => socket.serverEmit('connect'));
     await waitFor(async () => expect(await rowOf('Mona')).toHaveTextContent('Offline'));
     expect(to('GET', '/api/users')).toHaveLength(reads + 2);
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  it.for(LANGUAGES)('shows the heads, presence, the empty session history and a refusal by its code (%s)', async (language) => {
+    const text = (key: string, values?: Record<string, string>) => catalogueText(language, key, values);
+    const escaped = (key: string) => text(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const quiet: TeamUser = { ...mona, status: 'offline', isOnline: false, lastSeen: null };
+    const { user } = await openUsers(
+      {
+        'GET /api/users': () => ok([quiet]),
+        [`GET /api/users/${mona._id}/sessions`]: () => ok([]),
+        [`PUT /api/users/${mona._id}`]: () => json(403, { ok: false, error: 'You cannot deactivate your own account or remove your own admin role.', code: 'user.cannot_lock_out_self' }),
+      },
+      language,
+    );
+    expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    const table = screen.getByRole('table', { name: text('users:table') });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['name', 'email', 'role', 'active', 'presence', 'created', 'actions'].map((column) => text(`users:columns.${column}`)));
+    const toggle = await screen.findByRole('button', { name: text('users:sessions.toggle', { name: 'Mona' }) });
+    expect(toggle.closest('tr')).toHaveTextContent(new RegExp(['users:roles.sales', 'users:active', 'users:presence.offline', 'users:presence.never'].map(escaped).join('.*')));
+
+    await user.click(toggle);
+    expect(await screen.findByText(text('users:sessions.empty'))).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: text('users:edit.buttonFor', { name: 'Mona' }) }));
+    const dialog = await screen.findByRole('dialog', { name: text('users:edit.title') });
+    await user.click(within(dialog).getByRole('button', { name: text('users:form.save') }));
+    expect(await within(dialog).findByText(text('errors:user.cannot_lock_out_self'))).toBeInTheDocument();
   });
 });

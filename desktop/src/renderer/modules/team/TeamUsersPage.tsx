@@ -1,10 +1,11 @@
 import { Button, Table } from '@mantine/core';
 import type { TeamUser, UserIdleEvent, UserStatusChangeEvent } from '@crm/common';
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
-import { ListPage, type ListStatus } from '../../ui/ListPage';
+import { useQuery } from '../../lib/load/use-query';
+import { ListPage } from '../../ui/ListPage';
 import { UserFormModal } from '../../ui/users/UserFormModal';
 import { UserRow } from '../../ui/users/UserRow';
 import { useAuthStore } from '../auth/store';
@@ -12,6 +13,7 @@ import { useRealtimeStore } from '../realtime/store';
 import { teamApi } from './api';
 
 const COLUMNS = 7;
+const NO_USERS: TeamUser[] = [];
 
 /**
  * Live presence: `user:status_change` sets online or offline with last seen, `user:idle` sets idle.
@@ -40,44 +42,27 @@ function usePresenceUpdates(update: (userId: string, change: Partial<TeamUser>) 
 export function TeamUsersPage() {
   const { t } = useTranslation('users');
   const myId = useAuthStore((state) => state.user?._id);
-  const [users, setUsers] = useState<TeamUser[]>([]);
-  const [status, setStatus] = useState<ListStatus>('loading');
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery((signal) => teamApi.listUsers(signal), [], { errorText: (failure) => errorMessage(failure, 'users:fetchFailed', { list: true }) });
+  const users = query.data ?? NO_USERS;
   const [expanded, setExpanded] = useState<string | null>(null);
   const [editing, setEditing] = useState<TeamUser | null>(null);
   const [adding, setAdding] = useState(false);
+  const { reload, setData } = query;
+  const shown = useRef(false);
+  shown.current = query.data !== null;
 
-  const load = useCallback(async () => {
-    setStatus('loading');
-    setError(null);
-    try {
-      setUsers(await teamApi.listUsers());
-      setStatus('ready');
-    } catch (failure) {
-      setUsers([]);
-      setError(errorMessage(failure, 'users:fetchFailed', { list: true }));
-      setStatus('error');
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  // read again without the loading state: the table stays as it is until the answer replaces it
+  // read again without the loading state: the table stays as it is until the answer replaces it;
+  // with nothing shown yet (still loading, or failed) it is an ordinary load
   const resync = useCallback(() => {
+    if (!shown.current) return reload();
     teamApi.listUsers().then(
-      (list) => {
-        setUsers(list);
-        setError(null);
-        setStatus('ready');
-      },
+      (list) => setData(list),
       // the list shown stays; the next (re)connect or visit reads it again
       () => undefined,
     );
-  }, []);
+  }, [reload, setData]);
 
-  const updatePresence = useCallback((userId: string, change: Partial<TeamUser>) => setUsers((list) => list.map((u) => (u._id === userId ? { ...u, ...change } : u))), []);
+  const updatePresence = useCallback((userId: string, change: Partial<TeamUser>) => setData((list) => list.map((u) => (u._id === userId ? { ...u, ...change } : u))), [setData]);
   usePresenceUpdates(updatePresence, resync);
 
   return (
@@ -103,8 +88,9 @@ export function TeamUsersPage() {
           </>
         }
         columnCount={COLUMNS}
-        status={status}
-        error={error}
+        status={query.status}
+        error={query.error}
+        onRetry={reload}
         texts={{ loading: t('common:loading'), empty: t('empty') }}
         rowCount={users.length}
       >
@@ -128,7 +114,7 @@ export function TeamUsersPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void load();
+            reload();
           }}
         />
       )}
@@ -138,7 +124,7 @@ export function TeamUsersPage() {
           onClose={() => setAdding(false)}
           onSaved={() => {
             setAdding(false);
-            void load();
+            reload();
           }}
         />
       )}

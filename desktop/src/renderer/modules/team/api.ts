@@ -3,7 +3,7 @@ import { api } from '../../lib/api';
 
 /** Team users and the company's settings. */
 export const teamApi = {
-  listUsers: () => api.get<TeamUser[]>('/users'),
+  listUsers: (signal?: AbortSignal) => api.get<TeamUser[]>('/users', { signal }),
   createUser: (input: CreateUserInput) => api.post<TeamUser>('/users', input),
   updateUser: (id: string, input: UpdateUserInput) => api.put<TeamUser>(`/users/${encodeURIComponent(id)}`, input),
   sessions: (id: string) => api.get<UserSession[]>(`/users/${encodeURIComponent(id)}/sessions`),

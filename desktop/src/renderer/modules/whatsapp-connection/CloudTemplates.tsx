@@ -1,11 +1,12 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { WhatsAppTemplate } from '@crm/common';
 import { RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { formatNumber } from '../../lib/format';
+import { useQuery } from '../../lib/load/use-query';
+import { LoadError } from '../../ui/LoadError';
 import { whatsAppTemplatesApi } from './api';
 
 const STATUS_COLOR: Record<string, string> = { APPROVED: 'green', PENDING: 'yellow', REJECTED: 'red', PAUSED: 'orange', DISABLED: 'gray' };
@@ -13,24 +14,11 @@ const STATUS_COLOR: Record<string, string> = { APPROVED: 'green', PENDING: 'yell
 /** Settings → WhatsApp on the official API: the company's templates as last synced, and "Sync templates". */
 export function CloudTemplates() {
   const { t } = useTranslation('whatsappConnection');
-  const [items, setItems] = useState<WhatsAppTemplate[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery((signal) => whatsAppTemplatesApi.all(signal).then((page) => page.items), [], {
+    errorText: (failure) => errorMessage(failure, 'whatsappConnection:templates.loadFailed'),
+  });
+  const { data: items, error } = query;
   const [syncing, setSyncing] = useState(false);
-
-  const load = useCallback(
-    () =>
-      whatsAppTemplatesApi
-        .all()
-        .then((page) => {
-          setItems(page.items);
-          setError(null);
-        })
-        .catch((failure: unknown) => setError(errorMessage(failure, 'whatsappConnection:templates.loadFailed'))),
-    [],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const sync = async () => {
     setSyncing(true);
@@ -40,7 +28,7 @@ export function CloudTemplates() {
         color: 'green',
         message: t('templates.synced', { total: formatNumber(result.total), added: formatNumber(result.added), updated: formatNumber(result.updated), removed: formatNumber(result.removed) }),
       });
-      await load();
+      query.reload();
     } catch (failure) {
       notifications.show({ color: 'red', title: t('templates.syncFailed'), message: errorMessage(failure, 'whatsappConnection:templates.syncFailed') });
     } finally {
@@ -61,11 +49,7 @@ export function CloudTemplates() {
       <Text size="sm" c="dimmed">
         {t('templates.help')}
       </Text>
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
+      {error && <LoadError error={error} onRetry={query.reload} />}
       {items && items.length === 0 && <Text size="sm">{t('templates.empty')}</Text>}
       {items && items.length > 0 && (
         <Table.ScrollContainer minWidth={480}>

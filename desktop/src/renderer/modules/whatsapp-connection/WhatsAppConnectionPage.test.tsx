@@ -121,6 +121,32 @@ describe('Settings → WhatsApp connection', { timeout: 20_000 }, () => {
     expect(to('POST', '/api/whatsapp/cloud/templates/sync')).toHaveLength(1);
   });
 
+  it('Retry after the templates fail to load asks again and lists them', async () => {
+    const missYou: WhatsAppTemplate = {
+      _id: 't1',
+      name: 'we_miss_you',
+      language: 'en_US',
+      category: 'MARKETING',
+      status: 'APPROVED',
+      body: 'Hi {{1}}',
+      bodyParamCount: 1,
+      header: null,
+      buttons: [],
+      syncedAt: '2026-11-26T02:00:00.000Z',
+    };
+    let answers = 0;
+    const { user, to } = await open({
+      'GET /api/whatsapp/cloud': () => ok(connection({ state: 'connected' })),
+      'GET /api/whatsapp/cloud/templates': () => (++answers === 1 ? new Response('x', { status: 502 }) : ok({ items: [missYou], total: 1 })),
+    });
+    const region = await screen.findByRole('region', { name: 'Message templates' });
+    expect(await within(region).findByText('Could not load the templates.')).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Retry' }));
+    expect(await within(region).findByText('we_miss_you')).toBeInTheDocument();
+    expect(to('GET', '/api/whatsapp/cloud/templates')).toHaveLength(2);
+    expect(within(region).queryByText('Could not load the templates.')).not.toBeInTheDocument();
+  });
+
   it('a sales rep is sent to the dashboard and the settings are never asked for', async () => {
     const { router, to } = await open({ 'GET /api/whatsapp/cloud': () => ok(connection()) }, salesUser);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -11,6 +11,6 @@ export const whatsAppCloudApi = {
 
 /** The company's WhatsApp templates (official API): every status, and "Sync templates" (admins). */
 export const whatsAppTemplatesApi = {
-  all: () => api.get<WhatsAppTemplatePage>('/whatsapp/cloud/templates', { query: { status: 'all', limit: 200 } }),
+  all: (signal?: AbortSignal) => api.get<WhatsAppTemplatePage>('/whatsapp/cloud/templates', { query: { status: 'all', limit: 200 }, signal }),
   sync: () => api.post<WhatsAppTemplateSyncResult>('/whatsapp/cloud/templates/sync'),
 };

@@ -1,9 +1,10 @@
 import { Table, Text } from '@mantine/core';
 import type { UserSession } from '@crm/common';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { useQuery } from '../../lib/load/use-query';
+import { LoadError } from '../LoadError';
 import { durationMinutes, listedSessions } from './sessions';
 
 /**
@@ -12,25 +13,12 @@ import { durationMinutes, listedSessions } from './sessions';
  */
 export function SessionHistory({ user, load }: { user: { _id: string; name: string }; load: (userId: string) => Promise<UserSession[]> }) {
   const { t } = useTranslation('users');
-  const [sessions, setSessions] = useState<UserSession[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery(() => load(user._id).then((list) => listedSessions(list, Date.now())), [user._id], {
+    errorText: (failure) => errorMessage(failure, 'users:sessions.fetchFailed', { list: true }),
+  });
+  const { data: sessions, error } = query;
 
-  useEffect(() => {
-    let live = true;
-    load(user._id)
-      .then((list) => live && setSessions(listedSessions(list, Date.now())))
-      .catch((failure: unknown) => live && setError(errorMessage(failure, 'users:sessions.fetchFailed', { list: true })));
-    return () => {
-      live = false;
-    };
-  }, [user._id, load]);
-
-  if (error)
-    return (
-      <Text c="red" size="sm">
-        {error}
-      </Text>
-    );
+  if (error) return <LoadError error={error} onRetry={query.reload} />;
   if (!sessions) return <Text size="sm">{t('common:loading')}</Text>;
   if (sessions.length === 0)
     return (

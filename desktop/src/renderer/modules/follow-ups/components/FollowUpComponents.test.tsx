@@ -204,6 +204,20 @@ describe('FollowUpStatus (chat panel and contact profile)', () => {
     expect(screen.queryByRole('article', { name: 'Follow-up Done' })).not.toBeInTheDocument();
   });
 
+  it('Retry after the sequences fail to load asks again and shows them', async () => {
+    let calls = 0;
+    const { to } = fakeFollowUpsApi(adminUser, {
+      [`GET /api/contacts/${contactId}/follow-ups`]: () => (++calls === 1 ? new Response('x', { status: 502 }) : ok({ items: [makeRun({ contactId, templateName: 'Again' })], total: 1 })),
+    });
+    const user = userEvent.setup();
+    wrap(<FollowUpStatus contactId={contactId} />);
+    expect(await screen.findByText('Could not load the follow-up sequences.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Follow-up Again' })).toBeInTheDocument();
+    expect(to('GET', `/api/contacts/${contactId}/follow-ups`)).toHaveLength(2);
+    expect(screen.queryByText('Could not load the follow-up sequences.')).not.toBeInTheDocument();
+  });
+
   it("says when there are none, and refreshes when the contact's chat changes", async () => {
     let calls = 0;
     fakeFollowUpsApi(adminUser, {

@@ -3,9 +3,11 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Chat, FollowUpRun, FollowUpRunStatus, FollowUpStepLog, FollowUpStepStatus, RealtimeMessage } from '@crm/common';
 import { CirclePause, CircleStop, Repeat } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
+import { useQuery } from '../../../lib/load/use-query';
+import { LoadError } from '../../../ui/LoadError';
 import { followUpRunReasonText, followUpStepReasonText } from '../../../lib/reason-text';
 import { useRealtimeStore } from '../../realtime/store';
 import { formatNumber } from '../../../lib/format';
@@ -49,20 +51,11 @@ export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: Fol
   const loadRuns = useFollowUpsStore((state) => state.loadRuns);
   const stop = useFollowUpsStore((state) => state.stop);
   const socket = useRealtimeStore((state) => state.socket);
-  const [error, setError] = useState<string | null>(null);
+  // the runs live in the module's store (starting and stopping refresh them too); this asks for them
+  const query = useQuery(() => loadRuns(contactId), [contactId], { errorText: (failure) => errorMessage(failure, 'followups:status.loadFailed') });
+  const { error, reload } = query;
   const [stopping, setStopping] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const reload = useCallback(() => {
-    loadRuns(contactId).then(
-      () => setError(null),
-      (failure: unknown) => setError(errorMessage(failure, 'followups:status.loadFailed')),
-    );
-  }, [contactId, loadRuns]);
-
-  useEffect(() => {
-    reload();
-  }, [reload]);
 
   useEffect(() => {
     if (!socket) return;
@@ -106,13 +99,7 @@ export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: Fol
         })(),
     });
 
-  if (!runs && error) {
-    return (
-      <Alert color="red" variant="light">
-        {error}
-      </Alert>
-    );
-  }
+  if (!runs && error) return <LoadError error={error} onRetry={reload} />;
   if (!runs) {
     return (
       <Group gap="sm" c="dimmed">
@@ -127,11 +114,7 @@ export function FollowUpStatus({ contactId, activeOnly = false, onStopped }: Fol
 
   return (
     <Stack gap="md" aria-label={t('status.sectionLabel')} component="section">
-      {error && (
-        <Alert color="red" variant="light">
-          {error}
-        </Alert>
-      )}
+      {error && <LoadError error={error} onRetry={reload} />}
       {shown.length === 0 && !activeOnly && (
         <Text size="sm" c="dimmed">
           {t('status.none')}

@@ -1,9 +1,10 @@
 import { Card, List, Table, Text, Title } from '@mantine/core';
 import type { AuditAction, AuditEntry } from '@crm/common';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { superErrorMessage } from '../super-error';
 import { formatDateTime } from '../../../lib/format';
+import { useList } from '../../../lib/load/use-list';
 import { ListStateRow } from '../../../ui/ListStateRow';
 import { Pager } from '../../../ui/Pager';
 import { superApi } from '../api';
@@ -45,30 +46,21 @@ const FIELD_KEYS: Record<string, string> = {
  */
 export function AuditLog({ tenantId, refresh }: { tenantId: string; refresh: number }) {
   const { t } = useTranslation('super');
-  const [page, setPage] = useState(1);
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-
+  const list = useList<{ tenantId: string }, AuditEntry>({
+    initialFilters: { tenantId },
+    pageSize: PAGE_SIZE,
+    fetchPage: ({ filters, page, limit, signal }) => superApi.audit(filters.tenantId, { page, limit }, signal),
+    errorText: (failure) => superErrorMessage(failure, 'super:audit.fetchFailed', { list: true }),
+  });
+  const { items: entries, total, page, status, error, setFilters, load } = list;
+  useEffect(() => setFilters({ tenantId }), [tenantId, setFilters]);
+  // Each change on the profile reads the page shown again; the first page comes with the list.
+  const shownRefresh = useRef(refresh);
   useEffect(() => {
-    let alive = true;
-    setError(null);
-    superApi.audit(tenantId, { page, limit: PAGE_SIZE }).then(
-      (result) => {
-        if (!alive) return;
-        setEntries(result.items);
-        setTotal(result.total);
-      },
-      (failure: unknown) => {
-        if (!alive) return;
-        setEntries([]);
-        setError(superErrorMessage(failure, 'super:audit.fetchFailed', { list: true }));
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [tenantId, page, refresh]);
+    if (shownRefresh.current === refresh) return;
+    shownRefresh.current = refresh;
+    void load();
+  }, [refresh, load]);
 
   const value = (v: unknown): string => {
     if (v === null || v === undefined || v === '') return '—';
@@ -93,12 +85,13 @@ export function AuditLog({ tenantId, refresh }: { tenantId: string; refresh: num
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {entries === null ? (
-              <ListStateRow colSpan={4}>{t('common:loading')}</ListStateRow>
-            ) : error ? (
-              <ListStateRow colSpan={4} error>
+            {status === 'error' && error ? (
+              <ListStateRow colSpan={4} error onRetry={() => void load()}>
                 {error}
               </ListStateRow>
+            ) : entries.length === 0 && status !== 'ready' ? (
+              // the entries shown stay while another page or a refresh loads
+              <ListStateRow colSpan={4}>{t('common:loading')}</ListStateRow>
             ) : entries.length === 0 ? (
               <ListStateRow colSpan={4}>{t('audit.empty')}</ListStateRow>
             ) : (
@@ -128,7 +121,7 @@ export function AuditLog({ tenantId, refresh }: { tenantId: string; refresh: num
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {total > PAGE_SIZE && <Pager page={page} total={total} pageSize={PAGE_SIZE} onPage={setPage} />}
+      {total > PAGE_SIZE && <Pager page={page} total={total} pageSize={PAGE_SIZE} onPage={list.setPage} />}
     </Card>
   );
 }
