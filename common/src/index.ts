@@ -13,6 +13,7 @@ export * from './ipc/channels.js';
 export * from './realtime/events.js';
 export * from './rules/subscription.js';
 export * from './rules/phone.js';
+export * from './rules/contact-phone.js';
 export * from './rules/message-search.js';
 export * from './rules/text.js';
 export * from './shared/reasons.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { phoneFromWhatsAppId } from '@crm/common';
+import { LID_PHONE_PREFIX, USER_ID_PHONE_PREFIX, phoneFromWhatsAppId } from '@crm/common';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ContactCreationService } from './contact-creation.service.js';
 import { ContactMergeHooks } from './contact-merge-hooks.js';
@@ -23,11 +23,6 @@ export type ResolvedSender = { contact: WhatsAppContact; created: boolean };
  * first is deleted: the caller moves what it keeps of that contact (its messages) to the second.
  */
 export type ContactFold = (tx: TenantTx, fromContactId: string, intoContactId: string) => Promise<void>;
-
-/** A contact with no phone known yet (WhatsApp gave only a linked id) carries this placeholder until it is. */
-export const LID_PHONE_PREFIX = 'lid:';
-/** The same for a contact known only by Meta's business-scoped user id. */
-export const USER_ID_PHONE_PREFIX = 'user:';
 
 type KnownContact = WhatsAppContact & { waUserId?: string | null };
 
