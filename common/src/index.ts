@@ -24,6 +24,7 @@ export * from './whatsapp/whatsapp-templates.schema.js';
 export * from './messages/messages.schema.js';
 export * from './messages/notes.schema.js';
 export * from './messages/message-errors.js';
+export * from './messages/system-events.js';
 export * from './chats/chats.schema.js';
 export * from './canned-responses/canned-responses.schema.js';
 export * from './labels/labels.schema.js';

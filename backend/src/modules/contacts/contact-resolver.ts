@@ -115,6 +115,38 @@ export class ContactResolver {
   }
 
   /**
+   * WhatsApp reported that a user changed their number or their user id (`previous` → the
+   * sender's ids): the contact known by the old ones takes the new ones, so the message and all
+   * that follow find it. Nothing changes when no contact has the old ids (already done: a
+   * redelivery), or when another contact already has the new one (the message then goes to that one).
+   */
+  async takeNewIds(tx: TenantTx, tenantId: string, changes: { previous: { phoneId?: string; userId?: string }; current: Sender }[]): Promise<void> {
+    for (const { previous, current } of changes) {
+      const oldPhone = previous.phoneId ? phoneFromWhatsAppId(previous.phoneId) : undefined;
+      const { phone, phoneId, userId } = idsOf(current);
+      const known = await this.repo.findWhatsAppContacts(
+        tx,
+        tenantId,
+        [oldPhone, phone].filter((p): p is string => !!p),
+        [],
+        [previous.userId, userId].filter((u): u is string => !!u),
+      );
+      const old = known.find((c) => (oldPhone && c.phone === oldPhone) || (previous.userId && c.waUserId === previous.userId));
+      if (!old) continue;
+      const taken = (c: KnownContact) => c.id !== old.id && ((phone && c.phone === phone) || (userId && c.waUserId === userId));
+      if (known.some(taken)) continue;
+      const patch: { phone?: string; waId?: string; waUserId?: string } = {};
+      if (phone && phone !== old.phone) Object.assign(patch, { phone, waId: phoneId });
+      if (userId && userId !== old.waUserId) {
+        patch.waUserId = userId;
+        // a contact known only by its user id keeps being named by the new one until a number comes
+        if (!patch.phone && old.phone.startsWith(USER_ID_PHONE_PREFIX)) patch.phone = `${USER_ID_PHONE_PREFIX}${userId}`;
+      }
+      if (Object.keys(patch).length) await this.repo.setWhatsAppIds(tx, tenantId, old.id, patch);
+    }
+  }
+
+  /**
    * The user-id step, after the phone and linked id found (or not) the contact: a contact known
    * only by the user id takes the phone when a message brings it, or is merged into the phone's
    * contact when both exist (ContactMergesRepository says which stays and why); the phone's contact
