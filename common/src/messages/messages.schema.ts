@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reasonParamsSchema } from '../shared/reasons.js';
 import { noteMentionSchema } from './notes.schema.js';
 import { templateMessageSchema } from '../whatsapp/whatsapp-templates.schema.js';
+import { systemEventSchema } from './system-events.js';
 
 export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'voice', 'document'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -76,6 +77,8 @@ export const messageSchema = z.object({
   meta: messageMetaSchema.nullable(),
   /** Sent as a WhatsApp template (the official API): its name and language; `body` is the template's text filled in. */
   template: z.object({ name: z.string(), language: z.string() }).nullable().optional(),
+  /** A line WhatsApp wrote (the contact changed their number…): drawn as a system line in the reader's language, not a bubble. */
+  systemEvent: systemEventSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { campaignRates, dayIn, formatDateTimeIn, type Language } from '@crm/common';
+import { campaignRates, dayIn, displayPhone, formatDateTimeIn, type Language } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
@@ -65,7 +65,7 @@ export class CampaignReport {
       {
         name: h.recipients,
         heads: [...h.recipientHeads],
-        rows: data.items.map((r) => [r.name, r.phone, r.status === 'sending' ? 'pending' : r.status, r.reason, r.sentAt ? formatDateTimeIn(r.sentAt, data.timeZone) : null]),
+        rows: data.items.map((r) => [r.name, displayPhone(r.phone), r.status === 'sending' ? 'pending' : r.status, r.reason, r.sentAt ? formatDateTimeIn(r.sentAt, data.timeZone) : null]),
         widths: [28, 18, 12, 20, 20],
       },
     ]);

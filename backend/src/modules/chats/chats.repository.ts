@@ -5,6 +5,7 @@ import { contactHasLabels, type LabelFilter } from '../labels/label-filter.js';
 import { contactLabels } from '../labels/labels.table.js';
 import { ContactsRepository, type SummaryUpdate, type WhatsAppContact } from '../contacts/contacts.repository.js';
 import { contacts } from '../contacts/contacts.table.js';
+import { realPhone } from '../contacts/contact-search.js';
 import type { ChatCursor, ChatRow } from './chat.mapper.js';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -87,7 +88,8 @@ export class ChatsRepository {
     if (filter.assignedTo) where.push(sql`c.assigned_to = ${filter.assignedTo}`);
     if (filter.q) {
       const like = `%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      where.push(filter.digits ? sql`(c.name ilike ${like} or c.phone like ${`%${filter.digits}%`})` : sql`c.name ilike ${like}`);
+      // a placeholder phone (`lid:…`, `user:…`) is no number: its WhatsApp id's digits find nothing
+      where.push(filter.digits ? sql`(c.name ilike ${like} or (c.phone like ${`%${filter.digits}%`} and ${realPhone(sql`c.phone`)}))` : sql`c.name ilike ${like}`);
     }
     const labelled = filter.labels && contactHasLabels(tenantId, sql`c.id`, filter.labels);
     if (labelled) where.push(labelled);

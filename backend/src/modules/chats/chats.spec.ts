@@ -199,6 +199,14 @@ describe('chat list', () => {
     expect(byPhone.map((c: { phone: string }) => c.phone)).toEqual(['+201441110002']);
     expect((await t.api.get('/chats?q=zzzz-nobody', { token: adminA })).body.data).toMatchObject({ items: [], total: 0 });
   });
+
+  it('a contact with no number yet is found by name, never by the digits or prefix of its WhatsApp id', async () => {
+    await inbound(t, adminA, { from: '55667788990011@lid', name: 'Hidden Number', body: 'hello' });
+    const names = async (q: string) => (await t.api.get(`/chats?q=${encodeURIComponent(q)}`, { token: adminA })).body.data.items.map((c: { name: string }) => c.name);
+    expect(await names('hidden number')).toEqual(['Hidden Number']);
+    expect(await names('5566778899')).toEqual([]);
+    expect(await names('lid:')).toEqual([]);
+  });
 });
 
 describe('who sees what', () => {

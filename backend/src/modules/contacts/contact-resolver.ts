@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { phoneFromWhatsAppId } from '@crm/common';
+import { LID_PHONE_PREFIX, USER_ID_PHONE_PREFIX, phoneFromWhatsAppId } from '@crm/common';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { DomainEvents } from '../../platform/events/domain-events.js';
 import './contact-events.js';
@@ -26,11 +26,6 @@ export type { ContactMerged };
  * first is deleted: the caller moves what it keeps of that contact (its messages) to the second.
  */
 export type ContactFold = (tx: TenantTx, fromContactId: string, intoContactId: string) => Promise<void>;
-
-/** A contact with no phone known yet (WhatsApp gave only a linked id) carries this placeholder until it is. */
-export const LID_PHONE_PREFIX = 'lid:';
-/** The same for a contact known only by Meta's business-scoped user id. */
-export const USER_ID_PHONE_PREFIX = 'user:';
 
 type KnownContact = WhatsAppContact & { waUserId?: string | null };
 
@@ -138,6 +133,38 @@ export class ContactResolver {
     }
     if (unknown.length) await this.createLeads(tx, tenantId, unknown, at, result);
     return result;
+  }
+
+  /**
+   * WhatsApp reported that a user changed their number or their user id (`previous` → the
+   * sender's ids): the contact known by the old ones takes the new ones, so the message and all
+   * that follow find it. Nothing changes when no contact has the old ids (already done: a
+   * redelivery), or when another contact already has the new one (the message then goes to that one).
+   */
+  async takeNewIds(tx: TenantTx, tenantId: string, changes: { previous: { phoneId?: string; userId?: string }; current: Sender }[]): Promise<void> {
+    for (const { previous, current } of changes) {
+      const oldPhone = previous.phoneId ? phoneFromWhatsAppId(previous.phoneId) : undefined;
+      const { phone, phoneId, userId } = idsOf(current);
+      const known = await this.repo.findWhatsAppContacts(
+        tx,
+        tenantId,
+        [oldPhone, phone].filter((p): p is string => !!p),
+        [],
+        [previous.userId, userId].filter((u): u is string => !!u),
+      );
+      const old = known.find((c) => (oldPhone && c.phone === oldPhone) || (previous.userId && c.waUserId === previous.userId));
+      if (!old) continue;
+      const taken = (c: KnownContact) => c.id !== old.id && ((phone && c.phone === phone) || (userId && c.waUserId === userId));
+      if (known.some(taken)) continue;
+      const patch: { phone?: string; waId?: string; waUserId?: string } = {};
+      if (phone && phone !== old.phone) Object.assign(patch, { phone, waId: phoneId });
+      if (userId && userId !== old.waUserId) {
+        patch.waUserId = userId;
+        // a contact known only by its user id keeps being named by the new one until a number comes
+        if (!patch.phone && old.phone.startsWith(USER_ID_PHONE_PREFIX)) patch.phone = `${USER_ID_PHONE_PREFIX}${userId}`;
+      }
+      if (Object.keys(patch).length) await this.repo.setWhatsAppIds(tx, tenantId, old.id, patch);
+    }
   }
 
   /**

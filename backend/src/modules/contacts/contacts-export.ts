@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { timeZoneOffsetMs, type Language } from '@crm/common';
+import { displayPhone, timeZoneOffsetMs, type Language } from '@crm/common';
 import type { ContactExportRecord } from './contact-queries.repository.js';
 import type { DealProductRecord } from './deal-lines.repository.js';
 import { inertCellText } from './spreadsheet-text.js';
@@ -89,7 +89,7 @@ export function contactsTable(rows: ContactExportRecord[], lines: Map<string, De
     const products = (lines.get(r.id) ?? []).map((l) => `${l.product?.name ?? 'Deleted product'} × ${l.qty}`).join(', ');
     table.rows.push([
       r.name ?? '',
-      r.phone,
+      displayPhone(r.phone) ?? '', // a contact known only by a WhatsApp id has no number to export
       r.email ?? '',
       r.address ?? '',
       r.stage,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import { CONTACT_IMPORT_MAX_BYTES } from '@crm/common';
+import { CONTACT_IMPORT_MAX_BYTES, displayPhone } from '@crm/common';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { CONTACT_EXPORT_HEADERS } from './contacts-export.js';
@@ -246,9 +246,31 @@ describe('GET /contacts/export', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="leads_2026-03-10.xlsx"');
     const rows = read(body);
     const list = await t.api.get('/contacts?stage=lead&isArchived=false&limit=500', { token: token.admin });
-    expect(rows.map((r) => r.Phone)).toEqual(list.body.data.items.map((c: { phone: string }) => c.phone));
+    expect(rows.map((r) => r.Phone)).toEqual(list.body.data.items.map((c: { phone: string }) => displayPhone(c.phone) ?? ''));
     expect(rows.map((r) => r.Name)).toEqual(list.body.data.items.map((c: { name: string | null }) => c.name ?? ''));
     expect(rows.every((r) => r.Stage === 'lead')).toBe(true);
+  });
+
+  it('writes an empty phone for a contact WhatsApp knows only by an id, and a phone search does not find it by that id', async () => {
+    await t.db.platform(async (tx) => {
+      const { contacts } = await import('./contacts.table.js');
+      await tx.insert(contacts).values([
+        { tenantId: acme.tenantId, phone: 'lid:203498765432101', name: 'Placeholder Lid', waLid: '203498765432101@lid' },
+        { tenantId: acme.tenantId, phone: 'user:EG.98765432101', name: 'Placeholder User', waUserId: 'EG.98765432101' },
+      ]);
+    });
+    const rows = read((await download('?q=Placeholder')).body);
+    expect(rows.map((r) => [r.Name, r.Phone])).toEqual(
+      expect.arrayContaining([
+        ['Placeholder Lid', ''],
+        ['Placeholder User', ''],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    for (const q of ['98765432101', '0203498765432101']) {
+      const found = await t.api.get(`/contacts?q=${q}&limit=50`, { token: token.admin });
+      expect(found.body.data.items.map((c: { name: string }) => c.name)).toEqual([]);
+    }
   });
 
   it('writes the deal, products, shipping and the creation time in the zone', async () => {
@@ -324,7 +346,7 @@ describe('GET /contacts/export', () => {
       expect(
         rows.map((r) => r.Phone),
         query,
-      ).toEqual(list.body.data.items.map((c: { phone: string }) => c.phone));
+      ).toEqual(list.body.data.items.map((c: { phone: string }) => displayPhone(c.phone) ?? ''));
     }
     const empty = read((await download('?q=nobody-at-all')).body);
     expect(empty).toEqual([]);

@@ -227,6 +227,8 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
 
     const outcome = await this.db.tenant(tenantId, async (tx) => {
       const merged: ContactMerged[] = [];
+      const changes = unique.flatMap(({ message: m }) => (m.previous ? [{ previous: m.previous, current: m }] : []));
+      if (changes.length) await this.resolver.takeNewIds(tx, tenantId, changes);
       const senders = await this.resolver.resolve(
         tx,
         tenantId,
@@ -248,6 +250,7 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
           status: 'received',
           ack: 0,
           waMessageId: m.id,
+          systemEvent: m.systemEvent ?? null,
           mediaPath: item.mediaKey ?? null,
           mediaMime: item.mediaKey ? m.media!.mime.replace(/;.*$/, '') : null,
           mediaFileName: item.mediaKey ? (m.media!.fileName ?? null) : null,
@@ -361,6 +364,7 @@ function storableMessage(m: InboundWhatsAppMessage): InboundWhatsAppMessage {
     body: storableText(m.body ?? ''),
     media: m.media ? { ...m.media, mime: storableText(m.media.mime), fileName: text(m.media.fileName) } : undefined,
     button: m.button ? { payload: storableText(m.button.payload), text: storableText(m.button.text) } : undefined,
+    previous: m.previous ? { phoneId: text(m.previous.phoneId), userId: text(m.previous.userId) } : undefined,
   };
 }
 

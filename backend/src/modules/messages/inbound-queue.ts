@@ -71,9 +71,12 @@ export class InboundQueue<T extends { message: InboundWhatsAppMessage }> {
   }
 }
 
-/** The sender's phone number when that alone names the contact; undefined for linked ids and anything else. */
+/**
+ * The sender's phone number when that alone names the contact; undefined for linked ids, a change
+ * of number or user id (it touches the contact of the old ids too) and anything else.
+ */
 function phoneKey(m: InboundWhatsAppMessage): string | undefined {
-  if (m.lid || m.from.endsWith('@lid')) return undefined;
+  if (m.lid || m.from.endsWith('@lid') || m.previous) return undefined;
   const phoneId = m.phoneId ?? (m.from.endsWith('@c.us') ? m.from : undefined);
   return phoneId ? phoneFromWhatsAppId(phoneId) : undefined;
 }

@@ -32,6 +32,7 @@ export function toMessageDto(row: MessageRow, urls: SignedUrls, authorName: stri
     sentByName: row.sentBy ? authorName : null,
     clientId: row.clientId,
     template: row.template ? { name: row.template.name, language: row.template.language } : null,
+    systemEvent: row.systemEvent ?? null,
     meta: row.mediaPath
       ? {
           mediaType: row.mediaMime ?? 'application/octet-stream',

@@ -1,4 +1,4 @@
-import type { NoteMention, ReasonParams } from '@crm/common';
+import type { NoteMention, ReasonParams, SystemEvent } from '@crm/common';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tenantIdColumn, timestampColumn, updatedAtColumn } from '../../platform/db/columns.js';
@@ -53,6 +53,8 @@ export const messages = pgTable(
     clientId: text('client_id'),
     /** Sent as a WhatsApp template (official API): its name, language, body parameters and button payloads; `body` holds its text filled in. */
     template: jsonb('template').$type<OutgoingTemplate>(),
+    /** A line WhatsApp wrote (the contact changed their number…): its code and parameters, worded by the reader's app; `body` keeps the English. */
+    systemEvent: jsonb('system_event').$type<SystemEvent>(),
     mediaPath: text('media_path'),
     mediaMime: text('media_mime'),
     mediaFileName: text('media_file_name'),

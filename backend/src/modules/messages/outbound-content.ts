@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { whatsAppIdFromPhone } from '@crm/common';
+import { LID_PHONE_PREFIX, USER_ID_PHONE_PREFIX, whatsAppIdFromPhone } from '@crm/common';
 import { FileStorage, keyBelongsToTenant } from '../../platform/files/file-storage.js';
 import { mimeForKey } from '../../platform/files/mime.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SenderContact } from '../chats/chats.repository.js';
-import { LID_PHONE_PREFIX, USER_ID_PHONE_PREFIX } from '../contacts/contact-resolver.js';
 import { USER_ID_SUFFIX, WhatsAppSendError, type OutgoingContent } from '../whatsapp/whatsapp-driver.js';
 import { WhatsAppSessionsService } from '../whatsapp/whatsapp-sessions.service.js';
 import type { MessageRow } from './messages.table.js';

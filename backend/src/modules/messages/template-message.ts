@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fillTemplateBody, isDynamicUrlButton, isMediaHeader, templateParamsFor, type TemplateMessage } from '@crm/common';
+import { displayPhone, fillTemplateBody, isDynamicUrlButton, isMediaHeader, templateParamsFor, type TemplateMessage } from '@crm/common';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SenderContact } from '../chats/chats.repository.js';
@@ -30,7 +30,8 @@ export class TemplateMessages {
   async prepare(tx: TenantTx, tenantId: string, contact: Pick<SenderContact, 'name' | 'phone'>, input: TemplateMessage, quickReplyPayloads: readonly string[] = []): Promise<PreparedTemplate> {
     if ((await this.sessions.connectionKind(tx, tenantId)) !== 'cloud') throw ApiError.conflict(TEMPLATE_TEXTS.cloudOnly, 'template').withCode('whatsapp.templates_cloud_only');
     const row = await this.templates.approved(tx, tenantId, input.name, input.language);
-    const params = templateParamsFor(input.params ?? [], row.bodyParamCount, contact.name?.trim() || contact.phone);
+    // never a WhatsApp id's placeholder (`user:…`) in what the contact reads: without a name or number {{1}} must be given
+    const params = templateParamsFor(input.params ?? [], row.bodyParamCount, contact.name?.trim() || displayPhone(contact.phone) || '');
     const missing = params.length < row.bodyParamCount || params.some((p) => !p.trim());
     if (missing) throw ApiError.badRequest(TEMPLATE_TEXTS.paramsMissing(row.bodyParamCount), 'template.params').withCode('whatsapp.template_params_missing', { count: row.bodyParamCount });
     const header = headerParam(row, input.header);

@@ -100,6 +100,48 @@ describe('readWebhook', () => {
     ]);
   });
 
+  it("a changed number or user id (Meta's `system` messages) names the new ids, the old ones and the line to show; another system type is a readable placeholder", () => {
+    const { messages } = readWebhook(
+      payload({
+        messages: [
+          {
+            from: '201001112233',
+            id: 'wamid.sys-number',
+            timestamp: '1749416383',
+            type: 'system',
+            system: {
+              body: 'User Mona changed from 201001112233 to 201009998877',
+              wa_id: '201009998877',
+              type: 'user_changed_number',
+              user_id: 'EG.2',
+              previous_user_id: 'EG.1',
+            },
+          },
+          { from: '201001112233', id: 'wamid.sys-old', timestamp: '1749416383', type: 'system', system: { body: 'changed', new_wa_id: '201005550000', type: 'user_changed_number' } },
+          {
+            from_user_id: 'EG.5',
+            id: 'wamid.sys-user',
+            timestamp: '1749416383',
+            type: 'system',
+            system: { body: 'id changed', type: 'user_changed_user_id', user_id: 'EG.6', previous_user_id: 'EG.5' },
+          },
+          { from: '201001112233', id: 'wamid.sys-other', timestamp: '1749416383', type: 'system', system: { body: 'Something else', type: 'customer_identity_changed' } },
+        ],
+      }),
+    );
+    expect(messages[0]).toMatchObject({
+      waId: '201009998877',
+      userId: 'EG.2',
+      previous: { waId: '201001112233', userId: 'EG.1' },
+      systemEvent: { code: 'number_changed', params: { phone: '+201009998877' } },
+      body: 'This contact changed their number to +201009998877.',
+    });
+    expect(messages[1]).toMatchObject({ waId: '201005550000', previous: { waId: '201001112233' }, systemEvent: { code: 'number_changed', params: { phone: '+201005550000' } } });
+    expect(messages[2]).toMatchObject({ userId: 'EG.6', previous: { userId: 'EG.5' }, systemEvent: { code: 'user_id_changed', params: {} } });
+    expect(messages[3]).toMatchObject({ waId: '201001112233', type: 'text', body: '[A message this app cannot show yet]' });
+    expect(messages[3]).not.toHaveProperty('systemEvent');
+  });
+
   it("a pressed button keeps its payload and text (a template's quick reply, an interactive reply button), as Meta's reference shows them", () => {
     const context = { from: '15550783881', id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI4QUM2' };
     const { messages } = readWebhook(

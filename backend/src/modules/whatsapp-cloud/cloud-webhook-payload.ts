@@ -1,4 +1,4 @@
-import type { MessageType } from '@crm/common';
+import { systemEventText, type MessageType, type SystemEvent } from '@crm/common';
 import type { WhatsAppAck } from '../whatsapp/whatsapp-driver.js';
 
 /**
@@ -25,6 +25,13 @@ export type CloudInbound = {
   media?: { id: string; mime: string; fileName?: string };
   /** A quick-reply button of a template (`type: "button"`) or a reply button (`interactive.button_reply`): its payload (id) and text (title). */
   button?: { payload: string; text: string };
+  /** A `system` message Meta wrote (the user changed their number or user id): the line to show. */
+  systemEvent?: SystemEvent;
+  /**
+   * The user's ids before a change a `system` message reports; `waId` and `userId` are then the
+   * new ones (what the contact is known by from now on).
+   */
+  previous?: { waId?: string; userId?: string };
 };
 
 export type CloudStatus = {
@@ -92,6 +99,10 @@ function readStatus(raw: Json): CloudStatus | undefined {
 const MEDIA_TYPES: Record<string, MessageType> = { image: 'image', sticker: 'image', video: 'video', audio: 'audio', document: 'document' };
 
 function readMessage(raw: Json): Omit<CloudInbound, 'profileName'> | undefined {
+  if (str(raw.type) === 'system') {
+    const change = readSystem(raw);
+    if (change) return change;
+  }
   const id = str(raw.id);
   const waId = str(raw.from);
   const userId = str(raw.from_user_id);
@@ -159,4 +170,54 @@ function placeholder(type: string, content: Json, raw: Json): string {
     default:
       return '[A message this app cannot show yet]';
   }
+}
+
+const timestampOf = (raw: Json) => {
+  const seconds = Number(str(raw.timestamp));
+  return new Date(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Date.now());
+};
+
+/**
+ * A `system` message reporting a changed identity. `user_changed_number`: `from` is the old number,
+ * `system.wa_id` (formerly `new_wa_id`) the new one, `system.user_id` / `previous_user_id` the new
+ * and old user ids. `user_changed_user_id`: `system.user_id` (or `new_user_id`) the new user id,
+ * `previous_user_id` (or the message's `from_user_id`) the old one. Undefined for another system
+ * type, or one missing what it changes to: that becomes a readable placeholder like any unknown type.
+ */
+function readSystem(raw: Json): Omit<CloudInbound, 'profileName'> | undefined {
+  const id = str(raw.id);
+  const system = obj(raw.system);
+  const kind = str(system.type);
+  const from = str(raw.from);
+  const newUserId = str(system.user_id) ?? str(system.new_user_id);
+  const previousUserId = str(system.previous_user_id) ?? str(raw.from_user_id);
+  if (!id) return undefined;
+  const base = { id, timestamp: timestampOf(raw), type: 'text' as const };
+  if (kind === 'user_changed_number') {
+    const newWaId = str(system.new_wa_id) ?? str(system.wa_id);
+    if (!newWaId || !/^\d{6,15}$/.test(newWaId) || newWaId === from) return undefined;
+    const systemEvent: SystemEvent = { code: 'number_changed', params: { phone: `+${newWaId}` } };
+    const userId = newUserId ?? previousUserId;
+    return {
+      ...base,
+      waId: newWaId,
+      ...(userId ? { userId } : {}),
+      body: systemEventText(systemEvent),
+      systemEvent,
+      previous: { ...(from ? { waId: from } : {}), ...(previousUserId && previousUserId !== userId ? { userId: previousUserId } : {}) },
+    };
+  }
+  if (kind === 'user_changed_user_id') {
+    if (!newUserId || newUserId === previousUserId) return undefined;
+    const systemEvent: SystemEvent = { code: 'user_id_changed', params: {} };
+    return {
+      ...base,
+      ...(from ? { waId: from } : {}),
+      userId: newUserId,
+      body: systemEventText(systemEvent),
+      systemEvent,
+      previous: previousUserId ? { userId: previousUserId } : {},
+    };
+  }
+  return undefined;
 }

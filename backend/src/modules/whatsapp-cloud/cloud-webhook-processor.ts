@@ -185,6 +185,8 @@ export class CloudWebhookProcessor implements OnApplicationBootstrap, BeforeAppl
       body: message.body,
       button: message.button,
       timestamp: message.timestamp,
+      ...(message.systemEvent ? { systemEvent: message.systemEvent } : {}),
+      ...(message.previous ? { previous: { phoneId: message.previous.waId ? `${message.previous.waId}@c.us` : undefined, userId: message.previous.userId } } : {}),
     };
     if (!message.media) return { ...base, type: message.type };
     try {

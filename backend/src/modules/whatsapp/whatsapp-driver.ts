@@ -1,4 +1,4 @@
-import type { MessageErrorCode, MessageType } from '@crm/common';
+import type { MessageErrorCode, MessageType, SystemEvent } from '@crm/common';
 
 /**
  * The door between the CRM and a WhatsApp connection. One session per tenant; the driver reports
@@ -34,6 +34,13 @@ export type InboundWhatsAppMessage = {
   /** A button the contact pressed (official API): the payload we gave it (or its text), and the text they saw. */
   button?: { payload: string; text: string };
   timestamp: Date;
+  /** A line WhatsApp wrote into the conversation (official API `system` messages), worded by the reader's app. */
+  systemEvent?: SystemEvent;
+  /**
+   * The sender's ids before a change this message reports (the user changed their number or user
+   * id): the contact known by them takes the message's ids (`from`, `phoneId`, `userId`).
+   */
+  previous?: { phoneId?: string; userId?: string };
 };
 
 export interface WhatsAppSessionEvents {

@@ -9,7 +9,6 @@ import { errorMessage } from '../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useQuery } from '../../lib/load/use-query';
 import { LoadError } from '../../ui/LoadError';
-import { Ltr } from '../../ui/Ltr';
 import { PageHeader } from '../../ui/PageHeader';
 import { Pager } from '../../ui/Pager';
 import { StatCard } from '../../ui/StatCard';
@@ -17,6 +16,7 @@ import { saveDownloadedFile } from '../contacts/export-file';
 import { useRealtimeStore } from '../realtime/store';
 import { campaignsApi } from './api';
 import { CampaignProgress, CampaignStatusBadge, PAUSE_REASON_KEYS, RECIPIENT_STATUS_KEYS, RecipientStatusBadge, useRecipientReason } from './campaign-parts';
+import { ContactPhone, contactLabel } from '../../ui/ContactPhone';
 
 const FILTERS = RECIPIENT_STATUSES.filter((s) => s !== 'sending');
 
@@ -162,10 +162,10 @@ export function CampaignDetailPage() {
               {recipients.data?.items.map((r) => (
                 <Table.Tr key={r._id}>
                   <Table.Td>
-                    <Link to={`/contacts/${r.contactId}`}>{r.name ?? r.phone}</Link>
+                    <Link to={`/contacts/${r.contactId}`}>{contactLabel(r.name, r.phone)}</Link>
                   </Table.Td>
                   <Table.Td>
-                    <Ltr>{r.phone}</Ltr>
+                    <ContactPhone phone={r.phone} />
                   </Table.Td>
                   <Table.Td>
                     <RecipientStatusBadge status={r.status} />

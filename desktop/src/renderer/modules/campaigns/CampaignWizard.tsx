@@ -23,6 +23,7 @@ import { messagesApi } from '../messenger/api';
 import { campaignsApi } from './api';
 import { CampaignScheduleField, scheduledInstant, type CampaignSchedule, type CompanyClock } from './CampaignScheduleField';
 import { CampaignTemplateField } from './CampaignTemplateField';
+import { contactLabel } from '../../ui/ContactPhone';
 
 type Draft = {
   name: string;
@@ -210,7 +211,7 @@ export function CampaignWizard({ opened, onClose, onCreated }: { opened: boolean
         <Stepper.Step label={t('wizard.message')}>
           <Stack mt="md">
             <Textarea label={t('wizard.text')} description={t('wizard.placeholders')} rows={4} value={draft.message} onChange={(e) => setDraft({ ...draft, message: e.currentTarget.value })} />
-            <Alert color="gray" title={first ? t('wizard.preview', { name: first.name ?? first.phone }) : undefined}>
+            <Alert color="gray" title={first ? t('wizard.preview', { name: contactLabel(first.name, first.phone) }) : undefined}>
               <Text style={{ whiteSpace: 'pre-wrap' }}>{preview?.preview ?? t('wizard.noPreview')}</Text>
             </Alert>
             <FileInput label={t('wizard.file')} clearable value={file} onChange={(picked) => void attach(picked)} error={uploadError} />
@@ -265,7 +266,7 @@ function AudienceSummary({ preview }: { preview: AudiencePreview | null }) {
             {preview.sample.map((m) => (
               <List.Item key={m._id}>
                 <Group gap={6}>
-                  <span>{m.name ?? m.phone}</span>
+                  <span>{contactLabel(m.name, m.phone)}</span>
                   {m.optedOut && (
                     <Badge size="xs" color="yellow" variant="light">
                       {t('wizard.optedOut')}

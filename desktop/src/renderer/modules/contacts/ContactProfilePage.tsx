@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FullPageLoader } from '../../ui/FullPageLoader';
+import { ContactPhone, contactLabel } from '../../ui/ContactPhone';
 import { Ltr } from '../../ui/Ltr';
 import { useCan } from '../auth/use-can';
 import { ContactLabels } from '../labels/ContactLabels';
@@ -41,6 +42,7 @@ export function ContactProfilePage() {
   if (state.kind === 'not-yours') return <Problem text={state.message} muted />;
   if (state.kind === 'error') return <Problem text={state.message} />;
   if (!contact || !details || !deal) return null;
+  const label = contactLabel(contact.name, contact.phone);
 
   const saveAll = async () => {
     // Rows without a product are named in the deal section: open it.
@@ -52,7 +54,7 @@ export function ContactProfilePage() {
       title: t(STAGE_ACTION_KEYS[to]),
       children: (
         <Text size="sm">
-          {t('profile.confirmStage', { name: contact.name || contact.phone, from: t(STAGE_KEYS[contact.stage || 'lead']), to: t(STAGE_KEYS[to]) })}
+          {t('profile.confirmStage', { name: label, from: t(STAGE_KEYS[contact.stage || 'lead']), to: t(STAGE_KEYS[to]) })}
           {dirty ? t('profile.confirmStageUnsaved') : ''}
         </Text>
       ),
@@ -63,7 +65,7 @@ export function ContactProfilePage() {
   const deleteContact = () =>
     modals.openConfirmModal({
       title: t('profile.deleteContact'),
-      children: <Text size="sm">{t('profile.confirmDelete', { name: contact.name || contact.phone })}</Text>,
+      children: <Text size="sm">{t('profile.confirmDelete', { name: label })}</Text>,
       labels: { confirm: t('profile.deleteContact'), cancel: t('profile.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -84,12 +86,12 @@ export function ContactProfilePage() {
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={6} miw={0}>
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-              {contact.name || contact.phone}
+              {label}
             </Title>
             <Group gap="md" c="dimmed">
               {contact.name && (
                 <Text size="sm">
-                  <Ltr>{contact.phone}</Ltr>
+                  <ContactPhone phone={contact.phone} />
                 </Text>
               )}
               {contact.email && (
@@ -106,7 +108,7 @@ export function ContactProfilePage() {
               <Badge color={contact.assignedTo ? 'brand' : 'gray'} variant="light" leftSection={<UserRound size={12} aria-hidden />}>
                 {contact.assignedTo ? t('profile.assignedTo', { name: contact.assignedTo.name }) : t('profile.unassigned')}
               </Badge>
-              <ContactLabels contactId={contact._id} name={contact.name || contact.phone} />
+              <ContactLabels contactId={contact._id} name={label} />
             </Group>
           </Stack>
         </Group>

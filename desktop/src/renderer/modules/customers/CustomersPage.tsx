@@ -13,6 +13,7 @@ import { totalText } from '../../ui/total-text';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
 import { CUSTOMERS_PAGE_SIZE, useCustomersStore, customerFiltersUrl } from './store';
+import { ContactPhone } from '../../ui/ContactPhone';
 
 /** The Customers list: contacts in the customer stage, not archived, newest first. */
 export function CustomersPage() {
@@ -67,7 +68,7 @@ export function CustomersPage() {
             <LabelChips labelIds={customer.labelIds} size="xs" />
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>
-            <Ltr>{customer.phone}</Ltr>
+            <ContactPhone phone={customer.phone} />
           </Table.Td>
           <Table.Td>
             {customer.email ? (

@@ -4,12 +4,13 @@ import { PIPELINE_STATUSES, type DealCard, type PipelineStatus } from '@crm/comm
 import { ArrowRightLeft, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { contactLabel } from '../../ui/ContactPhone';
 import { Money } from '../../ui/Money';
 import { formatNumber } from '../../lib/format';
 import { LabelChips } from '../labels/LabelChips';
 import { STATUS_KEYS } from './status-keys';
 
-export const cardLabel = (card: DealCard) => card.name || card.phone;
+export const cardLabel = (card: DealCard) => contactLabel(card.name, card.phone);
 
 /**
  * One deal on the board. The whole card is the drag handle (mouse, touch, keyboard); the name opens

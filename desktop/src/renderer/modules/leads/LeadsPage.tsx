@@ -22,6 +22,7 @@ import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter, labelQuery } from '../labels/LabelFilter';
 import { AssignDialog } from './AssignDialog';
 import { useLeadsStore, leadFiltersUrl } from './store';
+import { ContactPhone, contactLabel } from '../../ui/ContactPhone';
 
 /**
  * The Leads list: filters, a page of 50 newest first, bulk assignment and export.
@@ -158,7 +159,7 @@ export function LeadsPage() {
         paging={{ page, total, totalIsLowerBound, pageSize: LEADS_PAGE_SIZE, onPage: setPage }}
       >
         {items.map((lead) => {
-          const label = lead.name || lead.phone;
+          const label = contactLabel(lead.name, lead.phone);
           const checked = selected.includes(lead._id);
           return (
             <Table.Tr key={lead._id} bg={checked ? 'var(--mantine-primary-color-light)' : undefined}>
@@ -173,8 +174,8 @@ export function LeadsPage() {
                 )}
                 <LabelChips labelIds={lead.labelIds} size="xs" />
               </Table.Td>
-              <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                {lead.phone}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <ContactPhone phone={lead.phone} />
               </Table.Td>
               <Table.Td>
                 <AssigneeCell assignee={lead.assignedTo} />

@@ -9,7 +9,6 @@ import { Link } from 'react-router-dom';
 import { i18n } from '../../i18n';
 import { errorMessage } from '../../lib/error-message';
 import { initialOf } from '../../ui/initial';
-import { Ltr } from '../../ui/Ltr';
 import { ComposerWithNotes } from './components/ComposerWithNotes';
 import { HandOverControl } from './components/HandOverControl';
 import { ActiveFollowUpStrip, StartFollowUpControl } from './components/follow-up-controls';
@@ -22,6 +21,7 @@ import { SendFailure, useChatStore } from './store';
 import type { RecorderDeps } from './use-voice-recorder';
 import classes from './ChatPanel.module.css';
 import { OptOutMark } from '../campaigns/OptOutMark';
+import { ContactPhone, contactLabel } from '../../ui/ContactPhone';
 
 export interface ChatPanelProps {
   contactId: string;
@@ -123,7 +123,7 @@ export function ChatPanel({ contactId, contact, showProfileLink = true, recorder
 
   const name = summary?.name ?? contact?.name ?? null;
   const phone = summary?.phone ?? contact?.phone ?? '';
-  const title = name?.trim() || phone || t('panel.conversation');
+  const title = name?.trim() || (phone ? contactLabel(null, phone) : t('panel.conversation'));
   const refreshSummary = () => void useChatStore.getState().loadSummary(contactId);
 
   return (
@@ -139,7 +139,7 @@ export function ChatPanel({ contactId, contact, showProfileLink = true, recorder
           <Group gap={6} wrap="nowrap">
             {name && phone && (
               <Text size="xs" c="dimmed">
-                <Ltr>{phone}</Ltr>
+                <ContactPhone phone={phone} />
               </Text>
             )}
             {summary?.assignedTo && (

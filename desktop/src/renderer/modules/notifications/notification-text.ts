@@ -1,4 +1,4 @@
-import { isNotificationCode, type Notification, type NotificationCode, type WhatsAppAttentionReason, type WhatsAppQrReason } from '@crm/common';
+import { isNotificationCode, isPlaceholderPhone, type Notification, type NotificationCode, type WhatsAppAttentionReason, type WhatsAppQrReason } from '@crm/common';
 import type { TFunction } from 'i18next';
 
 /** Each notification code's text (keys written out for the key checks, docs/i18n.md). */
@@ -38,6 +38,8 @@ const ATTENTION_REASON_KEYS: Record<WhatsAppAttentionReason, string> = {
 export function notificationMessage(t: TFunction, item: Pick<Notification, 'code' | 'params' | 'text'>): string {
   if (!isNotificationCode(item.code)) return item.text;
   const params: Record<string, string | number> = { ...(item.params ?? {}) };
+  // a contact with no name is named by its phone, which may be a WhatsApp id's placeholder (`lid:…`, `user:…`)
+  for (const [key, value] of Object.entries(params)) if (typeof value === 'string' && isPlaceholderPhone(value)) params[key] = t('common:contactPhone.noNumber');
   if (item.code === 'whatsapp.needs_qr') {
     const reasonKey = WHATSAPP_REASON_KEYS[params.reason as WhatsAppQrReason];
     if (!reasonKey) return item.text;

@@ -30,6 +30,15 @@ describe('Notifications in Arabic', () => {
     expect(useNotificationsStore.getState().error).toBe('تعذّر تحميل الإشعارات.');
   });
 
+  it('names a contact with no name nor number "No number yet", never by its WhatsApp id placeholder', () => {
+    const line = (params: Record<string, string>) => notificationMessage(i18n.t, { code: 'lead.assigned', params, text: 'server text' } as never);
+    applyPreferences({ language: 'ar' });
+    expect(line({ name: 'lid:203412345678901' })).toBe('أُسند إليك عميل محتمل: لا يوجد رقم بعد');
+    applyPreferences({ language: 'en' });
+    expect(line({ name: 'user:EG.1234567890' })).not.toContain('user:');
+    expect(line({ name: 'user:EG.1234567890' })).toContain('No number yet');
+  });
+
   it('words the lead assignment notices in Arabic with its plural forms, in English otherwise', () => {
     applyPreferences({ language: 'ar' });
     const line = (code: string, params: Record<string, string | number>) => notificationMessage(i18n.t, { code, params, text: 'server text' } as never);

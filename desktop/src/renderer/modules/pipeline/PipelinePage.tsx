@@ -16,6 +16,7 @@ import classes from './PipelinePage.module.css';
 import { LabelChips } from '../labels/LabelChips';
 import { LabelFilter } from '../labels/LabelFilter';
 import { useDealsStore, dealFiltersUrl } from './store';
+import { ContactPhone } from '../../ui/ContactPhone';
 
 /** Keys written out so the catalogue checks can find them. */
 const STATUS_KEYS: Record<PipelineStatus, string> = {
@@ -131,8 +132,8 @@ function DealRow({ deal }: { deal: Contact }) {
         )}
         <LabelChips labelIds={deal.labelIds} size="xs" />
       </Table.Td>
-      <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-        {deal.phone}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <ContactPhone phone={deal.phone} />
       </Table.Td>
       <Table.Td ta="end" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
         <Money amount={deal.salesData.amount ?? 0} />

@@ -13,6 +13,7 @@ import { Ltr } from '../../ui/Ltr';
 import { PipelineStatusBadge } from '../contacts/components/badges';
 import { productsApi } from './api';
 import { StockBadge } from './StockBadge';
+import { ContactPhone, contactLabel } from '../../ui/ContactPhone';
 
 export const BUYERS_PAGE_SIZE = 20;
 
@@ -101,16 +102,16 @@ export function ProductDetailPage() {
       >
         {buyers.items.map((b) => (
           <Table.Tr key={b.contactId}>
-            <Table.Td fw={500}>{b.name || <Ltr>{b.phone}</Ltr>}</Table.Td>
+            <Table.Td fw={500}>{b.name || <ContactPhone phone={b.phone} />}</Table.Td>
             <Table.Td>
-              <Ltr>{b.phone}</Ltr>
+              <ContactPhone phone={b.phone} />
             </Table.Td>
             <Table.Td ta="end">{formatMoney(b.amount ?? 0)}</Table.Td>
             <Table.Td>
               <PipelineStatusBadge status={b.pipeline_status} />
             </Table.Td>
             <Table.Td>
-              <Anchor component={Link} to={`/contacts/${b.contactId}`} aria-label={t('buyers.openLabel', { name: b.name ?? b.phone })}>
+              <Anchor component={Link} to={`/contacts/${b.contactId}`} aria-label={t('buyers.openLabel', { name: contactLabel(b.name, b.phone) })}>
                 {t('buyers.open')}
               </Anchor>
             </Table.Td>

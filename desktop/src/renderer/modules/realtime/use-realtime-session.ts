@@ -1,6 +1,7 @@
-import { PRESENCE_INPUT_THROTTLE_MS, chatRoute, type ForceLogoutEvent, type MessageNotificationEvent } from '@crm/common';
+import { PRESENCE_INPUT_THROTTLE_MS, chatRoute, isPlaceholderPhone, type ForceLogoutEvent, type MessageNotificationEvent } from '@crm/common';
 import { useEffect } from 'react';
 import { bridge } from '../../lib/bridge';
+import { i18n } from '../../i18n';
 import { useAuthStore } from '../auth/store';
 import { showForceLogoutAlert } from './force-logout-alert';
 import { useRealtimeStore } from './store';
@@ -26,7 +27,8 @@ export function useRealtimeSession(): void {
       // Only messages assigned to the current user notify.
       if (!userId || event.assignedTo !== userId) return;
       void bridge.showNotification({
-        title: event.contactName,
+        // a contact with no name is named by its phone: never by a WhatsApp id's placeholder
+        title: isPlaceholderPhone(event.contactName) ? i18n.t('common:contactPhone.noNumber') : event.contactName,
         body: event.messageBody,
         route: chatRoute(event.contactId),
       });

@@ -1,4 +1,5 @@
 import { Grid, Textarea, TextInput } from '@mantine/core';
+import { displayPhone } from '@crm/common';
 import { useTranslation } from 'react-i18next';
 import type { DetailsForm } from './deal-form';
 
@@ -12,7 +13,16 @@ export function DetailsSection({ value, phone, onChange }: { value: DetailsForm;
         <TextInput size="sm" label={t('details.name')} value={value.name} onChange={(e) => edit('name')(e.currentTarget.value)} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput size="sm" label={t('details.phone')} value={phone} readOnly dir="ltr" description={t('details.phoneFixed')} variant="filled" />
+        <TextInput
+          size="sm"
+          label={t('details.phone')}
+          value={displayPhone(phone) ?? ''}
+          placeholder={t('common:contactPhone.noNumber')}
+          readOnly
+          dir="ltr"
+          description={t('details.phoneFixed')}
+          variant="filled"
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput size="sm" label={t('details.email')} type="email" value={value.email} onChange={(e) => edit('email')(e.currentTarget.value)} />

@@ -10,6 +10,7 @@ import { initialOf } from '../../../ui/initial';
 import { LabelChips } from '../../labels/LabelChips';
 import { formatChatStamp } from '../format';
 import classes from './ChatList.module.css';
+import { contactLabel } from '../../../ui/ContactPhone';
 
 /** Every row has the same height: no measuring, so scrolling 100,000 rows stays cheap. */
 export const CHAT_ROW_HEIGHT = 72;
@@ -136,10 +137,10 @@ export function previewAuthor(chat: Chat, readerId: string | null, t: (key: 'mes
 const ChatRow = memo(function ChatRow({ chat, index, selected, tabbable, onSelect, onFocusRow }: ChatRowProps) {
   const { t } = useTranslation('messenger');
   const readerId = useAuthStore((state) => state.user?._id ?? null);
-  const title = chat.name?.trim() || chat.phone;
+  const title = contactLabel(chat.name, chat.phone);
   // The open conversation is being read: its count is cleared on the server right away.
   const unread = selected ? 0 : chat.unreadCount;
-  const preview = chat.lastMessagePreview ?? (chat.name ? chat.phone : t('chats.noMessages'));
+  const preview = chat.lastMessagePreview ?? (chat.name?.trim() ? contactLabel(null, chat.phone) : t('chats.noMessages'));
   const author = previewAuthor(chat, readerId, (key, values) => t(key, values ?? {}));
   const described = author ? `${author} ${preview}` : preview;
   return (

@@ -8,6 +8,7 @@ import { dayKey, formatDayLabel } from '../format';
 import type { Conversation } from '../merge';
 import { MessageBubble, type MessageActions } from './MessageBubble';
 import { NoteBubble } from './NoteBubble';
+import { SystemLine } from './SystemLine';
 import classes from './MessageList.module.css';
 
 /** The list scrolls to the bottom about 100 ms after a load or a new message. */
@@ -221,7 +222,13 @@ export function MessageList({ conversation, actions, onLoadOlder, onLoadNewer, o
                   </div>
                 )}
                 <div className={message._id === focusId ? classes.focused : undefined} data-focused={message._id === focusId || undefined}>
-                  {message.kind === 'note' ? <NoteBubble message={message} /> : <MessageBubble message={message} actions={actions} />}
+                  {message.kind === 'note' ? (
+                    <NoteBubble message={message} />
+                  ) : message.systemEvent ? (
+                    <SystemLine message={message} event={message.systemEvent} />
+                  ) : (
+                    <MessageBubble message={message} actions={actions} />
+                  )}
                 </div>
               </div>
             );

@@ -7,6 +7,7 @@ import { messagesApi } from '../api';
 import { formatChatStamp } from '../format';
 import { Highlighted } from './Highlighted';
 import classes from './MessageSearchResults.module.css';
+import { contactLabel } from '../../../ui/ContactPhone';
 
 type Results = { items: MessageSearchHit[]; nextCursor: string | null; status: 'loading' | 'ready' | 'error'; error: string | null; loadingMore: boolean };
 
@@ -65,7 +66,7 @@ export function MessageSearchResults({ query, onOpen }: { query: string; onOpen:
       )}
       <ul className={classes.list}>
         {results.items.map((hit) => {
-          const chat = hit.contactName ?? hit.contactPhone;
+          const chat = contactLabel(hit.contactName, hit.contactPhone);
           const text = hit.body || (hit.fileName ? t('messageSearch.file', { name: hit.fileName }) : '');
           return (
             <li key={hit.messageId}>
