@@ -184,7 +184,8 @@ async function main() {
     const sent = await send('bench', total);
     await drained('bench', total);
     const drainedAt = Date.now();
-    const mainThreadBusy = performance.eventLoopUtilization(elu).utilization;
+    const mainThreadUse = performance.eventLoopUtilization(elu);
+    const mainThreadBusy = mainThreadUse.utilization;
     const loadAfter = loadavg();
     await sleep(2000);
     const received = await new Promise<{ latencies: Float64Array; received: number; duplicates: number; drops: number; adminUnique: number[] }>((resolve) => {
@@ -224,6 +225,8 @@ async function main() {
       adminsReceivedAll: received.adminUnique.every((n) => n === total),
       clientDrops: received.drops,
       mainThreadBusy: +mainThreadBusy.toFixed(2),
+      // the main thread's busy time per delivery, from storing to msg:new: what caps one instance's rate
+      mainThreadMsPerDelivery: +(mainThreadUse.active / total).toFixed(3),
       loadAverage: { before: loadBefore.map((x) => +x.toFixed(2)), after: loadAfter.map((x) => +x.toFixed(2)) },
       memoryPerCompany: {
         companies: COMPANIES,
@@ -234,7 +237,7 @@ async function main() {
     };
     console.log(JSON.stringify(report, null, 2));
     log(
-      `${ids}/${total} stored (lost ${report.lost}, duplicated ${report.duplicated}), webhook answered p95 ${report.webhookAnswerMs.p95} ms, Meta's POST → msg:new p50 ${report.webhookToMsgNewMs.p50} / p95 ${report.webhookToMsgNewMs.p95} ms; main thread ${Math.round(mainThreadBusy * 100)} % busy; load ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)}; ${COMPANIES} more Cloud companies: ${report.memoryPerCompany.heapMB} MB heap / ${report.memoryPerCompany.rssMB} MB RSS each`,
+      `${ids}/${total} stored (lost ${report.lost}, duplicated ${report.duplicated}), webhook answered p95 ${report.webhookAnswerMs.p95} ms, Meta's POST → msg:new p50 ${report.webhookToMsgNewMs.p50} / p95 ${report.webhookToMsgNewMs.p95} ms; main thread ${Math.round(mainThreadBusy * 100)} % busy (${report.mainThreadMsPerDelivery} ms per delivery); load ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)}; ${COMPANIES} more Cloud companies: ${report.memoryPerCompany.heapMB} MB heap / ${report.memoryPerCompany.rssMB} MB RSS each`,
     );
     if (report.lost !== 0 || report.duplicated !== 0 || sent.errors !== 0 || sent.refused !== 0) process.exitCode = 1;
   } finally {
