@@ -57,7 +57,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const webhooks = app.get(CloudWebhookRoute);
   serveAheadOfApp(server, (req, res) => {
     const claim = webhooks.claim(req);
-    if (!claim || process.env.NO_RAW) return false;
+    if (!claim) return false;
     securityHeaders(req, res, noop);
     assignRequestId(req, res, noop);
     logWhenAnswered(req, res);
