@@ -27,7 +27,7 @@ describe('WhatsApp Cloud webhooks served ahead of Nest', () => {
   beforeAll(async () => {
     graph = await new FakeGraphApi().start();
     const number = graph.addNumber(NUMBER);
-    t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url, CORS_ORIGINS: ORIGIN, LOG_LEVEL: 'info' } });
+    t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url, CORS_ORIGINS: ORIGIN } });
     company = await seedCompany(t, 'cloud-route');
     const admin = await signIn(t, company.admin.email);
     const settings = { phoneNumberId: NUMBER, businessAccountId: '102290129340398', accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-route-token' };
@@ -104,7 +104,11 @@ describe('WhatsApp Cloud webhooks served ahead of Nest', () => {
   });
 
   it('each delivery is in the access log with its request id, status and time', async () => {
-    const log = vi.spyOn(PinoLogger.root, 'info');
+    // the tests' apps log nothing: this one test turns the access log on, and keeps it off the output
+    const root = PinoLogger.root;
+    const level = root.level;
+    root.level = 'info';
+    const log = vi.spyOn(root, 'info').mockImplementation(() => undefined);
     try {
       await send('POST', path, { 'content-type': 'application/json', 'x-request-id': 'meta-log-1' }, ['{}']);
       await vi.waitFor(() =>
@@ -115,6 +119,7 @@ describe('WhatsApp Cloud webhooks served ahead of Nest', () => {
       );
     } finally {
       log.mockRestore();
+      root.level = level;
     }
   });
 });
