@@ -21,7 +21,7 @@
  * process on a fresh database, dropped at the end (also on Ctrl-C).
  */
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -51,6 +51,19 @@ const MB = 1024 * 1024;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const numberOf = (c: number) => String(100_000_000_000_000 + c);
+
+/**
+ * CPU milliseconds the main thread has used (Linux: its /proc stat, in 10 ms ticks), unlike the
+ * event loop's busy time not inflated by a loaded machine taking the core away; undefined elsewhere.
+ */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
 
 type SenderResult = { posted: number; answered200: number; refused: number; errors: number; firstError?: string; firstRefusal?: number; answerMs: number[]; started: number; ended: number };
 
@@ -181,10 +194,13 @@ async function main() {
     const total = RATE * SECONDS;
     const loadBefore = loadavg();
     const elu = performance.eventLoopUtilization();
+    const cpuBefore = mainThreadCpuMs();
     const sent = await send('bench', total);
     await drained('bench', total);
     const drainedAt = Date.now();
-    const mainThreadBusy = performance.eventLoopUtilization(elu).utilization;
+    const mainThreadUse = performance.eventLoopUtilization(elu);
+    const cpuAfter = mainThreadCpuMs();
+    const mainThreadBusy = mainThreadUse.utilization;
     const loadAfter = loadavg();
     await sleep(2000);
     const received = await new Promise<{ latencies: Float64Array; received: number; duplicates: number; drops: number; adminUnique: number[] }>((resolve) => {
@@ -224,6 +240,9 @@ async function main() {
       adminsReceivedAll: received.adminUnique.every((n) => n === total),
       clientDrops: received.drops,
       mainThreadBusy: +mainThreadBusy.toFixed(2),
+      // the main thread's busy time per delivery, from storing to msg:new: what caps one instance's rate
+      mainThreadMsPerDelivery: +(mainThreadUse.active / total).toFixed(3),
+      mainThreadCpuMsPerDelivery: cpuBefore === undefined || cpuAfter === undefined ? undefined : +((cpuAfter - cpuBefore) / total).toFixed(3),
       loadAverage: { before: loadBefore.map((x) => +x.toFixed(2)), after: loadAfter.map((x) => +x.toFixed(2)) },
       memoryPerCompany: {
         companies: COMPANIES,
@@ -234,7 +253,7 @@ async function main() {
     };
     console.log(JSON.stringify(report, null, 2));
     log(
-      `${ids}/${total} stored (lost ${report.lost}, duplicated ${report.duplicated}), webhook answered p95 ${report.webhookAnswerMs.p95} ms, Meta's POST → msg:new p50 ${report.webhookToMsgNewMs.p50} / p95 ${report.webhookToMsgNewMs.p95} ms; main thread ${Math.round(mainThreadBusy * 100)} % busy; load ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)}; ${COMPANIES} more Cloud companies: ${report.memoryPerCompany.heapMB} MB heap / ${report.memoryPerCompany.rssMB} MB RSS each`,
+      `${ids}/${total} stored (lost ${report.lost}, duplicated ${report.duplicated}), webhook answered p95 ${report.webhookAnswerMs.p95} ms, Meta's POST → msg:new p50 ${report.webhookToMsgNewMs.p50} / p95 ${report.webhookToMsgNewMs.p95} ms; main thread ${Math.round(mainThreadBusy * 100)} % busy (${report.mainThreadMsPerDelivery} ms per delivery, ${report.mainThreadCpuMsPerDelivery} ms of CPU); load ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)}; ${COMPANIES} more Cloud companies: ${report.memoryPerCompany.heapMB} MB heap / ${report.memoryPerCompany.rssMB} MB RSS each`,
     );
     if (report.lost !== 0 || report.duplicated !== 0 || sent.errors !== 0 || sent.refused !== 0) process.exitCode = 1;
   } finally {

@@ -5,6 +5,9 @@ import { SecretUnreadableError } from '../../platform/secrets/secret-box.js';
 import { CloudWebhookIntake } from './cloud-webhook-intake.js';
 import { WhatsAppCloudService, type CloudCredentials } from './whatsapp-cloud.service.js';
 
+/** A phone number id as Meta gives them; any other never names a connection. */
+export const PHONE_NUMBER_ID = /^\d{1,30}$/;
+
 /** Equal texts, compared in a time that says nothing about where they differ (nor their lengths). */
 export function sameSecret(a: string, b: string): boolean {
   const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
@@ -51,7 +54,7 @@ export class CloudWebhooksService {
 
   /** The number's company (the one read made before the company is known), then its secrets as that company. */
   private async credentialsOf(phoneNumberId: string): Promise<CloudCredentials | undefined> {
-    if (!/^\d{1,30}$/.test(phoneNumberId)) return undefined;
+    if (!PHONE_NUMBER_ID.test(phoneNumberId)) return undefined;
     try {
       return await this.cloud.recentCredentialsOfNumber(phoneNumberId);
     } catch (err) {

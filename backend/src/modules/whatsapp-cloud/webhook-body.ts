@@ -1,7 +1,7 @@
 import express, { type Express, type Request } from 'express';
 
-/** Meta's documented maximum for one webhook delivery. */
-const WEBHOOK_BODY_LIMIT = '3mb';
+/** Meta's documented maximum for one webhook delivery (3 MB), on this route whichever way it is served. */
+export const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
 
 export type WebhookRequest = Request & { rawBody?: Buffer };
 

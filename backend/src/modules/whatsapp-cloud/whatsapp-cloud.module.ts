@@ -8,6 +8,7 @@ import { CloudMediaDownloads } from './cloud-media-downloads.js';
 import { CloudCredentialsCache } from './cloud-credentials-cache.js';
 import { CloudWebhookIntake } from './cloud-webhook-intake.js';
 import { CloudWebhookProcessor } from './cloud-webhook-processor.js';
+import { CloudWebhookRoute } from './cloud-webhook-route.js';
 import { CloudWebhooksController } from './cloud-webhooks.controller.js';
 import { CloudWebhooksService } from './cloud-webhooks.service.js';
 import { GraphApi } from './graph-api.js';
@@ -35,6 +36,7 @@ import { WhatsAppTemplatesService } from './whatsapp-templates.service.js';
     WhatsAppCloudRepository,
     WhatsAppCloudService,
     CloudWebhooksService,
+    CloudWebhookRoute,
     CloudWebhookProcessor,
     CloudCredentialsCache,
     CloudWebhookIntake,

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
+import { anyOf } from '../../platform/db/any-of.js';
+import { insertAllWithUnnest } from '../../platform/db/unnest-insert.js';
 import { whatsappCloudConnections, whatsappCloudWebhookEvents, type WhatsappCloudConnectionRow, type WhatsappCloudWebhookEventRow } from './whatsapp-cloud.table.js';
 
 export type ConnectionValues = Pick<WhatsappCloudConnectionRow, 'phoneNumberId' | 'businessAccountId' | 'accessTokenSealed' | 'appSecretSealed' | 'verifyTokenSealed'>;
@@ -43,9 +45,13 @@ export class WhatsAppCloudRepository {
     return rows.length > 0;
   }
 
-  /** Stores deliveries under ids chosen by the caller, in one statement. */
+  /** Stores deliveries under ids chosen by the caller, in one statement (an array per column, nothing read back: bodies are large). */
   async insertWebhookEvents(tx: TenantTx, tenantId: string, events: { id: string; phoneNumberId: string; body: string }[]): Promise<void> {
-    if (events.length) await tx.insert(whatsappCloudWebhookEvents).values(events.map((e) => ({ ...e, tenantId })));
+    await insertAllWithUnnest(
+      tx,
+      whatsappCloudWebhookEvents,
+      events.map((e) => ({ ...e, tenantId })),
+    );
   }
 
   /** Those of these deliveries still waiting to be processed. */
@@ -54,7 +60,7 @@ export class WhatsAppCloudRepository {
     return tx
       .select()
       .from(whatsappCloudWebhookEvents)
-      .where(and(eq(whatsappCloudWebhookEvents.tenantId, tenantId), inArray(whatsappCloudWebhookEvents.id, ids), eq(whatsappCloudWebhookEvents.status, 'received')))
+      .where(and(eq(whatsappCloudWebhookEvents.tenantId, tenantId), anyOf(whatsappCloudWebhookEvents.id, ids), eq(whatsappCloudWebhookEvents.status, 'received')))
       .orderBy(whatsappCloudWebhookEvents.receivedAt, whatsappCloudWebhookEvents.id);
   }
 
@@ -63,7 +69,7 @@ export class WhatsAppCloudRepository {
     await tx
       .update(whatsappCloudWebhookEvents)
       .set({ status: outcome.status, error: outcome.error, processedAt: outcome.at, attempts: sql`${whatsappCloudWebhookEvents.attempts} + 1` })
-      .where(and(eq(whatsappCloudWebhookEvents.tenantId, tenantId), inArray(whatsappCloudWebhookEvents.id, ids)));
+      .where(and(eq(whatsappCloudWebhookEvents.tenantId, tenantId), anyOf(whatsappCloudWebhookEvents.id, ids)));
   }
 
   /** Forgets deliveries done with before `before` (their messages and marks are stored elsewhere). */

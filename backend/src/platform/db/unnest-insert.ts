@@ -14,6 +14,24 @@ import type { Tx } from './database.types.js';
 export async function insertWithUnnest<T extends PgTable>(tx: Tx, table: T, values: T['$inferInsert'][], suffix?: SQL): Promise<T['$inferSelect'][]> {
   if (!values.length) return [];
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
+  const result = await tx.execute(sql`${unnestInsert(table, columns, values, suffix)} returning *`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const v = raw[column.name];
+      row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+    }
+    return row as T['$inferSelect'];
+  });
+}
+
+/** insertWithUnnest without reading the rows back: for rows as large as they are many (e.g. webhook bodies). */
+export async function insertAllWithUnnest<T extends PgTable>(tx: Tx, table: T, values: T['$inferInsert'][], suffix?: SQL): Promise<void> {
+  if (!values.length) return;
+  await tx.execute(unnestInsert(table, Object.entries(getTableColumns(table)) as [string, PgColumn][], values, suffix));
+}
+
+function unnestInsert<T extends PgTable>(table: T, columns: [string, PgColumn][], values: T['$inferInsert'][], suffix?: SQL): SQL {
   const names: SQLChunk[] = [];
   const arrays: SQL[] = [];
   for (const [key, column] of columns) {
@@ -29,13 +47,5 @@ export async function insertWithUnnest<T extends PgTable>(tx: Tx, table: T, valu
     names.push(sql.identifier(column.name));
     arrays.push(sql`${sql.param(driverValues)}::${sql.raw(column.getSQLType())}[]`);
   }
-  const result = await tx.execute(sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)}) ${suffix ?? sql``} returning *`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => {
-    const row: Record<string, unknown> = {};
-    for (const [key, column] of columns) {
-      const v = raw[column.name];
-      row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
-    }
-    return row as T['$inferSelect'];
-  });
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)}) ${suffix ?? sql``}`;
 }

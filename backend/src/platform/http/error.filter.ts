@@ -14,28 +14,30 @@ export class ErrorFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request & { id?: string }>();
-    const requestId = req.id ? String(req.id) : undefined;
-
-    if (exception instanceof ApiError) {
-      for (const [k, v] of Object.entries(exception.headers)) res.setHeader(k, v);
-      res.status(exception.getStatus()).json({
-        ok: false,
-        error: exception.message,
-        code: exception.code,
-        params: exception.params,
-        field: exception.field,
-        issues: exception.issues,
-      });
-      return;
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      res.status(status).json({ ok: false, error: httpMessage(exception, status), code: defaultCode(status) });
-      return;
-    }
-    this.logger.error({ err: exception, requestId, path: req.url }, 'Unhandled error');
-    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ ok: false, error: GENERIC, code: 'internal_error', requestId });
+    const answer = errorAnswer(exception, req.id ? String(req.id) : undefined, req.url, this.logger);
+    for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
+    res.status(answer.status).json(answer.body);
   }
+}
+
+/**
+ * The status, headers and `{ ok: false, … }` body a failure is answered with; an unknown error is
+ * logged (with the request's id and path), never shown. Routes served ahead of Nest answer with it too.
+ */
+export function errorAnswer(exception: unknown, requestId: string | undefined, path: string | undefined, logger: Pick<Logger, 'error'>) {
+  if (exception instanceof ApiError) {
+    return {
+      status: exception.getStatus(),
+      headers: exception.headers,
+      body: { ok: false, error: exception.message, code: exception.code, params: exception.params, field: exception.field, issues: exception.issues },
+    };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    return { status, headers: {}, body: { ok: false, error: httpMessage(exception, status), code: defaultCode(status) } };
+  }
+  logger.error({ err: exception, requestId, path }, 'Unhandled error');
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, headers: {}, body: { ok: false, error: GENERIC, code: 'internal_error', requestId } };
 }
 
 function httpMessage(exception: HttpException, status: number): string {
