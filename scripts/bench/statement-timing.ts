@@ -1,0 +1,53 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Server } from 'node:http';
+import pg from 'pg';
+
+/** One request as the server saw it: from its arrival to the answer handed to the socket, and its SQL. */
+export type ServedRequest = { id: string; serverMs: number; sqlMs: number; roundTrips: number; statements: number };
+
+type Open = { id: string; start: number; inFlight: number; since: number; sqlMs: number; roundTrips: number; statements: number };
+
+/**
+ * Times the SQL of each HTTP request inside the server: the time during which the request had a
+ * query of its own in flight on a connection (from writing it until pg resolved its answer, rows
+ * parsed), queries sent together (pipelined) counted once. Only the request's own queries: the
+ * app's background rounds (jobs, leases) run outside the request's async context. Returns the
+ * requests served so far, by the X-Request-Id the client sent, and a function to undo the hooks.
+ */
+export function timeStatements(server: Server): { served: Map<string, ServedRequest>; stop(): void } {
+  const served = new Map<string, ServedRequest>();
+  const current = new AsyncLocalStorage<Open>();
+  const handlers = server.listeners('request') as ((...a: unknown[]) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: { headers: Record<string, unknown> }, res: { once(e: string, f: () => void): void }) => {
+    const open: Open = { id: String(req.headers['x-request-id'] ?? ''), start: performance.now(), inFlight: 0, since: 0, sqlMs: 0, roundTrips: 0, statements: 0 };
+    res.once('finish', () => served.set(open.id, { id: open.id, serverMs: performance.now() - open.start, sqlMs: open.sqlMs, roundTrips: open.roundTrips, statements: open.statements }));
+    current.run(open, () => handlers.forEach((h) => h.call(server, req, res)));
+  });
+
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
+    const open = current.getStore();
+    if (!open || !answer || typeof (answer as Promise<unknown>).then !== 'function') return answer;
+    open.statements++;
+    if (open.inFlight++ === 0) {
+      open.since = performance.now();
+      open.roundTrips++;
+    }
+    const done = () => {
+      if (--open.inFlight === 0) open.sqlMs += performance.now() - open.since;
+    };
+    (answer as Promise<unknown>).then(done, done);
+    return answer;
+  } as typeof query;
+
+  return {
+    served,
+    stop: () => {
+      pg.Client.prototype.query = query;
+      server.removeAllListeners('request');
+      for (const h of handlers) server.on('request', h);
+    },
+  };
+}
