@@ -12,13 +12,15 @@
  * Env: BENCH_RUNS (timed requests, default 500, after BENCH_WARMUP = 100), BENCH_PATH (the call,
  * default the leads list page 1), BENCH_PACE_MS (a pause before each request, default 0),
  * BENCH_CONTACTS (default 2000), BENCH_KEEP=1 keeps the database, LOG_LEVEL (default info, as
- * deployed: the access log is part of the cost). `--cpu-prof` on node profiles it.
+ * deployed: the access log is part of the cost), BENCH_CPU_PROF=<file> writes a V8 CPU profile of
+ * the server's thread during the timed requests only.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { Worker } from 'node:worker_threads';
+import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { createApp, listen } from '../../backend/src/app.factory.js';
 import { loadAppConfig } from '../../backend/src/app.config.js';
@@ -149,6 +151,37 @@ function report(results: ClientResult[], served: Map<string, ServedRequest>): vo
   );
 }
 
+/**
+ * The CPU time the server's thread (this process's main thread, not the client's) has used, in ms,
+ * from Linux's /proc (clock ticks of 10 ms: meaningful over many requests); undefined elsewhere.
+ */
+function serverThreadCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, the 14th and 15th fields of the line (11th and 12th after the name)
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** BENCH_CPU_PROF: profiles this thread (the server's) until the returned function writes the profile. */
+async function startProfiler(): Promise<(() => Promise<void>) | undefined> {
+  const file = process.env.BENCH_CPU_PROF;
+  if (!file) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    say(`  CPU profile of the timed requests: ${file}`);
+  };
+}
+
 async function main() {
   say(`Database: ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}; ${CONTACTS.toLocaleString('en-US')} contacts; GET /api${PATH}`);
   await freshDatabase();
@@ -176,8 +209,13 @@ async function main() {
     client = new Worker(new URL('./http-client.worker.mjs', import.meta.url), { workerData: { url: `${base}${PATH}`, token } });
     await ask(client, 'warmup', WARMUP);
     say(`Timing ${RUNS} requests after ${WARMUP} warm-up ones, one at a time${PACE_MS ? `, ${PACE_MS} ms apart` : ''}; load average ${load()}`);
+    const profiler = await startProfiler();
+    const cpuBefore = serverThreadCpuMs();
     const results = await ask(client, 'timed', RUNS);
+    const cpuAfter = serverThreadCpuMs();
+    await profiler?.();
     report(results, timing.served);
+    if (cpuBefore !== undefined && cpuAfter !== undefined) say(`  CPU time of the server's thread: ${(((cpuAfter - cpuBefore) / RUNS) * 1000).toFixed(0)} µs per request`);
     say(`Load average after: ${load()}`);
   } finally {
     await client?.terminate();
