@@ -14,7 +14,7 @@ type Open = { id: string; start: number; inFlight: number; since: number; sqlMs:
  * app's background rounds (jobs, leases) run outside the request's async context. Returns the
  * requests served so far, by the X-Request-Id the client sent, and a function to undo the hooks.
  */
-export function timeStatements(server: Server): { served: Map<string, ServedRequest>; stop(): void } {
+export function timeStatements(server: Server, onServed?: (served: number) => void): { served: Map<string, ServedRequest>; stop(): void } {
   const served = new Map<string, ServedRequest>();
   const current = new AsyncLocalStorage<Open>();
   const handlers = server.listeners('request') as ((...a: unknown[]) => void)[];
