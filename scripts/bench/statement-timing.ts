@@ -21,7 +21,10 @@ export function timeStatements(server: Server, onServed?: (served: number) => vo
   server.removeAllListeners('request');
   server.on('request', (req: { headers: Record<string, unknown> }, res: { once(e: string, f: () => void): void }) => {
     const open: Open = { id: String(req.headers['x-request-id'] ?? ''), start: performance.now(), inFlight: 0, since: 0, sqlMs: 0, roundTrips: 0, statements: 0 };
-    res.once('finish', () => served.set(open.id, { id: open.id, serverMs: performance.now() - open.start, sqlMs: open.sqlMs, roundTrips: open.roundTrips, statements: open.statements }));
+    res.once('finish', () => {
+      served.set(open.id, { id: open.id, serverMs: performance.now() - open.start, sqlMs: open.sqlMs, roundTrips: open.roundTrips, statements: open.statements });
+      onServed?.(served.size);
+    });
     current.run(open, () => handlers.forEach((h) => h.call(server, req, res)));
   });
 
