@@ -144,6 +144,18 @@ function report(results: ClientResult[], served: Map<string, ServedRequest>): vo
     'overhead inside the server: in the server − its SQL',
     rows.map((r) => r.server!.serverMs - r.server!.sqlMs),
   );
+  col(
+    '  of which before its first query (HTTP, guard, pipes)',
+    rows.map((r) => r.server!.beforeMs),
+  );
+  col(
+    '  of which between its round trips',
+    rows.map((r) => r.server!.betweenMs),
+  );
+  col(
+    '  of which after its last answer (mapping, JSON, write)',
+    rows.map((r) => r.server!.afterMs),
+  );
   const trips = rows.map((r) => r.server!.roundTrips);
   const statements = rows.map((r) => r.server!.statements);
   say(
