@@ -3,6 +3,9 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { FullPageLoader } from '../ui/FullPageLoader';
 import { AppProviders } from './AppProviders';
 import { appRoutes } from './routes';
+// With the first page, not the dashboard's chunk: the dashboard's figures are asked for the moment
+// Sign In is answered even when that chunk is still arriving (a busy machine, a quick click)
+import '../modules/dashboard/early-answers';
 
 // only the desktop's first run shows it: fetched then, not with every sign-in screen
 const ServerSetupPage = lazy(() => import('../modules/server-setup/ServerSetupPage').then((module) => ({ default: module.ServerSetupPage })));
