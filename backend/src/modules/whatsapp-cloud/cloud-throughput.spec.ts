@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { RedisCloudSendPace } from './cloud-send-pace.js';
 import { CloudThroughput } from './cloud-throughput.js';
 import { GraphApiError } from './graph-api.js';
 
@@ -48,5 +49,25 @@ describe("each phone number's pace of sends, and Meta's 130429", () => {
     const err = new GraphApiError('no', code === null ? 503 : 400, code);
     await expect(pace.run('A', () => (calls++, Promise.reject(err)))).rejects.toBe(err);
     expect(calls).toBe(1);
+  });
+
+  it('Redis out of reach at send time: the sends still go, paced by this process alone, and it is said once', async () => {
+    const time = fakeTime();
+    const warn = vi.fn();
+    let ready = false;
+    const redis = {
+      get isReady() {
+        return ready;
+      },
+      eval: () => Promise.reject(new Error('Command timeout')),
+    };
+    const pace = new CloudThroughput({ ratePerSecond: 10, retries: 3, backoffMs: 500 }, time.sleep, time.now, new RedisCloudSendPace(redis, 'crm', warn, time.now));
+    let calls = 0;
+    expect(await pace.run('A', async () => (++calls === 1 ? Promise.reject(refused(130429)) : 'sent'))).toBe('sent');
+    ready = true; // connected, but Redis does not answer in time
+    for (let i = 0; i < 2; i++) await pace.run('A', async () => 'sent');
+    expect(time.waits).toEqual([500, 100, 100]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toContain('not connected');
   });
 });

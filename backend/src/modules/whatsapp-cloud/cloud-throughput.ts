@@ -1,3 +1,4 @@
+import { LocalCloudSendPace, type CloudSendPace } from './cloud-send-pace.js';
 import { GraphApiError } from './graph-api.js';
 
 /** Meta's "throughput reached" for a phone number (messages per second over the number's limit). */
@@ -12,52 +13,42 @@ export type ThroughputOptions = {
   backoffMs: number;
 };
 
-type NumberPace = { nextAt: number; pausedUntil: number; strikes: number };
-
 /**
- * Each phone number's pace of sends from this process: spaced to its rate, and after Meta answers
- * 130429 the whole number waits (doubling while it keeps answering so) and the send is tried again.
+ * Each phone number's pace of sends: spaced to its rate, and after Meta answers 130429 the whole
+ * number waits (doubling while it keeps answering so) and the send is tried again. The pace is this
+ * process's own, or shared by every backend instance (CloudSendPace).
  * Only 130429 is retried here: a window closed (131047), an undeliverable contact (131026), too many
  * to one contact (131056) or a refused token (190) would be refused again, so they fail at once.
  */
 export class CloudThroughput {
-  private readonly numbers = new Map<string, NumberPace>();
+  private readonly pace: CloudSendPace;
 
   constructor(
     private readonly options: ThroughputOptions,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+    pace?: CloudSendPace,
+  ) {
+    this.pace = pace ?? new LocalCloudSendPace(now);
+  }
+
+  /** The numbers' pace kept in `pace` (in Redis: shared by the instances), with real time. */
+  static sharing(options: ThroughputOptions, pace: CloudSendPace): CloudThroughput {
+    return new CloudThroughput(options, undefined, undefined, pace);
+  }
 
   async run<T>(phoneNumberId: string, call: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      await this.turn(phoneNumberId);
+      const wait = await this.pace.take(phoneNumberId, 1000 / this.options.ratePerSecond);
+      if (wait > 0) await this.sleep(wait);
       try {
         const result = await call();
-        this.pace(phoneNumberId).strikes = 0;
+        await this.pace.went(phoneNumberId);
         return result;
       } catch (err) {
         if (!(err instanceof GraphApiError) || err.code !== GRAPH_THROUGHPUT || attempt >= this.options.retries) throw err;
-        const pace = this.pace(phoneNumberId);
-        const wait = this.options.backoffMs * 2 ** Math.min(pace.strikes, 6);
-        pace.strikes++;
-        pace.pausedUntil = Math.max(pace.pausedUntil, this.now() + wait);
+        await this.pace.refused(phoneNumberId, this.options.backoffMs);
       }
     }
-  }
-
-  /** Waits for the number's next slot (its rate, or the pause after a 130429) and takes it. */
-  private async turn(phoneNumberId: string) {
-    const pace = this.pace(phoneNumberId);
-    const at = Math.max(this.now(), pace.nextAt, pace.pausedUntil);
-    pace.nextAt = at + 1000 / this.options.ratePerSecond;
-    const wait = at - this.now();
-    if (wait > 0) await this.sleep(wait);
-  }
-
-  private pace(phoneNumberId: string): NumberPace {
-    let pace = this.numbers.get(phoneNumberId);
-    if (!pace) this.numbers.set(phoneNumberId, (pace = { nextAt: 0, pausedUntil: 0, strikes: 0 }));
-    return pace;
   }
 }
