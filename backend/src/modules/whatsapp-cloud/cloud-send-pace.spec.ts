@@ -55,4 +55,14 @@ describe.skipIf(!REDIS_URL)("a number's pace shared by several backend instances
     expect(await refusedOnce).toBe('sent');
     expect(calls).toBe(2);
   });
+
+  it('130429s in a row double the pause, whichever instance they were answered to', async () => {
+    const number = randomUUID();
+    const [one, other] = clients.map((client) => new RedisCloudSendPace(client, deployment, () => undefined));
+    await one!.refused(number, 100);
+    await other!.refused(number, 100);
+    // the second in a row pauses 200 ms, for both
+    expect(await one!.take(number, 50)).toBeGreaterThan(150);
+    expect(await other!.take(number, 50)).toBeGreaterThan(200);
+  });
 });
