@@ -19,10 +19,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { createApp } from '../../backend/src/app.factory.js';
 import { loadAppConfig } from '../../backend/src/app.config.js';
 import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
+import { dropBenchDatabase, freshBenchDatabase, withClient } from './bench-database.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_campaigns_bench';
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 50_000);
@@ -31,34 +32,6 @@ const SENDING_SECONDS = Number(process.env.BENCH_SENDING_SECONDS ?? 60);
 /** How often the leads list is asked while the campaign sends: a busy office of a few people. */
 const LIST_EVERY_MS = 200;
 const PASSWORD = 'Bench-pass-123';
-
-async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freshDatabase() {
-  const name = new URL(DATABASE_URL).pathname.slice(1);
-  if (!/bench/i.test(name)) throw new Error(`Refusing to drop "${name}": the benchmark database name must contain "bench".`);
-  const admin = new URL(DATABASE_URL);
-  admin.pathname = '/postgres';
-  await withClient(admin.toString(), async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await c.query(`CREATE DATABASE "${name}"`);
-  });
-}
-
-async function dropDatabase() {
-  const name = new URL(DATABASE_URL).pathname.slice(1);
-  const admin = new URL(DATABASE_URL);
-  admin.pathname = '/postgres';
-  await withClient(admin.toString(), (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-}
 
 async function seed(c: pg.Client) {
   const hash = await hashPassword(PASSWORD);
@@ -89,7 +62,7 @@ const figures = (samples: number[]) => {
 
 async function main() {
   console.log(`Database: ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}; ${CONTACTS.toLocaleString('en-US')} leads, ${RUNS} campaigns`);
-  await freshDatabase();
+  await freshBenchDatabase(DATABASE_URL);
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
   const config = loadAppConfig({
     DATABASE_URL,
@@ -142,7 +115,7 @@ async function main() {
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.BENCH_KEEP !== '1') await dropDatabase();
+    if (process.env.BENCH_KEEP !== '1') await dropBenchDatabase(DATABASE_URL);
   }
 }
 

@@ -18,13 +18,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import pg from 'pg';
+import type pg from 'pg';
 import { createApp } from '../../backend/src/app.factory.js';
 import { loadAppConfig } from '../../backend/src/app.config.js';
 import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
 import { PACE_MS, WARMUP, timeBothPaces, timeInterleaved, whileExporting, type Result, type Scenario } from './contacts-bench-timing.js';
 import { CATALOGUE_WORDS, FAMILY, FIRST, GOVERNORATES, sqlList } from './contacts-bench-data.js';
 import { seedDealHistory } from './contacts-bench-history.js';
+import { dropBenchDatabase, freshBenchDatabase, withClient } from './bench-database.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench';
 const PER_TENANT = Number(process.env.BENCH_CONTACTS ?? 200_000);
@@ -34,31 +35,6 @@ const PRODUCTS = Math.max(12, Number(process.env.BENCH_PRODUCTS ?? 20_000));
 const PASSWORD = 'Bench-pass-123';
 /** Small companies beside the two big ones, for the super administrator's lists and totals. */
 const EXTRA_TENANTS = Number(process.env.BENCH_TENANTS ?? 1_000);
-
-async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freshDatabase(): Promise<boolean> {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  if (!/bench/i.test(name)) throw new Error(`Refusing to drop "${name}": the benchmark database name must contain "bench".`);
-  const admin = new URL(DATABASE_URL);
-  admin.pathname = '/postgres';
-  return withClient(admin.toString(), async (c) => {
-    const exists = (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-    if (exists && process.env.BENCH_REUSE === '1') return false;
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await c.query(`CREATE DATABASE "${name}"`);
-    return true;
-  });
-}
 
 /** Two companies, each: 1 admin, 2 sales users, PRODUCTS products (deals hold the first 12), 5 couriers, PER_TENANT contacts. */
 async function seed(c: pg.Client) {
@@ -161,7 +137,7 @@ async function seed(c: pg.Client) {
 
 async function main() {
   console.log(`Database: ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}; ${PER_TENANT.toLocaleString('en-US')} contacts and ${PRODUCTS.toLocaleString('en-US')} products per company, 2 companies`);
-  const fresh = await freshDatabase();
+  const fresh = await freshBenchDatabase(DATABASE_URL, { reuse: process.env.BENCH_REUSE === '1' });
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
   const config = loadAppConfig({
     DATABASE_URL,
@@ -352,10 +328,7 @@ async function main() {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.BENCH_KEEP !== '1' && process.env.BENCH_REUSE !== '1') {
-      const url = new URL(DATABASE_URL);
-      const admin = new URL(DATABASE_URL);
-      admin.pathname = '/postgres';
-      await withClient(admin.toString(), (c) => c.query(`DROP DATABASE IF EXISTS "${url.pathname.slice(1)}" WITH (FORCE)`));
+      await dropBenchDatabase(DATABASE_URL);
     }
   }
 }

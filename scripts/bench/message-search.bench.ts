@@ -21,12 +21,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { createApp } from '../../backend/src/app.factory.js';
 import { loadAppConfig } from '../../backend/src/app.config.js';
 import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
 import { containsPattern } from '../../backend/src/platform/db/contains-pattern.js';
 import { foldForSearch, MESSAGE_SEARCH_PAGE_SIZE, messageSearchTerms } from '@crm/common';
+import { dropBenchDatabase, freshBenchDatabase, withClient } from './bench-database.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_msgsearch_bench';
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5_000_000);
@@ -65,31 +66,6 @@ const WORDS = [
   'مصطفى',
 ];
 const sqlList = (items: string[]) => `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
-
-async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freshDatabase(): Promise<boolean> {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  if (!/bench/i.test(name)) throw new Error(`Refusing to drop "${name}": the benchmark database name must contain "bench".`);
-  const admin = new URL(DATABASE_URL);
-  admin.pathname = '/postgres';
-  return withClient(admin.toString(), async (c) => {
-    const exists = (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-    if (exists && process.env.BENCH_REUSE === '1') return false;
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await c.query(`CREATE DATABASE "${name}"`);
-    return true;
-  });
-}
 
 /** Company A's messages: one a second, the newest now; `i` picks the words, the contact and the odd ones out. */
 function messagesSql(words: string, folded: string) {
@@ -218,7 +194,7 @@ const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.lengt
 
 async function main() {
   console.log(`Database: ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}; ${MESSAGES.toLocaleString('en-US')} messages over ${CONTACTS.toLocaleString('en-US')} contacts, one company`);
-  const fresh = await freshDatabase();
+  const fresh = await freshBenchDatabase(DATABASE_URL, { reuse: process.env.BENCH_REUSE === '1' });
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
   const config = loadAppConfig({
     DATABASE_URL,
@@ -311,9 +287,7 @@ async function main() {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.BENCH_KEEP !== '1' && process.env.BENCH_REUSE !== '1') {
-      const admin = new URL(DATABASE_URL);
-      admin.pathname = '/postgres';
-      await withClient(admin.toString(), (c) => c.query(`DROP DATABASE IF EXISTS "${new URL(DATABASE_URL).pathname.slice(1)}" WITH (FORCE)`));
+      await dropBenchDatabase(DATABASE_URL);
     }
   }
 }

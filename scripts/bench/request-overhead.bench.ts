@@ -21,11 +21,12 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { Session } from 'node:inspector/promises';
-import pg from 'pg';
+import type pg from 'pg';
 import { createApp, listen } from '../../backend/src/app.factory.js';
 import { loadAppConfig } from '../../backend/src/app.config.js';
 import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
 import { timeStatements, type ServedRequest } from './statement-timing.js';
+import { dropBenchDatabase, freshBenchDatabase, withClient } from './bench-database.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench_overhead';
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
@@ -39,31 +40,6 @@ const PASSWORD = 'Bench-pass-123';
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
 type ClientResult = { id: string; ms: number; status: number; size: number };
-
-async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function adminUrl(): string {
-  const url = new URL(DATABASE_URL);
-  url.pathname = '/postgres';
-  return url.toString();
-}
-
-async function freshDatabase(): Promise<void> {
-  const name = new URL(DATABASE_URL).pathname.slice(1);
-  if (!/bench/i.test(name)) throw new Error(`Refusing to drop "${name}": the benchmark database name must contain "bench".`);
-  await withClient(adminUrl(), async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await c.query(`CREATE DATABASE "${name}"`);
-  });
-}
 
 /** One company: an admin, a sales user, 12 products, 5 labels, CONTACTS contacts (60 % leads, a label on every third, deals with 1–3 lines). */
 async function seed(c: pg.Client): Promise<void> {
@@ -196,7 +172,7 @@ async function startProfiler(): Promise<(() => Promise<void>) | undefined> {
 
 async function main() {
   say(`Database: ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}; ${CONTACTS.toLocaleString('en-US')} contacts; GET /api${PATH}`);
-  await freshDatabase();
+  await freshBenchDatabase(DATABASE_URL);
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-overhead-'));
   const config = loadAppConfig({
     DATABASE_URL,
@@ -246,7 +222,7 @@ async function main() {
     timing?.stop();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.BENCH_KEEP !== '1') await withClient(adminUrl(), (c) => c.query(`DROP DATABASE IF EXISTS "${new URL(DATABASE_URL).pathname.slice(1)}" WITH (FORCE)`));
+    if (process.env.BENCH_KEEP !== '1') await dropBenchDatabase(DATABASE_URL);
   }
 }
 
