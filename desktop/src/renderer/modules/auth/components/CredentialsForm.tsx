@@ -78,6 +78,8 @@ export function CredentialsForm({ submitLabel, submittingLabel, fallbackErrorKey
           required
           value={email}
           onChange={(event) => edit(setEmail)(event.currentTarget.value)}
+          // a field the user is in is theirs: a demo prefill landing mid-typing would add to their text
+          onFocus={() => (touched.current = true)}
           error={fieldErrors.email}
           data-autofocus
         />
