@@ -15,5 +15,8 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // a browser waiting on a backend that shares two cores with it: vitest's 1 s default (made for
+    // unit tests) failed a QR that took longer to draw under CI load
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@crm/common';
+import { WhatsAppStatusCache } from '../src/modules/whatsapp/whatsapp-status-cache.js';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
 /** Fast, deterministic simulator timings for tests, given to the app's configuration. */
@@ -97,14 +98,18 @@ export async function connectSocket(t: Pick<TestApp, 'url'>, token: string): Pro
 }
 
 /** Starts the tenant's simulated WhatsApp and scans the QR. */
-export async function connectWhatsApp(t: Pick<TestApp, 'api'>, token: string) {
+/** Links the company's simulated phone; with the app at hand, also waits for the linked state to be stored (the status answers from memory first). */
+export async function connectWhatsApp(t: Pick<TestApp, 'api'> & Partial<Pick<TestApp, 'app'>>, token: string) {
   const start = await t.api.post('/whatsapp/start', undefined, { token });
   if (start.status !== 200) throw new Error(`start failed: ${start.status} ${start.body.error}`);
   const now = await t.api.post('/dev/whatsapp/connect-now', undefined, { token });
   if (now.status !== 200) throw new Error(`connect-now failed: ${now.status} ${now.body.error}`);
   for (let i = 0; i < 400; i++) {
     const status = await t.api.get('/whatsapp/status', { token });
-    if (status.body.data.state === 'connected') return status.body.data;
+    if (status.body.data.state === 'connected') {
+      await t.app?.get(WhatsAppStatusCache).allStored();
+      return status.body.data;
+    }
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error('WhatsApp did not connect');
