@@ -28,15 +28,23 @@ const DEAL_TABLES = [contactDealProducts, pipelineStatusChanges, shippingStatusC
 const HISTORY_TABLES = [contactHandOvers, contactOptOuts];
 
 /**
- * Merging a contact known only by Meta's business-scoped user id into the contact of the same
- * person's phone, in the caller's transaction (the company's, so row-level security holds).
+ * What showed two contacts are one person: `wa_user_id` a message named the user id with the
+ * phone; `number_changed` / `user_id_changed` WhatsApp reported a new number or user id that
+ * another contact already had (the contact whose ids changed stays: it holds the history).
+ */
+export type ContactMergeReason = 'wa_user_id' | 'number_changed' | 'user_id_changed';
+
+/**
+ * Merging one contact into another of the same person, in the caller's transaction (the
+ * company's, so row-level security holds). The caller says which stays (ContactResolver).
  *
- * The phone's contact stays: the phone is what the rest of the CRM knows a person by (imports,
+ * For a user id seen with a phone, the phone's contact stays: the phone is what the rest of the CRM knows a person by (imports,
  * search, campaigns, order confirmations, the QR drivers), Meta recommends writing to the phone
  * when it is known, and the other contact only ever had a placeholder for a phone. What the user
  * id's contact gathered is kept: its messages (the caller moves them), its deal when the phone's
  * contact has none (stage, pipeline, amounts, shipping, products and their histories), the fields
- * the phone's contact leaves empty, an opt-out, the unread count and the latest message.
+ * the phone's contact leaves empty, its notes after the other's, an opt-out, the unread count and
+ * the latest message; ContactMergeHooks move labels, follow-ups, scheduled messages and the rest.
  */
 @Injectable()
 export class ContactMergesRepository {
@@ -50,7 +58,7 @@ export class ContactMergesRepository {
   }
 
   /** Merges `fromId` into `intoId` (both locked by `lock`), writes the history entry, then deletes `fromId`. */
-  async merge(tx: TenantTx, tenantId: string, fromId: string, intoId: string, reason: 'wa_user_id'): Promise<ContactMerged> {
+  async merge(tx: TenantTx, tenantId: string, fromId: string, intoId: string, reason: ContactMergeReason): Promise<ContactMerged> {
     type Before = { takes_deal: boolean; from_stage: string | null; from_status: string | null; from_amount: number | null; from_assigned: string | null; into_assigned: string | null };
     const [taken] = rows<Before>(
       await tx.execute(sql`
@@ -77,7 +85,8 @@ export class ContactMergesRepository {
     for (const table of HISTORY_TABLES) await this.move(tx, table, tenantId, fromId, intoId);
     await tx.execute(sql`
       update contacts t set name = coalesce(t.name, f.name), email = coalesce(t.email, f.email), address = coalesce(t.address, f.address),
-        notes = coalesce(t.notes, f.notes), assigned_to = coalesce(t.assigned_to, f.assigned_to),
+        notes = case when t.notes is null or t.notes = '' then f.notes when f.notes is null or f.notes = '' or f.notes = t.notes then t.notes
+          else t.notes || E'\n\n' || f.notes end, assigned_to = coalesce(t.assigned_to, f.assigned_to),
         opted_out_at = coalesce(t.opted_out_at, f.opted_out_at), opt_out_keyword = coalesce(t.opt_out_keyword, f.opt_out_keyword),
         has_active_follow_up = t.has_active_follow_up or f.has_active_follow_up,
         unread_count = t.unread_count + f.unread_count,

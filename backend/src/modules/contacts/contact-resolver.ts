@@ -138,10 +138,13 @@ export class ContactResolver {
   /**
    * WhatsApp reported that a user changed their number or their user id (`previous` → the
    * sender's ids): the contact known by the old ones takes the new ones, so the message and all
-   * that follow find it. Nothing changes when no contact has the old ids (already done: a
-   * redelivery), or when another contact already has the new one (the message then goes to that one).
+   * that follow find it. When another contact of the company already has a new id (the new number
+   * was typed in, imported, or wrote before), it is the same person: that contact is merged into
+   * the one whose number changed, which keeps its id and history (ContactMergesRepository, as
+   * for a user id seen with a phone). Nothing changes when no contact has the old ids (already
+   * done: a redelivery, or another instance merged first).
    */
-  async takeNewIds(tx: TenantTx, tenantId: string, changes: { previous: { phoneId?: string; userId?: string }; current: Sender }[]): Promise<void> {
+  async takeNewIds(tx: TenantTx, tenantId: string, changes: { previous: { phoneId?: string; userId?: string }; current: Sender }[], onFold: ContactFold, merged: ContactMerged[] = []): Promise<void> {
     for (const { previous, current } of changes) {
       const oldPhone = previous.phoneId ? phoneFromWhatsAppId(previous.phoneId) : undefined;
       const { phone, phoneId, userId } = idsOf(current);
@@ -154,15 +157,32 @@ export class ContactResolver {
       );
       const old = known.find((c) => (oldPhone && c.phone === oldPhone) || (previous.userId && c.waUserId === previous.userId));
       if (!old) continue;
-      const taken = (c: KnownContact) => c.id !== old.id && ((phone && c.phone === phone) || (userId && c.waUserId === userId));
-      if (known.some(taken)) continue;
-      const patch: { phone?: string; waId?: string; waUserId?: string } = {};
-      if (phone && phone !== old.phone) Object.assign(patch, { phone, waId: phoneId });
-      if (userId && userId !== old.waUserId) {
-        patch.waUserId = userId;
-        // a contact known only by its user id keeps being named by the new one until a number comes
-        if (!patch.phone && old.phone.startsWith(USER_ID_PHONE_PREFIX)) patch.phone = `${USER_ID_PHONE_PREFIX}${userId}`;
+      const holders = known.filter((c) => c.id !== old.id && ((phone && c.phone === phone) || (userId && c.waUserId === userId)));
+      let gone = false;
+      for (const holder of holders) {
+        // once: a redelivery (or another instance) finds a contact gone and leaves it to the first
+        if (!(await this.merges.lock(tx, tenantId, holder.id, old.id))) {
+          gone = true;
+          break;
+        }
+        await onFold(tx, holder.id, old.id);
+        await this.hooks.run(tx, tenantId, holder.id, old.id);
+        merged.push(await this.merges.merge(tx, tenantId, holder.id, old.id, previous.phoneId && phone ? 'number_changed' : 'user_id_changed'));
       }
+      if (gone) continue;
+      const patch: { phone?: string; waId?: string | null; waUserId?: string | null } = {};
+      if (phone && phone !== old.phone) Object.assign(patch, { phone, waId: phoneId });
+      // a new number comes with a new user id: the one Meta names, else the one the new number's contact had
+      const nextUserId = userId ?? holders.find((h) => h.waUserId)?.waUserId ?? old.waUserId ?? null;
+      // (set again after a merge: it gave the stayer the merged contact's user id, whichever is current)
+      if (holders.length || nextUserId !== (old.waUserId ?? null)) patch.waUserId = nextUserId;
+      if (!patch.phone && old.phone.startsWith(USER_ID_PHONE_PREFIX)) {
+        // a contact known only by its user id takes the number of a contact merged into it, else is named by the new id
+        const numbered = holders.find((h) => !h.phone.startsWith(USER_ID_PHONE_PREFIX) && !h.phone.startsWith(LID_PHONE_PREFIX));
+        if (numbered) Object.assign(patch, { phone: numbered.phone, waId: numbered.waId });
+        else if (userId) patch.phone = `${USER_ID_PHONE_PREFIX}${userId}`;
+      }
+      if (patch.phone === old.phone) delete patch.phone;
       if (Object.keys(patch).length) await this.repo.setWhatsAppIds(tx, tenantId, old.id, patch);
     }
   }

@@ -141,14 +141,17 @@ export class FollowUpsRepository {
       .orderBy(asc(followUpSteps.runId), asc(followUpSteps.stepIndex));
   }
 
-  /** Ends an active run; false when it was no longer active (another path ended it first). */
-  async endRun(tx: TenantTx, tenantId: string, runId: string, patch: { status: 'completed' | 'stopped' | 'expired'; stopReason: StoredReason | null; endedAt: Date }): Promise<boolean> {
-    const ended = await tx
+  /**
+   * Ends an active run; returns the contact it belongs to now (a merge may have moved it since the
+   * caller read it), or null when it was no longer active (another path ended it first).
+   */
+  async endRun(tx: TenantTx, tenantId: string, runId: string, patch: { status: 'completed' | 'stopped' | 'expired'; stopReason: StoredReason | null; endedAt: Date }): Promise<string | null> {
+    const [ended] = await tx
       .update(followUpRuns)
       .set({ status: patch.status, endedAt: patch.endedAt, ...stopReason(patch.stopReason), ...pausedReason(null) })
       .where(and(eq(followUpRuns.tenantId, tenantId), eq(followUpRuns.id, runId), eq(followUpRuns.status, 'active')))
-      .returning({ id: followUpRuns.id });
-    return ended.length > 0;
+      .returning({ contactId: followUpRuns.contactId });
+    return ended?.contactId ?? null;
   }
 
   /** Cancels the run's steps that have not started; returns their pg-boss job ids. */

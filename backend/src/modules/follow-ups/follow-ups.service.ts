@@ -208,10 +208,11 @@ export class FollowUpsService {
    * was no longer active (another path ended it first).
    */
   async endInTx(tx: TenantTx, run: Pick<FollowUpRunRow, 'id' | 'tenantId' | 'contactId'>, outcome: RunOutcome): Promise<string[] | null> {
-    const ended = await this.repo.endRun(tx, run.tenantId, run.id, { status: outcome.status, stopReason: outcome.stopReason, endedAt: this.time.now() });
-    if (!ended) return null;
+    const contactId = await this.repo.endRun(tx, run.tenantId, run.id, { status: outcome.status, stopReason: outcome.stopReason, endedAt: this.time.now() });
+    if (!contactId) return null;
     const jobIds = outcome.openSteps ? await this.repo.cancelOpenSteps(tx, run.tenantId, run.id, outcome.openSteps.status, outcome.openSteps.reason) : [];
-    await this.contacts.setHasActiveFollowUp(tx, run.tenantId, run.contactId, false);
+    // the run's contact as it is now: one read before a merge moved the run names a deleted contact
+    await this.contacts.setHasActiveFollowUp(tx, run.tenantId, contactId, false);
     return jobIds;
   }
 

@@ -227,14 +227,15 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
 
     const outcome = await this.db.tenant(tenantId, async (tx) => {
       const merged: ContactMerged[] = [];
+      const moveMessages = (tx: TenantTx, from: string, into: string) => this.repo.moveToContact(tx, tenantId, from, into);
       const changes = unique.flatMap(({ message: m }) => (m.previous ? [{ previous: m.previous, current: m }] : []));
-      if (changes.length) await this.resolver.takeNewIds(tx, tenantId, changes);
+      if (changes.length) await this.resolver.takeNewIds(tx, tenantId, changes, moveMessages, merged);
       const senders = await this.resolver.resolve(
         tx,
         tenantId,
         unique.map((i) => i.message),
         now,
-        (tx, from, into) => this.repo.moveToContact(tx, tenantId, from, into),
+        moveMessages,
         merged,
       );
       const rows: NewMessage[] = unique.map((item) => {

@@ -4,18 +4,28 @@ import { eq } from 'drizzle-orm';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { FakeGraphApi, textMessage, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { startMessengerApp } from '../../../test/messenger.js';
+import { moveTo } from '../../../test/crm-fixtures.js';
+import { createTemplate, runsOf, startRun } from '../../../test/follow-ups.js';
+import { connectSocket, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
+import { ContactResolver } from '../contacts/contact-resolver.js';
+import { contactMerges } from '../contacts/contact-merges.table.js';
 import { contacts } from '../contacts/contacts.table.js';
+import { FollowUpsService } from '../follow-ups/follow-ups.service.js';
+import { MessagesRepository } from '../messages/messages.repository.js';
 import { messages } from '../messages/messages.table.js';
 
 const NUMBER = '106540352242931';
 const SECRET = 'c1b2c3d4e5f60718293a4b5c6d7e8f91';
 const at = () => String(Math.floor(Date.now() / 1000));
 
-/** A `system` message as Meta's reference shows it: no contacts array, `from` the user's (old) number. */
-function systemMessage(id: string, from: string | undefined, system: Record<string, string>, fromUserId?: string) {
-  return { messages: [{ ...(from ? { from } : {}), ...(fromUserId ? { from_user_id: fromUserId } : {}), id, timestamp: at(), type: 'system', system }] };
+/**
+ * A `system` message as Meta's system messages webhook reference shows it: no contacts array,
+ * `from` the user's old number (none for a changed user id), what changed in `system`.
+ */
+function systemMessage(id: string, from: string | undefined, system: Record<string, string>) {
+  return { messages: [{ ...(from ? { from } : {}), id, timestamp: at(), type: 'system', system }] };
 }
+const numberChange = (id: string, from: string, to: string, name: string) => systemMessage(id, from, { body: `User ${name} changed from ${from} to ${to}`, wa_id: to, type: 'user_changed_number' });
 
 describe('Official API: a user changed their number or user id', () => {
   let t: TestApp;
@@ -24,6 +34,7 @@ describe('Official API: a user changed their number or user id', () => {
   let b: SeededCompany;
   let admin: string;
   let number: FakeNumber;
+  const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
     graph = await new FakeGraphApi().start();
@@ -40,6 +51,7 @@ describe('Official API: a user changed their number or user id', () => {
     );
   });
   afterAll(async () => {
+    sockets.forEach((s) => s.close());
     await t?.close();
     await graph?.stop();
   });
@@ -74,11 +86,7 @@ describe('Official API: a user changed their number or user id', () => {
     await deliver(textMessage('201001112299', 'wamid.before-change', 'Hello', 'Mona'));
     const first = await stored('wamid.before-change');
 
-    const change = systemMessage('wamid.number-change', '201001112299', {
-      body: 'User Mona changed from 201001112299 to 201009998811',
-      wa_id: '201009998811',
-      type: 'user_changed_number',
-    });
+    const change = numberChange('wamid.number-change', '201001112299', '201009998811', 'Mona');
     // redelivered: the second finds the contact already moved and changes nothing
     await deliver(change);
     await deliver(change);
@@ -110,16 +118,96 @@ describe('Official API: a user changed their number or user id', () => {
     expect(await contact(first.contactId)).toMatchObject({ phone: 'user:EG.700000000000000001' });
 
     await deliver(
-      systemMessage(
-        'wamid.hala-change',
-        undefined,
-        { body: 'User id changed', type: 'user_changed_user_id', user_id: 'EG.700000000000000002', previous_user_id: 'EG.700000000000000001' },
-        'EG.700000000000000001',
-      ),
+      systemMessage('wamid.hala-change', undefined, {
+        body: 'User Hidden Hala changed their user ID',
+        type: 'user_changed_user_id',
+        user_id: 'EG.700000000000000002',
+        previous_user_id: 'EG.700000000000000001',
+      }),
     );
     const line = await stored('wamid.hala-change');
     expect(line).toMatchObject({ contactId: first.contactId, systemEvent: { code: 'user_id_changed', params: {} } });
     expect(await contact(first.contactId)).toMatchObject({ waUserId: 'EG.700000000000000002', phone: 'user:EG.700000000000000002' });
+  });
+
+  it('a number changed to one another contact of the company has merges that contact into the changed one: nothing lost, once, other companies untouched', async () => {
+    const socket = await connectSocket(t, admin);
+    sockets.push(socket);
+    await deliver(textMessage('201001230001', 'wamid.karim-old', 'I ordered a sofa', 'Karim'));
+    const older = (await stored('wamid.karim-old')).contactId;
+    expect((await t.api.patch(`/contacts/${older}`, { notes: 'Sofa order 12' }, { token: admin })).status).toBe(200);
+    // the same person wrote from the new number before Meta said it is theirs: a second contact, with a deal, notes, a label...
+    await deliver(textMessage('201009990002', 'wamid.karim-new', 'Hi from my new phone', 'Karim N'));
+    const newer = (await stored('wamid.karim-new')).contactId;
+    expect(newer).not.toBe(older);
+    await moveTo(t, admin, newer, 'sales');
+    expect((await t.api.patch(`/deals/${newer}/status`, { status: 'negotiation' }, { token: admin })).status).toBe(200);
+    expect((await t.api.patch(`/contacts/${newer}`, { notes: 'Delivery on Friday', salesData: { amount: 900 } }, { token: admin })).status).toBe(200);
+    const label = await t.api.post('/labels', { name: 'Sofa buyer', colour: '#1f9d55' }, { token: admin });
+    expect((await t.api.put(`/contacts/${newer}/labels`, { labelIds: [label.body.data._id] }, { token: admin })).status).toBe(200);
+    const later = await t.api.post('/scheduled-messages', { contactId: newer, body: 'Your sofa ships tomorrow', sendAt: new Date(Date.now() + 86_400_000).toISOString() }, { token: admin });
+    expect(later.status).toBe(201);
+    expect((await t.api.post('/messages/notes', { contactId: newer, body: 'Asked for the blue fabric' }, { token: admin })).status).toBe(200);
+    const template = await createTemplate(t, admin, { name: 'Sofa follow-up', messages: [{ delay: 5, message: 'Still thinking about the sofa?' }] });
+    const run = await startRun(t, admin, newer, template._id);
+    // another company has a contact with that number: never touched
+    const elsewhere = await t.api.post('/contacts', { name: 'Someone else', phone: '+201009990002' }, { token: await signIn(t, b.admin.email) });
+    expect(elsewhere.status).toBe(201);
+
+    // redeliveries side by side: merged once
+    const change = numberChange('wamid.karim-change', '201001230001', '201009990002', 'Karim');
+    await Promise.all([deliver(change), deliver(change), deliver(change)]);
+    expect((await stored('wamid.karim-change')).contactId).toBe(older);
+    await until(
+      () => t.db.tenant(a.tenantId, (tx) => tx.select().from(contacts).where(eq(contacts.id, newer))),
+      (rows) => rows.length === 0,
+    );
+    expect((await t.api.get(`/contacts/${newer}`, { token: admin })).status).toBe(404);
+
+    const conversation = (await t.api.get(`/messages?contactId=${older}`, { token: admin })).body.data.items as { body: string }[];
+    expect(conversation.map((m) => m.body)).toEqual(['I ordered a sofa', 'Hi from my new phone', 'Asked for the blue fabric', 'This contact changed their number to +201009990002.']);
+    const survivor = (await t.api.get(`/contacts/${older}`, { token: admin })).body.data;
+    expect(survivor).toMatchObject({ _id: older, name: 'Karim', phone: '+201009990002', notes: 'Sofa order 12\n\nDelivery on Friday' });
+    expect(await contact(older)).toMatchObject({ waId: '201009990002@c.us', stage: 'sales', pipelineStatus: 'negotiation', dealAmount: 900 });
+    expect((await t.api.get(`/contacts/${older}/labels`, { token: admin })).body.data).toEqual([expect.objectContaining({ name: 'Sofa buyer' })]);
+    expect((await t.api.get(`/scheduled-messages?contactId=${older}`, { token: admin })).body.data.items).toEqual([expect.objectContaining({ _id: later.body.data._id })]);
+    const runs = await runsOf(t, admin, older);
+    expect(runs.map((r) => r._id)).toEqual([run._id]);
+    // the flag says what the runs say (the change line may have stopped the run as a reply)
+    expect(survivor.hasActiveFollowUp).toBe(runs[0].status === 'active');
+    // one contact in the lists; the boards drop the merged deal and show it on the contact that stayed
+    expect((await t.api.get('/chats?q=Karim', { token: admin })).body.data.items.map((c: { _id: string }) => c._id)).toEqual([older]);
+    await socket.waitFor('deal:update', (u) => u.contactId === newer && u.after === null);
+    await socket.waitFor('deal:update', (u) => u.contactId === older && u.after?.status === 'negotiation');
+    expect(await t.db.tenant(a.tenantId, (tx) => tx.select().from(contactMerges).where(eq(contactMerges.contactId, older)))).toEqual([
+      expect.objectContaining({ mergedContactId: newer, mergedName: 'Karim N', reason: 'number_changed' }),
+    ]);
+
+    // the other company's contact is as it was; the next message from the new number is the merged contact
+    const other = await t.db.tenant(b.tenantId, (tx) => tx.select().from(contacts).where(eq(contacts.id, elsewhere.body.data._id)));
+    expect(other).toEqual([expect.objectContaining({ name: 'Someone else', phone: '+201009990002' })]);
+    await deliver(textMessage('201009990002', 'wamid.karim-after', 'Any news?', 'Karim'));
+    expect((await stored('wamid.karim-after')).contactId).toBe(older);
+  });
+
+  it('a follow-up that moved with a merge and ends afterwards clears the flag of the contact that stayed', async () => {
+    await deliver(textMessage('201001230011', 'wamid.rana-old', 'Hello', 'Rana'));
+    await deliver(textMessage('201009990012', 'wamid.rana-new', 'Hello again', 'Rana'));
+    const older = (await stored('wamid.rana-old')).contactId;
+    const newer = (await stored('wamid.rana-new')).contactId;
+    const template = await createTemplate(t, admin, { name: 'Rana follow-up', messages: [{ delay: 5, message: 'Any questions?' }] });
+    const run = await startRun(t, admin, newer, template._id);
+    // the merge alone (no message stored, so no reply stops the run)
+    const resolver = t.app.get(ContactResolver);
+    const moveMessages = t.app.get(MessagesRepository);
+    const change = { previous: { phoneId: '201001230011@c.us' }, current: { from: '201009990012@c.us', phoneId: '201009990012@c.us' } };
+    await t.db.tenant(a.tenantId, (tx) => resolver.takeNewIds(tx, a.tenantId, [change], (tx, from, into) => moveMessages.moveToContact(tx, a.tenantId, from, into)));
+    expect(await contact(older)).toMatchObject({ phone: '+201009990012', hasActiveFollowUp: true });
+    // a step read before the merge ends the run by the contact it read then (the scheduler's send path)
+    const followUps = t.app.get(FollowUpsService);
+    await t.db.tenant(a.tenantId, (tx) => followUps.endInTx(tx, { id: run._id, tenantId: a.tenantId, contactId: newer }, { status: 'completed', stopReason: null }));
+    expect(await contact(older)).toMatchObject({ hasActiveFollowUp: false });
+    expect((await runsOf(t, admin, older)).map((r) => [r._id, r.status])).toEqual([[run._id, 'completed']]);
   });
 
   it('another system message is kept as a readable placeholder', async () => {

@@ -101,45 +101,59 @@ describe('readWebhook', () => {
   });
 
   it("a changed number or user id (Meta's `system` messages) names the new ids, the old ones and the line to show; another system type is a readable placeholder", () => {
+    // the shapes of Meta's system messages webhook reference: no contacts array, `from` the old number
     const { messages } = readWebhook(
       payload({
         messages: [
           {
-            from: '201001112233',
-            id: 'wamid.sys-number',
-            timestamp: '1749416383',
+            from: '16505551234',
+            id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=',
+            timestamp: '1739321024',
             type: 'system',
             system: {
-              body: 'User Mona changed from 201001112233 to 201009998877',
-              wa_id: '201009998877',
+              body: 'User Sheena Nelson changed from 16505551234 to 12195555358',
+              wa_id: '12195555358',
               type: 'user_changed_number',
-              user_id: 'EG.2',
-              previous_user_id: 'EG.1',
+              user_id: 'US.13491208655302741919',
+              previous_user_id: 'US.13491208655302741918',
             },
           },
-          { from: '201001112233', id: 'wamid.sys-old', timestamp: '1749416383', type: 'system', system: { body: 'changed', new_wa_id: '201005550000', type: 'user_changed_number' } },
+          // before Graph API v12 the new number was `new_wa_id`
           {
-            from_user_id: 'EG.5',
-            id: 'wamid.sys-user',
-            timestamp: '1749416383',
+            from: '16505551234',
+            id: 'wamid.sys-old',
+            timestamp: '1739321024',
             type: 'system',
-            system: { body: 'id changed', type: 'user_changed_user_id', user_id: 'EG.6', previous_user_id: 'EG.5' },
+            system: { body: 'User Sheena Nelson changed from 16505551234 to 12195555300', new_wa_id: '12195555300', type: 'user_changed_number' },
           },
-          { from: '201001112233', id: 'wamid.sys-other', timestamp: '1749416383', type: 'system', system: { body: 'Something else', type: 'customer_identity_changed' } },
+          {
+            id: 'wamid.sys-user',
+            timestamp: '1739321024',
+            type: 'system',
+            system: { body: 'User Sheena Nelson changed their user ID', type: 'user_changed_user_id', user_id: 'US.13491208655302741920', previous_user_id: 'US.13491208655302741918' },
+          },
+          { from: '16505551234', id: 'wamid.sys-other', timestamp: '1739321024', type: 'system', system: { body: 'Something else', type: 'customer_identity_changed' } },
+          // a name Meta never documented for the new user id is not read as one
+          { id: 'wamid.sys-unknown-field', timestamp: '1739321024', type: 'system', system: { body: 'changed', type: 'user_changed_user_id', new_user_id: 'US.1', previous_user_id: 'US.2' } },
         ],
       }),
     );
     expect(messages[0]).toMatchObject({
-      waId: '201009998877',
-      userId: 'EG.2',
-      previous: { waId: '201001112233', userId: 'EG.1' },
-      systemEvent: { code: 'number_changed', params: { phone: '+201009998877' } },
-      body: 'This contact changed their number to +201009998877.',
+      id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=',
+      waId: '12195555358',
+      userId: 'US.13491208655302741919',
+      previous: { waId: '16505551234', userId: 'US.13491208655302741918' },
+      systemEvent: { code: 'number_changed', params: { phone: '+12195555358' } },
+      body: 'This contact changed their number to +12195555358.',
+      timestamp: new Date(1739321024 * 1000),
     });
-    expect(messages[1]).toMatchObject({ waId: '201005550000', previous: { waId: '201001112233' }, systemEvent: { code: 'number_changed', params: { phone: '+201005550000' } } });
-    expect(messages[2]).toMatchObject({ userId: 'EG.6', previous: { userId: 'EG.5' }, systemEvent: { code: 'user_id_changed', params: {} } });
-    expect(messages[3]).toMatchObject({ waId: '201001112233', type: 'text', body: '[A message this app cannot show yet]' });
+    expect(messages[1]).toMatchObject({ waId: '12195555300', previous: { waId: '16505551234' }, systemEvent: { code: 'number_changed', params: { phone: '+12195555300' } } });
+    expect(messages[1]).not.toHaveProperty('userId');
+    expect(messages[2]).toMatchObject({ userId: 'US.13491208655302741920', previous: { userId: 'US.13491208655302741918' }, systemEvent: { code: 'user_id_changed', params: {} } });
+    expect(messages[2]).not.toHaveProperty('waId');
+    expect(messages[3]).toMatchObject({ waId: '16505551234', type: 'text', body: '[A message this app cannot show yet]' });
     expect(messages[3]).not.toHaveProperty('systemEvent');
+    expect(messages.map((m) => m.id)).not.toContain('wamid.sys-unknown-field');
   });
 
   it("a pressed button keeps its payload and text (a template's quick reply, an interactive reply button), as Meta's reference shows them", () => {

@@ -15,7 +15,7 @@ export type CloudInbound = {
    * user who hid their number behind a username, known then only by `userId`.
    */
   waId?: string;
-  /** Meta's business-scoped user id of the sender (`from_user_id`, or the contact's `user_id`), when given. */
+  /** Meta's business-scoped user id of the sender (the message's `from_user_id`, or its contact's `user_id`), when given. */
   userId?: string;
   profileName?: string;
   timestamp: Date;
@@ -178,33 +178,34 @@ const timestampOf = (raw: Json) => {
 };
 
 /**
- * A `system` message reporting a changed identity. `user_changed_number`: `from` is the old number,
- * `system.wa_id` (formerly `new_wa_id`) the new one, `system.user_id` / `previous_user_id` the new
- * and old user ids. `user_changed_user_id`: `system.user_id` (or `new_user_id`) the new user id,
- * `previous_user_id` (or the message's `from_user_id`) the old one. Undefined for another system
- * type, or one missing what it changes to: that becomes a readable placeholder like any unknown type.
+ * A `system` message reporting a changed identity, as Meta's system messages webhook reference
+ * shows it (no `contacts` array): `from` is the user's old number, `system.type` says what changed.
+ * `user_changed_number`: `system.wa_id` the new number (`new_wa_id` before Graph API v12), with
+ * `system.user_id` / `system.previous_user_id` the new and old business-scoped user ids (a new
+ * number comes with a new one). `user_changed_user_id`: `system.user_id` and
+ * `system.previous_user_id`, and no number. Undefined for another system type, or one missing
+ * what it changes to: that becomes a readable placeholder like any unknown type.
  */
 function readSystem(raw: Json): Omit<CloudInbound, 'profileName'> | undefined {
   const id = str(raw.id);
   const system = obj(raw.system);
   const kind = str(system.type);
   const from = str(raw.from);
-  const newUserId = str(system.user_id) ?? str(system.new_user_id);
-  const previousUserId = str(system.previous_user_id) ?? str(raw.from_user_id);
+  const newUserId = str(system.user_id);
+  const previousUserId = str(system.previous_user_id);
   if (!id) return undefined;
   const base = { id, timestamp: timestampOf(raw), type: 'text' as const };
   if (kind === 'user_changed_number') {
-    const newWaId = str(system.new_wa_id) ?? str(system.wa_id);
+    const newWaId = str(system.wa_id) ?? str(system.new_wa_id);
     if (!newWaId || !/^\d{6,15}$/.test(newWaId) || newWaId === from) return undefined;
     const systemEvent: SystemEvent = { code: 'number_changed', params: { phone: `+${newWaId}` } };
-    const userId = newUserId ?? previousUserId;
     return {
       ...base,
       waId: newWaId,
-      ...(userId ? { userId } : {}),
+      ...(newUserId ? { userId: newUserId } : {}),
       body: systemEventText(systemEvent),
       systemEvent,
-      previous: { ...(from ? { waId: from } : {}), ...(previousUserId && previousUserId !== userId ? { userId: previousUserId } : {}) },
+      previous: { ...(from ? { waId: from } : {}), ...(previousUserId && previousUserId !== newUserId ? { userId: previousUserId } : {}) },
     };
   }
   if (kind === 'user_changed_user_id') {
