@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PIPELINE_STATUSES, type DealBoard, type DealCard, type PipelineStatus } from '@crm/common';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminUser, json, ok } from '../../test/fake-api';
+import { adminUser, fail, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { deferred, fakeCrmApi, testId } from '../../test/fake-crm-api';
 
@@ -176,6 +176,22 @@ describe('the deal board', { timeout: 15_000 }, () => {
     const sent = requests.filter((r) => r.path === '/api/deals/board').at(-1)!.query;
     expect(Object.fromEntries(sent)).toMatchObject({ q: 'Tarek', assignedTo: rep, productId: product, from: '2026-03-01', to: '2026-03-31' });
     expect(await screen.findByRole('combobox', { name: 'Assigned To' })).toHaveValue(rep);
+  });
+
+  it('says the sales users could not be loaded under Assigned To, and Retry fills the list', async () => {
+    let answer = () => fail(500, 'Users are unavailable');
+    fakeCrmApi(adminUser, {
+      'GET /api/deals/board': () => ok(board()),
+      'GET /api/deals/settings': () => ok({ staleDays: {}, lostReasons: [] }),
+      'GET /api/auth/users': () => answer(),
+    });
+    const { user } = renderApp('/sales');
+    await screen.findByText('Tarek Helmy');
+    expect(await screen.findByText('Users are unavailable')).toBeInTheDocument();
+    answer = () => ok([{ _id: '0190a0b0-0000-7000-8000-000000000002', name: 'Samir Sales' }]);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('option', { name: 'Samir Sales' })).toBeInTheDocument();
+    expect(screen.queryByText('Users are unavailable')).not.toBeInTheDocument();
   });
 
   it('remembers the Table / Board choice per user', async () => {
