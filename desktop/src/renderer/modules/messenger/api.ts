@@ -53,7 +53,7 @@ export const messagesApi = {
 
 /** The company's WhatsApp templates (official API), for the composer once the 24-hour window closed. */
 export const whatsAppTemplatesApi = {
-  approved: () => api.get<WhatsAppTemplatePage>('/whatsapp/cloud/templates', { query: { status: 'APPROVED', limit: 200 } }),
+  approved: (signal?: AbortSignal) => api.get<WhatsAppTemplatePage>('/whatsapp/cloud/templates', { query: { status: 'APPROVED', limit: 200 }, signal }),
 };
 
 /** The team's private notes in a chat, and handing a chat over (chat header). */
