@@ -61,7 +61,7 @@ export const notesApi = {
   create: (input: CreateNoteRequest) => api.post<Message>('/messages/notes', input),
   handOver: (contactId: string, input: HandOverRequest) => api.post<HandOverResult>(`/contacts/${encodeURIComponent(contactId)}/hand-over`, input),
   /** The company's users: mention autocomplete and hand-over targets. */
-  colleagues: () => api.get<UserSummary[]>('/auth/users'),
+  colleagues: (signal?: AbortSignal) => api.get<UserSummary[]>('/auth/users', { signal }),
   /** Whether the company lets sales users hand their own chats over. */
   settings: () => api.get<{ settings: TenantSettings }>('/auth/tenant/settings'),
 };
