@@ -34,11 +34,12 @@ const board = (): DealBoard => ({
 
 const column = (name: RegExp) => screen.getByRole('region', { name });
 
-async function openBoard(move: Parameters<typeof fakeCrmApi>[1][string]) {
+async function openBoard(move: Parameters<typeof fakeCrmApi>[1][string], more: Parameters<typeof fakeCrmApi>[1] = {}) {
   const api = fakeCrmApi(adminUser, {
     'GET /api/deals/board': () => ok(board()),
     'GET /api/deals/settings': () => ok({ staleDays: { new: 3 }, lostReasons: ['Too expensive', 'No answer'] }),
     [`PATCH /api/deals/${tarek._id}/status`]: move,
+    ...more,
   });
   const view = renderApp('/sales');
   await screen.findByRole('heading', { name: 'Sales Pipeline', level: 1 });
@@ -117,6 +118,19 @@ describe('the deal board', { timeout: 15_000 }, () => {
     await waitFor(() => expect(to('PATCH', `/api/deals/${tarek._id}/status`)).toHaveLength(1));
     expect(to('PATCH', `/api/deals/${tarek._id}/status`)[0].body).toEqual({ status: 'lost', lostReason: 'Found it cheaper elsewhere' });
     expect(within(column(/^Lost: 1 deals/)).getByText('Tarek Helmy')).toBeInTheDocument();
+  });
+
+  it("says the company's lost reasons could not be loaded, and Retry offers them", async () => {
+    let answer = () => fail(500, 'Settings are unavailable');
+    const { user } = await openBoard(() => ok({}), { 'GET /api/deals/settings': () => answer() });
+    await moveTarekTo(user, 'Lost');
+    const dialog = await screen.findByRole('dialog', { name: 'Why was this deal lost?' });
+    expect(await within(dialog).findByText('Settings are unavailable')).toBeInTheDocument();
+    answer = () => ok({ staleDays: {}, lostReasons: ['Too expensive', 'No answer'] });
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(dialog).queryByText('Settings are unavailable')).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('combobox', { name: /Reason/ }));
+    expect(await screen.findByRole('option', { name: 'Too expensive' })).toBeInTheDocument();
   });
 
   it('cancelling the lost dialog leaves the deal where it was', async () => {
