@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../../modules/messenger/testing';
 import { resetNotificationsStoreForTests } from '../../modules/notifications/store';
-import { adminUser, ok } from '../../test/fake-api';
+import { adminUser, fail, ok } from '../../test/fake-api';
 import { NotificationsBell } from './NotificationsBell';
 
 const beep = vi.hoisted(() => vi.fn());
@@ -21,12 +21,12 @@ const notification = (overrides: Partial<Notification> = {}): Notification => ({
   ...overrides,
 });
 
-function setup(items: Notification[]) {
+function setup(items: Notification[], list = () => ok({ items, total: items.length, unreadCount: items.filter((n) => !n.isRead).length })) {
   const socket = messengerTestSetup(adminUser);
   resetNotificationsStoreForTests();
   beep.mockClear();
   const api = fakeMessengerApi(adminUser, {
-    'GET /api/notifications': () => ok({ items, total: items.length, unreadCount: items.filter((n) => !n.isRead).length }),
+    'GET /api/notifications': () => list(),
     'POST /api/notifications/read': () => ok({ updated: items.length }),
   });
   const view = renderWithApp(<NotificationsBell />, '/');
@@ -43,6 +43,19 @@ describe('notifications bell', () => {
     await waitFor(() => expect(api.to('GET', '/api/notifications')).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
+  });
+
+  it('says the notifications could not be loaded (not "none yet"), and Retry loads them', async () => {
+    let answer = () => fail(500, 'Notifications are unavailable');
+    const items = [notification({ text: 'Lead assigned to you', isRead: true })];
+    const { user } = setup(items, () => answer());
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('Notifications are unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('No notifications yet.')).not.toBeInTheDocument();
+    answer = () => ok({ items, total: 1, unreadCount: 0 });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Lead assigned to you')).toBeInTheDocument();
+    expect(screen.queryByText('Notifications are unavailable')).not.toBeInTheDocument();
   });
 
   it('keeps items unread until the bell opens, then marks them all read 2 s later', async () => {

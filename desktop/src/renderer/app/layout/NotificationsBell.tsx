@@ -8,6 +8,7 @@ import { formatSeenDate } from '../../modules/notifications/format';
 import { notificationMessage } from '../../modules/notifications/notification-text';
 import { MARK_READ_AFTER_MS, useNotificationsStore } from '../../modules/notifications/store';
 import { useNotificationsFeed } from '../../modules/notifications/use-notifications-feed';
+import { LoadError } from '../../ui/LoadError';
 import classes from './NotificationsBell.module.css';
 
 /**
@@ -16,7 +17,7 @@ import classes from './NotificationsBell.module.css';
  */
 export function NotificationsBell() {
   useNotificationsFeed();
-  const { items, unreadCount, status, error, markAllRead } = useNotificationsStore();
+  const { items, unreadCount, status, error, load, markAllRead } = useNotificationsStore();
   const { t } = useTranslation('layout');
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
@@ -62,10 +63,10 @@ export function NotificationsBell() {
               <Text size="sm">{t('common:loading')}</Text>
             </Group>
           )}
-          {status === 'error' && items.length === 0 && (
-            <Text size="sm" c="red" p="md">
-              {error}
-            </Text>
+          {status === 'error' && items.length === 0 && error && (
+            <Box p="md">
+              <LoadError compact error={error} onRetry={() => void load()} />
+            </Box>
           )}
           {status !== 'loading' && status !== 'error' && items.length === 0 && (
             <Text size="sm" c="dimmed" p="md">

@@ -51,5 +51,5 @@ export const lookupsApi = {
   products: (q?: string, signal?: AbortSignal) => api.get<ProductList>('/products', { query: { q, limit: 50 }, signal }),
   shippingCompanies: () => api.get<ShippingCompanyList>('/shipping'),
   /** Sales users, so leads can be assigned to them. */
-  salesUsers: () => api.get<UserSummary[]>('/auth/users', { query: { role: 'sales' } }),
+  salesUsers: (signal?: AbortSignal) => api.get<UserSummary[]>('/auth/users', { query: { role: 'sales' }, signal }),
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -95,10 +95,22 @@ describe('Dashboard', { timeout: 15_000 }, () => {
     expect(to('GET', '/api/auth/users')).toHaveLength(1);
   });
 
-  it('shows the user what went wrong instead of only logging it', async () => {
-    await openDashboard({ 'GET /api/contacts/stats': () => fail(500, 'Stats are unavailable'), 'GET /api/auth/users': () => fail(500, 'Users are unavailable') });
-    expect(await screen.findByText('Stats are unavailable')).toBeInTheDocument();
-    expect(await screen.findByText('Users are unavailable')).toBeInTheDocument();
+  it('shows the user what went wrong instead of only logging it, and Retry loads the figures', async () => {
+    let statsAnswer = () => fail(500, 'Stats are unavailable');
+    let usersAnswer = () => fail(500, 'Users are unavailable');
+    const { user } = await openDashboard({ 'GET /api/contacts/stats': () => statsAnswer(), 'GET /api/auth/users': () => usersAnswer() });
+    const statsAlert = (await screen.findByText('Stats are unavailable')).closest('[role="alert"]') as HTMLElement;
+    const usersAlert = (await screen.findByText('Users are unavailable')).closest('[role="alert"]') as HTMLElement;
     expect(card('Leads')).toHaveTextContent('—');
+    expect(card('Total Users')).toHaveTextContent('—');
+    statsAnswer = () => ok(stats);
+    await user.click(within(statsAlert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(card('Leads')).toHaveTextContent('167'));
+    expect(screen.queryByText('Stats are unavailable')).not.toBeInTheDocument();
+    expect(screen.getByText('Users are unavailable')).toBeInTheDocument();
+    usersAnswer = () => ok([adminUser, salesUser]);
+    await user.click(within(usersAlert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(card('Total Users')).toHaveTextContent('2'));
+    expect(screen.queryByText('Users are unavailable')).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,14 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { isCalendarDay } from '@crm/common';
-import { Building2, CalendarDays, CircleAlert, Coins, Percent, ShoppingCart, UserCheck, UserPlus, Users } from 'lucide-react';
+import { Building2, CalendarDays, Coins, Percent, ShoppingCart, UserCheck, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatNumber, userTimeZone } from '../../lib/format';
 import { Money } from '../../ui/Money';
+import { LoadError } from '../../ui/LoadError';
 import { StatCard } from '../../ui/StatCard';
 import { errorMessage } from '../../lib/error-message';
 import { useQuery } from '../../lib/load/use-query';
@@ -98,16 +99,7 @@ export function DashboardPage() {
         </form>
       </Card>
 
-      {statsError && (
-        <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert" mb="lg" title={t('title')}>
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{statsError}</Text>
-            <Button size="xs" variant="light" color="red" onClick={statsQuery.reload}>
-              {t('retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {statsError && <LoadError error={statsError} onRetry={statsQuery.reload} mb="lg" />}
 
       <SimpleGrid cols={STAT_COLUMNS} spacing="md">
         <StatCard label={t('cards.leads')} icon={UserPlus} color="blue" loading={loading} value={stats ? formatNumber(stats.leads) : undefined} />
@@ -140,7 +132,6 @@ function AdminInsights({ showUsers, showCompanies }: { showUsers: boolean; showC
     enabled: showCompanies,
     errorText: (error) => errorMessage(error, 'dashboard:tenantsFailed', { list: true }),
   });
-  const errors = [users.error, companies.error].filter((text): text is string => Boolean(text));
   const userCount = users.data ? users.data.length : null;
   const companyCount = companies.data ? companies.data.total : null;
 
@@ -149,23 +140,12 @@ function AdminInsights({ showUsers, showCompanies }: { showUsers: boolean; showC
       <Title order={2} size="h4" id="admin-insights-title">
         {t('adminInsights')}
       </Title>
-      {errors.map((text) => (
-        <Alert key={text} color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
-          {text}
-        </Alert>
-      ))}
+      {users.error && <LoadError error={users.error} onRetry={users.reload} />}
+      {companies.error && <LoadError error={companies.error} onRetry={companies.reload} />}
       <SimpleGrid cols={STAT_COLUMNS} spacing="md">
-        {showUsers && (
-          <StatCard label={t('cards.totalUsers')} icon={Users} color="cyan" loading={userCount === null && errors.length === 0} value={userCount === null ? undefined : formatNumber(userCount)} />
-        )}
+        {showUsers && <StatCard label={t('cards.totalUsers')} icon={Users} color="cyan" loading={users.loading} value={userCount === null ? undefined : formatNumber(userCount)} />}
         {showCompanies && (
-          <StatCard
-            label={t('cards.totalCompanies')}
-            icon={Building2}
-            color="indigo"
-            loading={companyCount === null && errors.length === 0}
-            value={companyCount === null ? undefined : formatNumber(companyCount)}
-          />
+          <StatCard label={t('cards.totalCompanies')} icon={Building2} color="indigo" loading={companies.loading} value={companyCount === null ? undefined : formatNumber(companyCount)} />
         )}
       </SimpleGrid>
     </Stack>

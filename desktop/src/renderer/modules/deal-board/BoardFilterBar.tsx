@@ -1,12 +1,12 @@
-import { Group, NativeSelect } from '@mantine/core';
-import { SEARCH_DEBOUNCE_MS, type UserSummary } from '@crm/common';
-import { useEffect, useState } from 'react';
+import { Group, NativeSelect, Stack } from '@mantine/core';
+import { SEARCH_DEBOUNCE_MS } from '@crm/common';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { LoadError } from '../../ui/LoadError';
 import { SearchFilter } from '../../ui/SearchFilter';
 import { useCan } from '../auth/use-can';
-import { lookupsApi } from '../contacts/api';
+import { useSalesUsers } from '../contacts/use-sales-users';
 import { ProductPicker } from '../contacts/components/ProductPicker';
 import { LabelFilter, labelFilterFromParams, labelFilterToParams } from '../labels/LabelFilter';
 import type { BoardFilters } from './api';
@@ -39,18 +39,8 @@ export function useBoardFilters() {
 export function BoardFilterBar({ filters, update }: ReturnType<typeof useBoardFilters>) {
   const { t } = useTranslation('dealBoard');
   const canAssign = useCan('contacts.assign');
-  const [salesUsers, setSalesUsers] = useState<UserSummary[]>([]);
-  useEffect(() => {
-    if (!canAssign) return;
-    let alive = true;
-    lookupsApi.salesUsers().then(
-      (users) => alive && setSalesUsers(users),
-      () => alive && setSalesUsers([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [canAssign]);
+  const salesUsersQuery = useSalesUsers(canAssign);
+  const salesUsers = salesUsersQuery.data ?? [];
   const product = filters.productId ? { _id: filters.productId, name: filters.productName, price: 0 } : null;
   return (
     <Group align="flex-end" mb="md" wrap="wrap">
@@ -64,14 +54,17 @@ export function BoardFilterBar({ filters, update }: ReturnType<typeof useBoardFi
         w={220}
       />
       {canAssign && (
-        <NativeSelect
-          size="sm"
-          label={t('filters.assignedTo')}
-          value={filters.assignedTo}
-          onChange={(event) => update({ assignedTo: event.currentTarget.value })}
-          data={[{ value: '', label: t('filters.allUsers') }, { value: 'unassigned', label: t('filters.unassigned') }, ...salesUsers.map((user) => ({ value: user._id, label: user.name }))]}
-          w={200}
-        />
+        <Stack gap={4}>
+          <NativeSelect
+            size="sm"
+            label={t('filters.assignedTo')}
+            value={filters.assignedTo}
+            onChange={(event) => update({ assignedTo: event.currentTarget.value })}
+            data={[{ value: '', label: t('filters.allUsers') }, { value: 'unassigned', label: t('filters.unassigned') }, ...salesUsers.map((user) => ({ value: user._id, label: user.name }))]}
+            w={200}
+          />
+          {salesUsersQuery.error && <LoadError compact error={salesUsersQuery.error} onRetry={salesUsersQuery.reload} />}
+        </Stack>
       )}
       <LabelFilter value={labelFilterFromParams(new URLSearchParams({ labels: filters.labels, labelMatch: filters.labelMatch }))} onChange={(value) => update(labelFilterToParams(value))} />
       <DateRangeFilter from={filters.from} to={filters.to} onChange={(range) => update(range)} />

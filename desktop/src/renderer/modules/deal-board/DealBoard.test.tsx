@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PIPELINE_STATUSES, type DealBoard, type DealCard, type PipelineStatus } from '@crm/common';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminUser, json, ok } from '../../test/fake-api';
+import { adminUser, fail, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { deferred, fakeCrmApi, testId } from '../../test/fake-crm-api';
 
@@ -34,11 +34,12 @@ const board = (): DealBoard => ({
 
 const column = (name: RegExp) => screen.getByRole('region', { name });
 
-async function openBoard(move: Parameters<typeof fakeCrmApi>[1][string]) {
+async function openBoard(move: Parameters<typeof fakeCrmApi>[1][string], more: Parameters<typeof fakeCrmApi>[1] = {}) {
   const api = fakeCrmApi(adminUser, {
     'GET /api/deals/board': () => ok(board()),
     'GET /api/deals/settings': () => ok({ staleDays: { new: 3 }, lostReasons: ['Too expensive', 'No answer'] }),
     [`PATCH /api/deals/${tarek._id}/status`]: move,
+    ...more,
   });
   const view = renderApp('/sales');
   await screen.findByRole('heading', { name: 'Sales Pipeline', level: 1 });
@@ -119,6 +120,19 @@ describe('the deal board', { timeout: 15_000 }, () => {
     expect(within(column(/^Lost: 1 deals/)).getByText('Tarek Helmy')).toBeInTheDocument();
   });
 
+  it("says the company's lost reasons could not be loaded, and Retry offers them", async () => {
+    let answer = () => fail(500, 'Settings are unavailable');
+    const { user } = await openBoard(() => ok({}), { 'GET /api/deals/settings': () => answer() });
+    await moveTarekTo(user, 'Lost');
+    const dialog = await screen.findByRole('dialog', { name: 'Why was this deal lost?' });
+    expect(await within(dialog).findByText('Settings are unavailable')).toBeInTheDocument();
+    answer = () => ok({ staleDays: {}, lostReasons: ['Too expensive', 'No answer'] });
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(dialog).queryByText('Settings are unavailable')).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('combobox', { name: /Reason/ }));
+    expect(await screen.findByRole('option', { name: 'Too expensive' })).toBeInTheDocument();
+  });
+
   it('cancelling the lost dialog leaves the deal where it was', async () => {
     const { user, to } = await openBoard(() => ok({}));
     await moveTarekTo(user, 'Lost');
@@ -176,6 +190,22 @@ describe('the deal board', { timeout: 15_000 }, () => {
     const sent = requests.filter((r) => r.path === '/api/deals/board').at(-1)!.query;
     expect(Object.fromEntries(sent)).toMatchObject({ q: 'Tarek', assignedTo: rep, productId: product, from: '2026-03-01', to: '2026-03-31' });
     expect(await screen.findByRole('combobox', { name: 'Assigned To' })).toHaveValue(rep);
+  });
+
+  it('says the sales users could not be loaded under Assigned To, and Retry fills the list', async () => {
+    let answer = () => fail(500, 'Users are unavailable');
+    fakeCrmApi(adminUser, {
+      'GET /api/deals/board': () => ok(board()),
+      'GET /api/deals/settings': () => ok({ staleDays: {}, lostReasons: [] }),
+      'GET /api/auth/users': () => answer(),
+    });
+    const { user } = renderApp('/sales');
+    await screen.findByText('Tarek Helmy');
+    expect(await screen.findByText('Users are unavailable')).toBeInTheDocument();
+    answer = () => ok([{ _id: '0190a0b0-0000-7000-8000-000000000002', name: 'Samir Sales' }]);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('option', { name: 'Samir Sales' })).toBeInTheDocument();
+    expect(screen.queryByText('Users are unavailable')).not.toBeInTheDocument();
   });
 
   it('remembers the Table / Board choice per user', async () => {

@@ -1,8 +1,10 @@
 import { Alert, Group, Loader, ScrollArea } from '@mantine/core';
 import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import type { DealCard, PipelineStatus } from '@crm/common';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-message';
+import { useQuery } from '../../lib/load/use-query';
 import { dealBoardApi, type BoardFilters } from './api';
 import { columnKeyboardCoordinates } from './column-keyboard';
 import { cardLabel } from './DealCardView';
@@ -15,15 +17,10 @@ import { useDealBoard } from './use-deal-board';
 export function DealBoardView({ filters }: { filters: BoardFilters }) {
   const { t } = useTranslation('dealBoard');
   const { board, load, paging, loadMore, move } = useDealBoard(filters);
-  const [lostReasons, setLostReasons] = useState<string[]>([]);
+  const lostReasons = useQuery((signal) => dealBoardApi.settings(signal).then((settings) => settings.lostReasons), [], {
+    errorText: (failure) => errorMessage(failure, 'dealBoard:lost.reasonsFailed'),
+  });
   const [askingWhyLost, setAskingWhyLost] = useState<DealCard | null>(null);
-
-  useEffect(() => {
-    dealBoardApi.settings().then(
-      (settings) => setLostReasons(settings.lostReasons),
-      () => setLostReasons([]),
-    );
-  }, []);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),

@@ -2,9 +2,22 @@ import { Autocomplete, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { LOST_REASON_MAX_LENGTH } from '@crm/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Query } from '../../lib/load/use-query';
+import { LoadError } from '../../ui/LoadError';
+
+// one array for "none yet": the autocomplete treats a new array as new options
+const NO_REASONS: string[] = [];
+
+interface LostReasonDialogProps {
+  dealName: string;
+  /** The company's reasons (its pipeline settings); while they failed to load a reason is still typed. */
+  reasons: Pick<Query<string[]>, 'data' | 'error' | 'reload'>;
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
+}
 
 /** Moving a deal to lost asks why: one of the company's reasons, or free text. */
-export function LostReasonDialog({ dealName, reasons, onConfirm, onCancel }: { dealName: string; reasons: string[]; onConfirm: (reason: string) => void; onCancel: () => void }) {
+export function LostReasonDialog({ dealName, reasons, onConfirm, onCancel }: LostReasonDialogProps) {
   const { t } = useTranslation('dealBoard');
   const [reason, setReason] = useState('');
   const trimmed = reason.trim();
@@ -18,7 +31,17 @@ export function LostReasonDialog({ dealName, reasons, onConfirm, onCancel }: { d
       >
         <Stack>
           <Text size="sm">{t('lost.deal', { name: dealName })}</Text>
-          <Autocomplete label={t('lost.reason')} placeholder={t('lost.placeholder')} data={reasons} value={reason} onChange={setReason} maxLength={LOST_REASON_MAX_LENGTH} required data-autofocus />
+          <Autocomplete
+            label={t('lost.reason')}
+            placeholder={t('lost.placeholder')}
+            data={reasons.data ?? NO_REASONS}
+            value={reason}
+            onChange={setReason}
+            maxLength={LOST_REASON_MAX_LENGTH}
+            required
+            data-autofocus
+          />
+          {reasons.error && <LoadError compact error={reasons.error} onRetry={reasons.reload} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
               {t('lost.cancel')}

@@ -1,24 +1,21 @@
 import { Alert, Button, Card, NumberInput, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
-import { LOST_REASONS_MAX, LOST_REASON_MAX_LENGTH, PIPELINE_STATUSES, STALE_DAYS_MAX, type DealBoardSettings } from '@crm/common';
-import { useEffect, useState, type FormEvent } from 'react';
+import { LOST_REASONS_MAX, LOST_REASON_MAX_LENGTH, PIPELINE_STATUSES, STALE_DAYS_MAX } from '@crm/common';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { useQuery } from '../../lib/load/use-query';
+import { LoadError } from '../../ui/LoadError';
 import { dealBoardApi } from './api';
 import { STATUS_KEYS } from './status-keys';
 
 /** Settings → Pipeline (admins): days a deal may sit in each status before it is marked stale, and the lost reasons. */
 export function PipelineSettingsCard() {
   const { t } = useTranslation('dealBoard');
-  const [settings, setSettings] = useState<DealBoardSettings | null>(null);
+  // no form until the company's own settings are here: empty ones saved would wipe its lost reasons
+  const query = useQuery((signal) => dealBoardApi.settings(signal), [], { errorText: (failure) => errorMessage(failure, 'dealBoard:settings.loadFailed') });
+  const { data: settings, setData: setSettings } = query;
   const [message, setMessage] = useState<{ color: 'green' | 'red'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    dealBoardApi.settings().then(setSettings, (failure: unknown) => {
-      setMessage({ color: 'red', text: errorMessage(failure, 'dealBoard:settings.loadFailed') });
-      setSettings({ staleDays: {}, lostReasons: [] });
-    });
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,7 +38,11 @@ export function PipelineSettingsCard() {
         {t('settings.title')}
       </Title>
       {!settings ? (
-        <Text>{t('common:loading')}</Text>
+        query.error ? (
+          <LoadError error={query.error} onRetry={query.reload} />
+        ) : (
+          <Text>{t('common:loading')}</Text>
+        )
       ) : (
         <form onSubmit={(e) => void submit(e)}>
           <Stack mt="sm">

@@ -30,6 +30,6 @@ export const dealBoardApi = {
   load: (filters: BoardFilters, signal?: AbortSignal) => api.get<DealBoard>('/deals/board', { query: query(filters), signal }),
   column: (status: PipelineStatus, filters: BoardFilters, page: number) => api.get<DealColumn>(`/deals/board/${status}`, { query: { ...query(filters), page } }),
   move: (id: string, status: PipelineStatus, lostReason?: string) => api.patch<Contact>(`/deals/${id}/status`, { status, lostReason }),
-  settings: () => api.get<DealBoardSettings>('/deals/settings'),
+  settings: (signal?: AbortSignal) => api.get<DealBoardSettings>('/deals/settings', { signal }),
   saveSettings: (settings: DealBoardSettings) => api.put<DealBoardSettings>('/deals/settings', settings),
 };

@@ -51,4 +51,17 @@ describe('the label picker of a contact', { timeout: 15_000 }, () => {
     expect(within(screen.getByRole('group', { name: 'Labels of Mona Hassan' })).getByRole('checkbox', { name: 'VIP' })).toBeChecked();
     expect(onChange).not.toHaveBeenCalled();
   });
+
+  it('says the labels could not be loaded (not "no labels") and lets nothing be ticked until Retry loads them', async () => {
+    let answer = () => json(500, { ok: false, error: 'Labels are unavailable' });
+    const { user, to } = setup({ [`GET /api/contacts/${contactId}/labels`]: () => answer() });
+    expect(await screen.findByText('Labels are unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Labels of Mona Hassan' })).toBeDisabled();
+    answer = () => ok([vip]);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await chipNames()).toEqual(['VIP']);
+    expect(screen.queryByText('Labels are unavailable')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Labels of Mona Hassan' })).toBeEnabled();
+    expect(to('PUT', `/api/contacts/${contactId}/labels`)).toHaveLength(0);
+  });
 });

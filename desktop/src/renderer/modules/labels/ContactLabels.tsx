@@ -1,9 +1,11 @@
 import { ActionIcon, Checkbox, ColorSwatch, Group, Loader, Popover, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Tag } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { useQuery } from '../../lib/load/use-query';
+import { LoadError } from '../../ui/LoadError';
 import { labelsApi } from './api';
 import { LabelChips } from './LabelChips';
 import { useLabels } from './store';
@@ -25,23 +27,18 @@ interface ContactLabelsProps {
 export function ContactLabels({ contactId, name, onChange, max }: ContactLabelsProps) {
   const { t } = useTranslation('labels');
   const labels = useLabels();
-  const [ids, setIds] = useState<string[] | null>(null);
+  const query = useQuery((signal) => labelsApi.ofContact(contactId, signal).then((list) => list.map((l) => l._id)), [contactId], {
+    errorText: (failure) => errorMessage(failure, 'labels:loadFailed'),
+  });
+  const { setData: setIds } = query;
+  // null until this contact's own labels are here: a tick on a list that failed (or is the previous
+  // contact's) would save over the labels the contact really has
+  const ids = query.loading ? null : query.data;
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    let alive = true;
-    setIds(null);
-    labelsApi.ofContact(contactId).then(
-      (list) => alive && setIds(list.map((l) => l._id)),
-      () => alive && setIds([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [contactId]);
-
   const toggle = async (labelId: string, on: boolean) => {
-    const before = ids ?? [];
+    if (!ids) return;
+    const before = ids;
     const next = on ? [...before, labelId] : before.filter((id) => id !== labelId);
     setIds(next);
     setSaving(true);
@@ -59,11 +56,11 @@ export function ContactLabels({ contactId, name, onChange, max }: ContactLabelsP
 
   return (
     <Group gap={6} wrap="nowrap" miw={0} data-testid="contact-labels">
-      <LabelChips labelIds={ids ?? []} max={max} size="sm" />
+      {query.error ? <LoadError compact error={query.error} onRetry={query.reload} /> : <LabelChips labelIds={ids ?? []} max={max} size="sm" />}
       <Popover position="bottom-end" shadow="md" width={240} trapFocus>
         <Popover.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={t('picker.open', { name })} disabled={ids === null}>
-            {ids === null ? <Loader size={14} /> : <Tag size={18} aria-hidden />}
+            {query.loading ? <Loader size={14} /> : <Tag size={18} aria-hidden />}
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown>

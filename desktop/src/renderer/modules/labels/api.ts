@@ -8,7 +8,7 @@ export const labelsApi = {
   update: (id: string, patch: LabelPatch) => api.patch<Label>(`/labels/${encodeURIComponent(id)}`, patch),
   remove: (id: string) => api.delete<{ message: string }>(`/labels/${encodeURIComponent(id)}`),
   /** One contact's labels (the picker of the chat header and the profile). */
-  ofContact: (contactId: string) => api.get<Label[]>(`/contacts/${encodeURIComponent(contactId)}/labels`),
+  ofContact: (contactId: string, signal?: AbortSignal) => api.get<Label[]>(`/contacts/${encodeURIComponent(contactId)}/labels`, { signal }),
   /** Makes the contact's labels exactly these. */
   setOnContact: (contactId: string, labelIds: string[]) => api.put<Label[]>(`/contacts/${encodeURIComponent(contactId)}/labels`, { labelIds }),
   /** Adds and/or removes labels on many contacts (the leads list's bulk action). */

@@ -6,20 +6,24 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactsApi } from '../contacts/api';
 import { errorMessage } from '../../lib/error-message';
+import type { Query } from '../../lib/load/use-query';
+import { LoadError } from '../../ui/LoadError';
 
 interface AssignDialogProps {
   opened: boolean;
   onClose: () => void;
   /** The leads to assign. */
   leadIds: readonly string[];
-  salesUsers: readonly UserSummary[];
+  /** The list to pick from; a failed load shows its error and Retry in place of "no sales users". */
+  salesUsers: Pick<Query<UserSummary[]>, 'data' | 'error' | 'reload'>;
   /** After a success: clear the selection and reload. */
   onAssigned: () => void;
 }
 
 /** 'Assign to Sales' for one lead or, in bulk, for the selected ones. */
-export function AssignDialog({ opened, onClose, leadIds, salesUsers, onAssigned }: AssignDialogProps) {
+export function AssignDialog({ opened, onClose, leadIds, salesUsers: salesUsersQuery, onAssigned }: AssignDialogProps) {
   const { t } = useTranslation('leads');
+  const salesUsers = salesUsersQuery.data ?? [];
   const [salesId, setSalesId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -76,6 +80,7 @@ export function AssignDialog({ opened, onClose, leadIds, salesUsers, onAssigned 
           disabled={salesUsers.length === 0}
           data-autofocus
         />
+        {salesUsersQuery.error && <LoadError compact error={salesUsersQuery.error} onRetry={salesUsersQuery.reload} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={saving}>
             {t('assign.cancel')}

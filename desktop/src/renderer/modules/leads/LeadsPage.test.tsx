@@ -219,6 +219,23 @@ describe('Leads', { timeout: 15_000 }, () => {
     expect(to('PUT', '/api/leads/assign-bulk')).toHaveLength(0);
   });
 
+  it('says the sales users could not be loaded (not "none") in Assigned To and the assign dialog, and Retry fills both', async () => {
+    let answer = () => fail(500, 'Users are unavailable');
+    const { user } = await openLeads({ 'GET /api/auth/users': () => answer() });
+    await within(table()).findByText('Lead 1');
+    expect(await screen.findByText('Users are unavailable')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Lead 1' }));
+    await user.click(screen.getByRole('button', { name: 'Assign Selected (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign to Sales' });
+    expect(within(dialog).getByText('Users are unavailable')).toBeInTheDocument();
+    answer = () => ok([sara, omar]);
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Sales person' })).toBeEnabled());
+    expect(within(dialog).getByRole('option', { name: 'Sara Sales' })).toBeInTheDocument();
+    expect(screen.queryByText('Users are unavailable')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('combobox', { name: 'Assigned To' })).getByRole('option', { name: 'Omar Sales' })).toBeInTheDocument();
+  });
+
   it("says 'No sales users found' when the company has none", async () => {
     const { user } = await openLeads({ 'GET /api/auth/users': () => ok([]) });
     await within(table()).findByText('Lead 1');

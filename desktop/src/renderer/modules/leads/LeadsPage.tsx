@@ -1,6 +1,6 @@
-import { Anchor, Button, Checkbox, NativeSelect, Table, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { LEADS_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type UserSummary } from '@crm/common';
+import { LEADS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@crm/common';
 import { Download, Tag, UserCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,11 @@ import { errorMessage } from '../../lib/error-message';
 import { formatDate, formatNumber, todayDay, userTimeZone } from '../../lib/format';
 import { useAuthStore } from '../auth/store';
 import { useCan } from '../auth/use-can';
-import { contactsApi, lookupsApi } from '../contacts/api';
+import { contactsApi } from '../contacts/api';
+import { useSalesUsers } from '../contacts/use-sales-users';
 import { AssigneeCell, StageBadge } from '../contacts/components/badges';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { LoadError } from '../../ui/LoadError';
 import { ListPage } from '../../ui/ListPage';
 import { SearchFilter } from '../../ui/SearchFilter';
 import { totalText } from '../../ui/total-text';
@@ -34,7 +36,8 @@ export function LeadsPage() {
   const { t } = useTranslation('leads');
   const canAssign = useCan('contacts.assign');
   const { filters, page, items, total, totalIsLowerBound, status, error, selected, setFilters, setPage, load, setSelected, clearSelection } = useLeadsStore();
-  const [salesUsers, setSalesUsers] = useState<UserSummary[]>([]);
+  const salesUsersQuery = useSalesUsers(canAssign);
+  const salesUsers = salesUsersQuery.data ?? [];
   const [assignOpen, setAssignOpen] = useState(false);
   const [labelsOpen, setLabelsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -45,18 +48,6 @@ export function LeadsPage() {
   useEffect(() => {
     void load();
   }, [filters, page, load]);
-
-  useEffect(() => {
-    if (!canAssign) return;
-    let alive = true;
-    lookupsApi.salesUsers().then(
-      (users) => alive && setSalesUsers(users),
-      () => alive && setSalesUsers([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [canAssign]);
 
   const exportLeads = async () => {
     setExporting(true);
@@ -109,14 +100,17 @@ export function LeadsPage() {
           <>
             <SearchFilter value={filters.q} onChange={(q) => setFilters({ q })} delay={SEARCH_DEBOUNCE_MS.leads} placeholder={t('searchPlaceholder')} />
             {canAssign && (
-              <NativeSelect
-                size="sm"
-                label={t('filters.assignedTo')}
-                value={filters.assignedTo}
-                onChange={(event) => setFilters({ assignedTo: event.currentTarget.value })}
-                data={[{ value: '', label: t('filters.allUsers') }, { value: 'unassigned', label: t('filters.unassigned') }, ...salesUsers.map((user) => ({ value: user._id, label: user.name }))]}
-                w={200}
-              />
+              <Stack gap={4}>
+                <NativeSelect
+                  size="sm"
+                  label={t('filters.assignedTo')}
+                  value={filters.assignedTo}
+                  onChange={(event) => setFilters({ assignedTo: event.currentTarget.value })}
+                  data={[{ value: '', label: t('filters.allUsers') }, { value: 'unassigned', label: t('filters.unassigned') }, ...salesUsers.map((user) => ({ value: user._id, label: user.name }))]}
+                  w={200}
+                />
+                {salesUsersQuery.error && <LoadError compact error={salesUsersQuery.error} onRetry={salesUsersQuery.reload} />}
+              </Stack>
             )}
             <LabelFilter value={filters} onChange={(value) => setFilters(value)} />
             <DateRangeFilter
@@ -208,7 +202,7 @@ export function LeadsPage() {
           opened={assignOpen}
           onClose={() => setAssignOpen(false)}
           leadIds={selected}
-          salesUsers={salesUsers}
+          salesUsers={salesUsersQuery}
           onAssigned={() => {
             clearSelection();
             void load();

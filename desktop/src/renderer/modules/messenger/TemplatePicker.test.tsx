@@ -2,7 +2,7 @@ import type { Message, MessagePage, SendMessageRequest, WhatsAppTemplate } from 
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyPreferences } from '../../i18n';
-import { adminUser, fakeApi, ok } from '../../test/fake-api';
+import { adminUser, fail, fakeApi, ok } from '../../test/fake-api';
 import { ChatPanel } from './ChatPanel';
 import { makeChat, makeMessage, messengerTestSetup, renderWithApp } from './testing';
 
@@ -32,7 +32,7 @@ const TEMPLATES = [
   template('order_shipped', 'ar', 'مرحبًا {{1}}، غادر طلبك المتجر اليوم.', 1, { header: { format: 'TEXT', text: 'الطلب {{1}} في الطريق', paramCount: 1 } }),
 ];
 
-function setup(replyWindow: MessagePage['replyWindow']) {
+function setup(replyWindow: MessagePage['replyWindow'], templates = () => ok({ items: TEMPLATES, total: TEMPLATES.length })) {
   messengerTestSetup(adminUser);
   const chat = makeChat();
   const contactId = chat._id;
@@ -43,7 +43,7 @@ function setup(replyWindow: MessagePage['replyWindow']) {
     'GET /api/messages': () => ok({ items, total: 1, hasMore: false, nextCursor: null, replyWindow } satisfies MessagePage),
     'GET /api/canned-responses': () => ok({ items: [], total: 0 }),
     'GET /api/follow-up-templates': () => ok({ items: [], total: 0 }),
-    'GET /api/whatsapp/cloud/templates': () => ok({ items: TEMPLATES, total: TEMPLATES.length }),
+    'GET /api/whatsapp/cloud/templates': () => templates(),
     'POST /api/messages': ({ body }) => {
       const sent = body as SendMessageRequest;
       return ok({
@@ -82,6 +82,19 @@ describe('composer once the 24-hour window closed', { timeout: 20_000 }, () => {
     const bubble = (await screen.findAllByTestId('message')).at(-1)!;
     expect(bubble).toHaveTextContent('Hello Mona Hassan, your order A-1042 is on its way.');
     expect(within(bubble).getByText('Template')).toBeInTheDocument();
+  });
+
+  it('says the templates could not be loaded (not that there are none), and Retry offers them', async () => {
+    let answer = () => fail(500, 'Templates are unavailable');
+    const { user } = setup({ open: false, closesAt: '2026-11-21T09:00:00.000Z' }, () => answer());
+    const picker = await screen.findByTestId('template-picker');
+    expect(await within(picker).findByText('Templates are unavailable')).toBeInTheDocument();
+    expect(within(picker).queryByText(/No approved templates yet/)).not.toBeInTheDocument();
+    answer = () => ok({ items: TEMPLATES, total: TEMPLATES.length });
+    await user.click(within(picker).getByRole('button', { name: 'Retry' }));
+    await user.click(await screen.findByLabelText('Template', { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'order_update · en_US' })).toBeInTheDocument();
+    expect(within(picker).queryByText('Templates are unavailable')).not.toBeInTheDocument();
   });
 
   it('while the window is open (or on a QR company) the message box stays and no template is offered', async () => {

@@ -53,7 +53,7 @@ export const messagesApi = {
 
 /** The company's WhatsApp templates (official API), for the composer once the 24-hour window closed. */
 export const whatsAppTemplatesApi = {
-  approved: () => api.get<WhatsAppTemplatePage>('/whatsapp/cloud/templates', { query: { status: 'APPROVED', limit: 200 } }),
+  approved: (signal?: AbortSignal) => api.get<WhatsAppTemplatePage>('/whatsapp/cloud/templates', { query: { status: 'APPROVED', limit: 200 }, signal }),
 };
 
 /** The team's private notes in a chat, and handing a chat over (chat header). */
@@ -61,7 +61,7 @@ export const notesApi = {
   create: (input: CreateNoteRequest) => api.post<Message>('/messages/notes', input),
   handOver: (contactId: string, input: HandOverRequest) => api.post<HandOverResult>(`/contacts/${encodeURIComponent(contactId)}/hand-over`, input),
   /** The company's users: mention autocomplete and hand-over targets. */
-  colleagues: () => api.get<UserSummary[]>('/auth/users'),
+  colleagues: (signal?: AbortSignal) => api.get<UserSummary[]>('/auth/users', { signal }),
   /** Whether the company lets sales users hand their own chats over. */
   settings: () => api.get<{ settings: TenantSettings }>('/auth/tenant/settings'),
 };

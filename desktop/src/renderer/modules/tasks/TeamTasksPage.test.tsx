@@ -81,6 +81,19 @@ describe('Team Tasks', { timeout: 20_000 }, () => {
     expect(to('POST', '/api/tasks')[0].body).toMatchObject({ title: 'Send the catalogue', description: 'PDF on WhatsApp', dueDate: null, assignedTo: omar._id });
   });
 
+  it('says the users could not be loaded in the create modal (not an empty Assign To), and Retry offers them', async () => {
+    let answer = () => fail(500, 'Users are unavailable');
+    const { user } = await openTeamTasks({ 'GET /api/auth/users': () => answer() });
+    await user.click(screen.getByRole('button', { name: 'Add Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Task' });
+    expect(await within(dialog).findByText('Users are unavailable')).toBeInTheDocument();
+    answer = () => ok([adminUser, salesUser, omar]);
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(dialog).queryByText('Users are unavailable')).not.toBeInTheDocument());
+    await user.click(within(dialog).getByLabelText('Assign To', { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'Omar Sales' })).toBeInTheDocument();
+  });
+
   it('says why a task was not created and keeps the modal with what was typed (the spec only logs it)', async () => {
     const { user } = await openTeamTasks({ 'POST /api/tasks': () => fail(400, 'Choose who the task is for.') });
     await user.click(screen.getByRole('button', { name: 'Add Task' }));

@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/error-message';
 import { formatDay } from '../../lib/format';
-import { useQuery } from '../../lib/load/use-query';
+import { useQuery, type Query } from '../../lib/load/use-query';
 import { FormModal } from '../../ui/FormModal';
 import { ListPage } from '../../ui/ListPage';
+import { LoadError } from '../../ui/LoadError';
 import { tasksApi } from './api';
 import { emptyTaskFields, TaskComments, TaskFieldInputs, TaskStatusBadge, type TaskFields } from './task-pieces';
 
@@ -35,14 +36,18 @@ export function TeamTasksPage() {
     { errorText: (failure) => errorMessage(failure, 'tasks:team.fetchFailed', { list: true }) },
   );
   const items = tasks.data ?? NO_TASKS;
-  const [users, setUsers] = useState<UserSummary[]>([]);
+  const users = useQuery(
+    (signal) =>
+      tasksApi.users(signal).catch((failure: unknown) => {
+        console.error(failure);
+        throw failure;
+      }),
+    [],
+    { errorText: (failure) => errorMessage(failure, 'tasks:usersFailed', { list: true }) },
+  );
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
-
-  useEffect(() => {
-    tasksApi.users().then(setUsers, (failure) => console.error(failure));
-  }, []);
 
   // a notification's link opens the task
   const linked = params.get('task');
@@ -136,9 +141,21 @@ export function TeamTasksPage() {
   );
 }
 
-const userOptions = (users: UserSummary[]) => users.filter((u) => u.isActive).map((u) => ({ value: u._id, label: u.name }));
+type UsersQuery = Pick<Query<UserSummary[]>, 'data' | 'error' | 'reload'>;
 
-function CreateTaskModal({ opened, users, onClose, onCreated }: { opened: boolean; users: UserSummary[]; onClose: () => void; onCreated: () => void }) {
+/** Who a task is for; a failed load of the users says so with Retry rather than offering nobody. */
+function AssigneeSelect({ users, value, onChange, flex }: { users: UsersQuery; value: string | null; onChange: (id: string | null) => void; flex?: number }) {
+  const { t } = useTranslation('tasks');
+  const options = (users.data ?? []).filter((u) => u.isActive).map((u) => ({ value: u._id, label: u.name }));
+  return (
+    <Stack gap={4} style={{ flex }}>
+      <Select label={t('form.assignee')} data={options} value={value} onChange={onChange} searchable />
+      {users.error && <LoadError compact error={users.error} onRetry={users.reload} />}
+    </Stack>
+  );
+}
+
+function CreateTaskModal({ opened, users, onClose, onCreated }: { opened: boolean; users: UsersQuery; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('tasks');
   const [fields, setFields] = useState<TaskFields>(emptyTaskFields);
   const [assignee, setAssignee] = useState<string | null>(null);
@@ -168,12 +185,12 @@ function CreateTaskModal({ opened, users, onClose, onCreated }: { opened: boolea
   return (
     <FormModal opened={opened} onClose={close} title={t('form.createTitle')} onSubmit={submit} saving={saving} error={error} texts={{ cancel: t('form.cancel'), save: t('form.create') }}>
       <TaskFieldInputs value={fields} onChange={setFields} />
-      <Select label={t('form.assignee')} data={userOptions(users)} value={assignee} onChange={setAssignee} searchable />
+      <AssigneeSelect users={users} value={assignee} onChange={setAssignee} />
     </FormModal>
   );
 }
 
-function ViewTaskModal({ task, users, onClose, onChanged }: { task: Task; users: UserSummary[]; onClose: () => void; onChanged: () => void }) {
+function ViewTaskModal({ task, users, onClose, onChanged }: { task: Task; users: UsersQuery; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation('tasks');
   const [comment, setComment] = useState('');
   const [assignee, setAssignee] = useState<string | null>(task.assignedTo?._id ?? null);
@@ -215,7 +232,7 @@ function ViewTaskModal({ task, users, onClose, onChanged }: { task: Task; users:
           </Text>
         )}
         <Group align="flex-end">
-          <Select label={t('form.assignee')} data={userOptions(users)} value={assignee} onChange={setAssignee} searchable style={{ flex: 1 }} />
+          <AssigneeSelect users={users} value={assignee} onChange={setAssignee} flex={1} />
           <Button variant="light" loading={saving} disabled={!assignee || assignee === task.assignedTo?._id} onClick={() => assignee && void send({ assignedTo: assignee })}>
             {t('team.reassign')}
           </Button>

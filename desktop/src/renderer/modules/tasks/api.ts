@@ -11,5 +11,5 @@ export const tasksApi = {
   remove: (id: string) => api.delete<{ message: string }>(`/tasks/${encodeURIComponent(id)}`),
   mine: (signal?: AbortSignal) => api.get<TaskList>('/tasks/my', { query: ALL, signal }),
   createMine: (body: CreateMyTaskRequest) => api.post<Task>('/tasks/my', body),
-  users: () => api.get<UserSummary[]>('/auth/users'),
+  users: (signal?: AbortSignal) => api.get<UserSummary[]>('/auth/users', { signal }),
 };

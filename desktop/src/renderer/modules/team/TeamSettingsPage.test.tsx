@@ -9,7 +9,11 @@ import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 const current = { leadDistributionStrategy: 'round-robin', skipOfflineReps: false, repsMayHandOver: false };
 
 async function openSettings(handlers: Record<string, CrmHandler> = {}, user = adminUser) {
-  const api = fakeCrmApi(user, { 'GET /api/auth/tenant/settings': () => ok({ settings: current }), ...handlers });
+  const api = fakeCrmApi(user, {
+    'GET /api/auth/tenant/settings': () => ok({ settings: current }),
+    'GET /api/deals/settings': () => ok({ staleDays: {}, lostReasons: [] }),
+    ...handlers,
+  });
   const view = renderApp('/team/settings');
   await screen.findByRole('heading', { name: 'Team Settings', level: 1 });
   return { ...view, ...api };
@@ -51,13 +55,25 @@ describe('Team Settings', { timeout: 20_000 }, () => {
     expect(screen.getByRole('switch', { name: /Reps may hand over their chats/ })).toBeChecked();
   });
 
-  it("shows 'Could not load current team settings.' and 'Failed to save settings.'", async () => {
-    const { user } = await openSettings({
-      'GET /api/auth/tenant/settings': () => new Response('x', { status: 502 }),
-      'PUT /api/auth/tenant/settings': () => new Response('x', { status: 502 }),
-    });
+  it("shows 'Could not load current team settings.' with Retry and no form to save made-up settings over the real ones", async () => {
+    let answer = () => new Response('x', { status: 502 });
+    const { user, to } = await openSettings({ 'GET /api/auth/tenant/settings': () => answer() });
     expect(await screen.findByText('Could not load current team settings.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(screen.queryByRole('button', { name: 'Save Settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Round-robin/ })).not.toBeInTheDocument();
+    answer = () => ok({ settings: { leadDistributionStrategy: 'manual', skipOfflineReps: false, repsMayHandOver: true } });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('radio', { name: /Manual/ })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /Reps may hand over their chats/ })).toBeChecked();
+    expect(screen.queryByText('Could not load current team settings.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Settings' })).toBeEnabled();
+    expect(to('GET', '/api/auth/tenant/settings')).toHaveLength(2);
+    expect(to('PUT', '/api/auth/tenant/settings')).toHaveLength(0);
+  });
+
+  it("shows 'Failed to save settings.'", async () => {
+    const { user } = await openSettings({ 'PUT /api/auth/tenant/settings': () => new Response('x', { status: 502 }) });
+    await user.click(await screen.findByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Failed to save settings.')).toBeInTheDocument();
   });
 

@@ -3,6 +3,8 @@ import type { TenantSettings } from '@crm/common';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { useQuery } from '../../lib/load/use-query';
+import { LoadError } from '../../ui/LoadError';
 import { PageHeader } from '../../ui/PageHeader';
 import { PipelineSettingsCard } from '../deal-board/PipelineSettingsCard';
 import { teamApi } from './api';
@@ -13,23 +15,17 @@ export const SAVED_MESSAGE_MS = 3_000;
 /** Team settings: the lead distribution strategy, round-robin or manual, and whether reps may hand their chats over (route guarded by 'team.manage'). */
 export function TeamSettingsPage() {
   const { t } = useTranslation('teamSettings');
-  const [settings, setSettings] = useState<TenantSettings | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // no form until the company's own settings are here: made-up ones could be saved over them
+  const query = useQuery((signal) => teamApi.getSettings(signal).then((answer) => answer.settings), [], {
+    errorText: (failure) => errorMessage(failure, 'teamSettings:loadFailed'),
+  });
+  const { data: settings, setData: setSettings } = query;
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  useEffect(() => {
-    teamApi
-      .getSettings()
-      .then(({ settings: current }) => setSettings(current))
-      .catch((failure: unknown) => {
-        setLoadError(errorMessage(failure, 'teamSettings:loadFailed'));
-        setSettings({ leadDistributionStrategy: 'round-robin', skipOfflineReps: false, repsMayHandOver: false });
-      });
-    return () => clearTimeout(hideTimer.current);
-  }, []);
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,11 +50,14 @@ export function TeamSettingsPage() {
       <PageHeader title={t('title')} />
       <Card padding="lg" maw={640}>
         {!settings ? (
-          <Text>{t('common:loading')}</Text>
+          query.error ? (
+            <LoadError error={query.error} onRetry={query.reload} />
+          ) : (
+            <Text>{t('common:loading')}</Text>
+          )
         ) : (
           <form onSubmit={(e) => void submit(e)}>
             <Stack>
-              {loadError && <Alert color="red">{loadError}</Alert>}
               <Radio.Group
                 label={t('strategy.label')}
                 value={settings.leadDistributionStrategy}

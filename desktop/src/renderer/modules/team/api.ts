@@ -7,6 +7,6 @@ export const teamApi = {
   createUser: (input: CreateUserInput) => api.post<TeamUser>('/users', input),
   updateUser: (id: string, input: UpdateUserInput) => api.put<TeamUser>(`/users/${encodeURIComponent(id)}`, input),
   sessions: (id: string) => api.get<UserSession[]>(`/users/${encodeURIComponent(id)}/sessions`),
-  getSettings: () => api.get<{ settings: TenantSettings }>('/auth/tenant/settings'),
+  getSettings: (signal?: AbortSignal) => api.get<{ settings: TenantSettings }>('/auth/tenant/settings', { signal }),
   saveSettings: (settings: TenantSettings) => api.put<{ settings: TenantSettings }>('/auth/tenant/settings', settings),
 };

@@ -2,7 +2,7 @@ import type { Chat } from '@crm/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, json, ok, salesUser } from '../../../test/fake-api';
-import { ahmed, omar, openChat, sara } from '../notes-testing';
+import { ahmed, companyUsers, omar, openChat, sara } from '../notes-testing';
 import { fakeViewport, makeChat, testId } from '../testing';
 
 let restoreViewport: () => void;
@@ -51,6 +51,22 @@ describe('handing a chat over', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const header = screen.getByRole('heading', { name: 'Mona Hassan', level: 2 }).closest('header')!;
     await waitFor(() => expect(within(header).getByText(omar.name)).toBeInTheDocument());
+  });
+
+  it('says the sales users could not be loaded (not "no one to hand over to"), and Retry offers them', async () => {
+    const chat = repsChat();
+    let answer = () => json(500, { ok: false, error: 'Users are unavailable' });
+    const { user } = await openChat(adminUser, { chat: chat.current(), handlers: { [`GET /api/chats/${chat.id}`]: chat.get, 'GET /api/auth/users': () => answer() } });
+    await user.click(await screen.findByRole('button', { name: 'Hand over' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hand this chat over' });
+    expect(await within(dialog).findByText('Users are unavailable')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Hand over to' })).toBeDisabled();
+    answer = () => ok(companyUsers);
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Hand over to' })).toBeEnabled());
+    expect(within(dialog).queryByText('Users are unavailable')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Hand over to' }));
+    expect(await screen.findByRole('option', { name: omar.name })).toBeInTheDocument();
   });
 
   it("a rep sees 'Hand over' on their own chat only when the company allows it", async () => {

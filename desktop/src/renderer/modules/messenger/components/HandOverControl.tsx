@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Chat, UserSummary } from '@crm/common';
+import type { Chat } from '@crm/common';
 import { ArrowRightLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { i18n } from '../../../i18n';
 import { errorMessage } from '../../../lib/error-message';
+import { useQuery } from '../../../lib/load/use-query';
+import { LoadError } from '../../../ui/LoadError';
 import { useCan } from '../../auth/use-can';
 import { useAuthStore } from '../../auth/store';
 import { notesApi } from '../api';
@@ -75,26 +77,12 @@ function useLeaveWhenHandedAway(assignedTo: Assignee | undefined, me: string | n
 
 function HandOverDialog({ contactId, assignedTo, onClose, onHandedOver }: { contactId: string; assignedTo: Assignee; onClose: () => void; onHandedOver: () => void }) {
   const { t } = useTranslation('messenger');
-  const [reps, setReps] = useState<UserSummary[] | null>(null);
+  const colleagues = useQuery((signal) => notesApi.colleagues(signal), [], { errorText: (failure) => errorMessage(failure, 'common:salesUsersFailed', { list: true }) });
+  const reps = colleagues.data?.filter((u) => u.role === 'sales' && u.isActive && u._id !== assignedTo?._id) ?? null;
   const [toUserId, setToUserId] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    notesApi
-      .colleagues()
-      .then((users) => live && setReps(users.filter((u) => u.role === 'sales' && u.isActive && u._id !== assignedTo?._id)))
-      .catch((failure: unknown) => {
-        if (!live) return;
-        setReps([]);
-        setError(errorMessage(failure, 'messenger:handOver.failed'));
-      });
-    return () => {
-      live = false;
-    };
-  }, [assignedTo?._id]);
 
   const submit = async () => {
     if (!toUserId) return;
@@ -119,7 +107,8 @@ function HandOverDialog({ contactId, assignedTo, onClose, onHandedOver }: { cont
   return (
     <Modal opened onClose={onClose} title={t('handOver.title')} centered>
       <Stack>
-        {reps && reps.length === 0 && !error && <Alert color="gray">{t('handOver.noReps')}</Alert>}
+        {colleagues.error && <LoadError compact error={colleagues.error} onRetry={colleagues.reload} />}
+        {reps && reps.length === 0 && <Alert color="gray">{t('handOver.noReps')}</Alert>}
         <Select
           label={t('handOver.to')}
           placeholder={t('handOver.toPlaceholder')}

@@ -1,9 +1,11 @@
 import { Alert, Badge, Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { TemplateMessage, WhatsAppTemplate } from '@crm/common';
+import type { TemplateMessage } from '@crm/common';
 import { Clock3 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
+import { useQuery } from '../../../lib/load/use-query';
+import { LoadError } from '../../../ui/LoadError';
 import { whatsAppTemplatesApi } from '../api';
 import { whatsAppTemplateKey as keyOf, whatsAppTemplateLabel } from '../../../ui/whatsapp-templates';
 import { TemplateButtonFields, TemplateHeaderFields } from '../../../ui/TemplateComponentFields';
@@ -23,22 +25,13 @@ export interface TemplatePickerProps {
  */
 export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
   const { t } = useTranslation('messenger');
-  const [templates, setTemplates] = useState<WhatsAppTemplate[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const query = useQuery((signal) => whatsAppTemplatesApi.approved(signal).then((page) => page.items), [], {
+    errorText: (error) => errorMessage(error, 'messenger:templates.loadFailed'),
+  });
+  const templates = query.data;
   const [chosen, setChosen] = useState<string | null>(null);
   const [values, setValues] = useState<TemplateFormValues>(() => emptyTemplateForm(null, null));
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    whatsAppTemplatesApi
-      .approved()
-      .then((page) => live && setTemplates(page.items))
-      .catch((error: unknown) => live && setLoadError(errorMessage(error, 'messenger:templates.loadFailed')));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const template = useMemo(() => templates?.find((x) => keyOf(x) === chosen) ?? null, [templates, chosen]);
   const choose = (key: string | null) => {
@@ -65,12 +58,8 @@ export function TemplatePicker({ contactName, onSend }: TemplatePickerProps) {
       <Alert color="yellow" variant="light" p="xs" icon={<Clock3 size={16} />}>
         <Text size="sm">{t('templates.windowClosed')}</Text>
       </Alert>
-      {loadError && (
-        <Text size="sm" c="red" role="alert">
-          {loadError}
-        </Text>
-      )}
-      {!templates && !loadError && <Loader size="xs" />}
+      {query.error && <LoadError compact error={query.error} onRetry={query.reload} />}
+      {query.loading && <Loader size="xs" />}
       {templates && templates.length === 0 && <Text size="sm">{t('templates.none')}</Text>}
       {templates && templates.length > 0 && (
         <>
