@@ -67,7 +67,12 @@ export class ContactListsService {
       );
       if (total !== undefined) counted.total = total;
       const lines = byContact(dealLines);
-      const result: ContactList = { items: rows.map((r) => ({ ...toContactDto(r, lines.get(r.id) ?? []), labelIds: labels.get(r.id) ?? [] })), ...counted };
+      const items = rows.map((r) => {
+        const item = toContactDto(r, lines.get(r.id) ?? []);
+        item.labelIds = labels.get(r.id) ?? [];
+        return item;
+      });
+      const result: ContactList = { items, ...counted };
       if (totals) result.totals = totals;
       return result;
     });

@@ -2,6 +2,7 @@ import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../platform/db/any-of.js';
+import { BuiltOnce } from '../../platform/db/built-once.js';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { newestFirst } from '../../platform/db/order.js';
 import { shippingCompanies } from '../shipping/shipping.table.js';
@@ -50,11 +51,16 @@ export class ContactsRepository {
       .leftJoin(shippingCompanies, eq(shippingCompanies.id, contacts.shippingCompanyId));
   }
 
+  /** A list page's full rows: the statement of every list call, built once. */
+  private readonly recordsByIds = new BuiltOnce((tx) => this.selectRecords(tx).where(and(eq(contacts.tenantId, sql.placeholder('tenantId')), anyOf(contacts.id, sql.placeholder('ids')))));
+
   /** Full rows for these ids, in the order of the ids. */
   async findManyByIds(tx: TenantTx, tenantId: string, ids: string[]): Promise<ContactRecord[]> {
     if (!ids.length) return [];
-    const rows = await this.selectRecords(tx).where(and(eq(contacts.tenantId, tenantId), anyOf(contacts.id, ids)));
-    const byId = new Map(rows.map((r) => [r.contact.id, { ...r.contact, assignedName: r.assignedName, shippingCompanyName: r.shippingCompanyName }]));
+    const rows = await this.recordsByIds.run(tx, { tenantId, ids });
+    // each row's contact is a fresh object: completed in place rather than copied (50 rows of 40 fields per list call)
+    const byId = new Map<string, ContactRecord>();
+    for (const r of rows) byId.set(r.contact.id, Object.assign(r.contact, { assignedName: r.assignedName, shippingCompanyName: r.shippingCompanyName }));
     return ids.map((id) => byId.get(id)).filter((r): r is ContactRecord => !!r);
   }
 

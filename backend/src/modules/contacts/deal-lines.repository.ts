@@ -3,6 +3,7 @@ import { and, asc, count, eq, gt, notExists, sql, type SQLWrapper } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import { boundedTotal, countCap, type BoundedTotal } from '@crm/common';
 import { anyOf } from '../../platform/db/any-of.js';
+import { BuiltOnce } from '../../platform/db/built-once.js';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
 import { newestFirst } from '../../platform/db/order.js';
 import { products } from '../products/products.table.js';
@@ -30,23 +31,28 @@ export type BuyerRow = {
  */
 @Injectable()
 export class DealLinesRepository {
+  /** The deal lines of a list's page (every list call), built once. */
+  private readonly linesOf = new BuiltOnce((tx) =>
+    tx
+      .select({
+        contactId: contactDealProducts.contactId,
+        qty: contactDealProducts.qty,
+        price: contactDealProducts.price,
+        productId: products.id,
+        productName: products.name,
+        productSku: products.sku,
+        productPrice: products.price,
+      })
+      .from(contactDealProducts)
+      .leftJoin(products, eq(products.id, contactDealProducts.productId))
+      .where(and(eq(contactDealProducts.tenantId, sql.placeholder('tenantId')), anyOf(contactDealProducts.contactId, sql.placeholder('contactIds'))))
+      .orderBy(asc(contactDealProducts.contactId), asc(contactDealProducts.position)),
+  );
+
   async dealProducts(tx: TenantTx, tenantId: string, contactIds: string[]): Promise<DealProductRecord[]> {
     const out: DealProductRecord[] = [];
     for (let i = 0; i < contactIds.length; i += 5000) {
-      const rows = await tx
-        .select({
-          contactId: contactDealProducts.contactId,
-          qty: contactDealProducts.qty,
-          price: contactDealProducts.price,
-          productId: products.id,
-          productName: products.name,
-          productSku: products.sku,
-          productPrice: products.price,
-        })
-        .from(contactDealProducts)
-        .leftJoin(products, eq(products.id, contactDealProducts.productId))
-        .where(and(eq(contactDealProducts.tenantId, tenantId), anyOf(contactDealProducts.contactId, contactIds.slice(i, i + 5000))))
-        .orderBy(asc(contactDealProducts.contactId), asc(contactDealProducts.position));
+      const rows = await this.linesOf.run(tx, { tenantId, contactIds: contactIds.slice(i, i + 5000) });
       for (const r of rows) {
         out.push({
           contactId: r.contactId,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { anyOf } from '../../platform/db/any-of.js';
+import { BuiltOnce } from '../../platform/db/built-once.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
 import { contactLabels, labels, type LabelRow } from './labels.table.js';
 
@@ -64,11 +65,16 @@ export class LabelsRepository {
   /** The labels of these contacts, as (contact, label) pairs. */
   labelsOf(tx: TenantTx, tenantId: string, contactIds: readonly string[]): Promise<{ contactId: string; labelId: string }[]> {
     if (!contactIds.length) return Promise.resolve([]);
-    return tx
+    return this.pairsOf.run(tx, { tenantId, contactIds });
+  }
+
+  /** The statement of every list page's labels, built once. */
+  private readonly pairsOf = new BuiltOnce((tx) =>
+    tx
       .select({ contactId: contactLabels.contactId, labelId: contactLabels.labelId })
       .from(contactLabels)
-      .where(and(eq(contactLabels.tenantId, tenantId), anyOf(contactLabels.contactId, contactIds)));
-  }
+      .where(and(eq(contactLabels.tenantId, sql.placeholder('tenantId')), anyOf(contactLabels.contactId, sql.placeholder('contactIds')))),
+  );
 
   /** Each contact's label ids (the chips of a page of a list or of the board). */
   async labelIdsByContact(tx: TenantTx, tenantId: string, contactIds: readonly string[]): Promise<Map<string, string[]>> {
