@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { labelFilterQuery } from '../labels/labels.schema.js';
 import { MESSENGER_CHAT_PAGE_SIZE } from '../constants.js';
+import { systemEventSchema } from '../messages/system-events.js';
 
 /** GET /chats: conversations newest first; `q` searches name or phone on the server. */
 export const chatsQuerySchema = z.object({
@@ -23,7 +24,10 @@ export const chatSchema = z.object({
   assignedTo: z.object({ _id: z.string(), name: z.string() }).nullable(),
   hasActiveFollowUp: z.boolean(),
   lastMessageAt: z.string().nullable(),
+  /** The last message in one line; for a system line its English (older clients show it as is). */
   lastMessagePreview: z.string().nullable(),
+  /** The last message is a line WhatsApp wrote (the contact changed their number…): its code and parameters, to word in the reader's language. */
+  lastMessageSystemEvent: systemEventSchema.nullable().optional(),
   lastMessageDirection: z.enum(['in', 'out']).nullable(),
   /** Who wrote the last message when it is an outgoing one sent by a user (the list shows the name when it is not the reader). */
   lastMessageSentBy: z.object({ _id: z.string(), name: z.string() }).nullable(),

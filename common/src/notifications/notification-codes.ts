@@ -1,3 +1,5 @@
+import { displayPhone } from '../rules/contact-phone.js';
+
 /**
  * Notifications are stored as a code with parameters, so each user reads them in their language.
  * The renderer words each code from its `notifications` catalogue; the server keeps
@@ -22,6 +24,20 @@ export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 
 /** A parameter is a name, a number or a short code (never a sentence: that would stay English). */
 export type NotificationParams = Record<string, string | number>;
+
+/**
+ * The parameters naming a contact: `contactName` (its name, '' when it has none) and
+ * `contactPhone` (its number, '' when WhatsApp gave only an id), for a client to word as it shows
+ * contacts elsewhere; `name` is the two already joined (the name, else the stored phone), which the
+ * English text uses and clients written before the two existed read.
+ */
+export type ContactNotificationParams = { name: string; contactName: string; contactPhone: string };
+
+export function contactNotificationParams(contact: { name: string | null; phone: string | null }): ContactNotificationParams {
+  const name = contact.name?.trim() ?? '';
+  const phone = contact.phone?.trim() ?? '';
+  return { name: name || phone, contactName: name, contactPhone: displayPhone(phone) ?? '' };
+}
 
 /** Why WhatsApp needs a new QR scan: the `reason` parameter of `whatsapp.needs_qr`. */
 export const WHATSAPP_QR_REASONS = ['logged_out', 'not_answering', 'reconnect_failed', 'auth_failure'] as const;

@@ -54,12 +54,19 @@ export type MessageAck = 0 | 1 | 2 | 3;
 export type RealtimeMessage = Message;
 export type NewMessageEvent = Message & { chat: Chat | null };
 
-/** `msg:notification`: sent to the assigned user only; the desktop shows it as a native notification. */
+/**
+ * `msg:notification`: sent to the assigned user only, for a message the contact wrote (not for a
+ * line WhatsApp wrote into the conversation); the desktop shows it as a native notification.
+ */
 export interface MessageNotificationEvent {
   /** The assigned user's id, or null for an unassigned contact. */
   assignedTo: string | null;
   contactId: string;
+  /** The contact's name, else its stored phone (what clients before `contact` read). */
   contactName: string;
+  /** The contact's name (null: none) and stored phone apart, to word as the client shows contacts; absent from older servers. */
+  contact?: { name: string | null; phone: string };
+  /** The message in one line (a media label in English before a caption). */
   messageBody: string;
 }
 

@@ -1,4 +1,4 @@
-import type { Chat } from '@crm/common';
+import type { Chat, SystemEvent } from '@crm/common';
 
 /** A contact row as the chat queries return it (snake_case from raw SQL). */
 export type ChatRow = {
@@ -11,6 +11,7 @@ export type ChatRow = {
   has_active_follow_up: boolean;
   last_message_at: Date | string | null;
   last_message_preview: string | null;
+  last_message_system_event?: SystemEvent | string | null;
   last_message_direction: string | null;
   unread_count: number;
   label_ids: string[] | null;
@@ -31,11 +32,18 @@ export function toChatDto(row: ChatRow): Chat {
     hasActiveFollowUp: row.has_active_follow_up,
     lastMessageAt: iso(row.last_message_at),
     lastMessagePreview: row.last_message_preview,
+    lastMessageSystemEvent: systemEventOf(row.last_message_system_event),
     lastMessageDirection: row.last_message_direction === 'in' || row.last_message_direction === 'out' ? row.last_message_direction : null,
     lastMessageSentBy: row.last_message_direction === 'out' && row.last_sent_by ? { _id: row.last_sent_by, name: row.last_sent_by_name ?? '' } : null,
     unreadCount: Number(row.unread_count),
     labelIds: row.label_ids ?? [],
   };
+}
+
+/** A jsonb column read through raw SQL: parsed by node-postgres, a string from a driver that leaves it as text. */
+function systemEventOf(value: SystemEvent | string | null | undefined): SystemEvent | null {
+  if (!value) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as SystemEvent) : value;
 }
 
 export type ChatCursor = { at: string | null; id: string };

@@ -14,7 +14,7 @@ const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export type ChatListFilter = { assignedTo?: string; q?: string; digits?: string; labels?: LabelFilter };
 
 const CHAT_COLUMNS = sql`c.id, c.name, c.phone, c.stage, c.assigned_to, u.name as assigned_name, c.has_active_follow_up,
-  c.last_message_at, c.last_message_preview, c.last_message_direction, c.unread_count,
+  c.last_message_at, c.last_message_preview, c.last_message_system_event, c.last_message_direction, c.unread_count,
   lm.sent_by as last_sent_by, lu.name as last_sent_by_name,
   array(select ${contactLabels.labelId} from ${contactLabels} where ${contactLabels.tenantId} = c.tenant_id and ${contactLabels.contactId} = c.id) as label_ids`;
 /**

@@ -17,7 +17,7 @@ import { ContactsRepository } from './contacts.repository.js';
 /** A chat handed over: the contact, who had it, who has it now and who gave it. */
 export type HandedOver = {
   contactId: string;
-  contactName: string;
+  contact: { name: string | null; phone: string };
   from: string | null;
   to: { id: string; name: string };
   by: { id: string; name: string };
@@ -59,7 +59,7 @@ export class ContactHandOverService {
         await this.handOvers.record(tx, { tenantId: actor.tenantId, contactId, fromUserId: contact.assignedTo, toUserId: target.id, handedBy: actor.userId, note, handedAt: at });
         const done: HandedOver = {
           contactId,
-          contactName: contact.name || contact.phone,
+          contact: { name: contact.name, phone: contact.phone },
           from: contact.assignedTo,
           to: { id: target.id, name: target.name },
           by: { id: actor.userId, name: actor.name },

@@ -92,6 +92,7 @@ export class ContactMergesRepository {
         unread_count = t.unread_count + f.unread_count,
         last_message_at = greatest(t.last_message_at, f.last_message_at),
         last_message_preview = case when f.last_message_at > t.last_message_at or t.last_message_at is null then f.last_message_preview else t.last_message_preview end,
+        last_message_system_event = case when f.last_message_at > t.last_message_at or t.last_message_at is null then f.last_message_system_event else t.last_message_system_event end,
         last_message_direction = case when f.last_message_at > t.last_message_at or t.last_message_at is null then f.last_message_direction else t.last_message_direction end
       from contacts f where f.id = ${fromId} and t.id = ${intoId} and t.tenant_id = ${tenantId}`);
     await tx.execute(sql`

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { SystemEvent } from '@crm/common';
 import { anyOf } from '../../platform/db/any-of.js';
 import { BuiltOnce } from '../../platform/db/built-once.js';
 import type { PlatformTx, TenantTx } from '../../platform/db/database.types.js';
@@ -23,8 +24,11 @@ export type FillBlanksRow = { id: string; name?: string; email?: string; address
 
 /** A contact as the messenger knows it: who it is on WhatsApp and whose it is. */
 export type WhatsAppContact = Pick<ContactRow, 'id' | 'name' | 'phone' | 'waId' | 'waLid' | 'assignedTo'>;
-/** A conversation's summary after a new message, kept on the contact row for the chat list. */
-export type SummaryUpdate = { contactId: string; at: Date; preview: string; direction: 'in' | 'out'; unreadDelta: number; resetUnread: boolean };
+/**
+ * A conversation's summary after a new message, kept on the contact row for the chat list;
+ * `systemEvent`: the last message is a line WhatsApp wrote (null for anything else).
+ */
+export type SummaryUpdate = { contactId: string; at: Date; preview: string; systemEvent: SystemEvent | null; direction: 'in' | 'out'; unreadDelta: number; resetUnread: boolean };
 /** A new contact and the user its first stage-history row names (null: created by an inbound message). */
 export type NewContact = NewContactRow & { id: string; createdBy: string | null; createdAt: Date };
 
@@ -240,13 +244,14 @@ export class ContactsRepository {
     // one array parameter per column, not six per contact: an inbound batch updates hundreds
     const column = <V>(pick: (u: SummaryUpdate) => V, type: string) => sql`${sql.param(updates.map(pick))}::${sql.raw(type)}[]`;
     const result = await tx.execute(sql`
-      with v(id, at, preview, direction, delta, reset) as (
+      with v(id, at, preview, system_event, direction, delta, reset) as (
         select * from unnest(${column((u) => u.contactId, 'uuid')}, ${column((u) => u.at.toISOString(), 'timestamptz')}, ${column((u) => u.preview, 'text')},
+          ${column((u) => (u.systemEvent ? JSON.stringify(u.systemEvent) : null), 'jsonb')},
           ${column((u) => u.direction, 'text')}, ${column((u) => u.unreadDelta, 'int')}, ${column((u) => u.resetUnread, 'boolean')})
       ),
       c as (
         update contacts c set
-          last_message_at = v.at, last_message_preview = v.preview, last_message_direction = v.direction,
+          last_message_at = v.at, last_message_preview = v.preview, last_message_system_event = v.system_event, last_message_direction = v.direction,
           unread_count = case when v.reset then 0 else c.unread_count + v.delta end
         from v where c.id = v.id and c.tenant_id = ${tenantId}
         returning c.*

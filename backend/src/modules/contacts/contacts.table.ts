@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { SystemEvent } from '@crm/common';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tenantIdColumn, timestampColumn, updatedAtColumn } from '../../platform/db/columns.js';
 import { tenantPolicies } from '../../platform/db/tenancy.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -60,6 +61,8 @@ export const contacts = pgTable(
     lastMessageAt: timestampColumn('last_message_at'),
     lastMessagePreview: text('last_message_preview'),
     lastMessageDirection: text('last_message_direction'),
+    /** The last message is a line WhatsApp wrote: its code and parameters, so the chat list words it (the preview keeps the English). */
+    lastMessageSystemEvent: jsonb('last_message_system_event').$type<SystemEvent>(),
     unreadCount: integer('unread_count').notNull().default(0),
     /** Set when the contact replied an opt-out keyword (or an admin marked it): no campaign or follow-up step goes to them. */
     optedOutAt: timestampColumn('opted_out_at'),

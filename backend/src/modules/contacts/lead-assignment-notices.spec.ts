@@ -32,7 +32,9 @@ describe('lead assignment notices', () => {
   it("an admin's chosen assignee is told, with the lead's name and a link to it; nobody else is", async () => {
     const lead = await addLead(t, token.admin, { name: 'Karim Nabil', phone: phone(), assignedTo: acme.sales[0].id });
     const [line] = await bell(token.rep1);
-    expect(line).toMatchObject({ code: 'lead.assigned', params: { name: 'Karim Nabil' }, link: `/contacts/${lead._id}`, text: 'A lead was assigned to you: Karim Nabil' });
+    expect(line).toMatchObject({ code: 'lead.assigned', link: `/contacts/${lead._id}`, text: 'A lead was assigned to you: Karim Nabil' });
+    // the name and the number apart for a client to word; `name` joined as before
+    expect(line.params).toEqual({ name: 'Karim Nabil', contactName: 'Karim Nabil', contactPhone: lead.phone });
     expect(await bell(token.rep2)).toEqual([]);
     expect(await bell(token.admin)).toEqual([]);
     expect(await bell(token.globexRep)).toEqual([]);

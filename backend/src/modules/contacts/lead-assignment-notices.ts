@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { contactNotificationParams } from '@crm/common';
 import { NotificationsService, type NotificationInput } from '../notifications/notifications.service.js';
 
 /** A lead that has just been given to someone (created for them or assigned to them). */
@@ -26,7 +27,7 @@ export class LeadAssignmentNotices {
       const [first] = given;
       const notice: NotificationInput =
         given.length === 1
-          ? { code: 'lead.assigned', params: { name: first.name || first.phone }, link: `/contacts/${first.id}` }
+          ? { code: 'lead.assigned', params: contactNotificationParams(first), link: `/contacts/${first.id}` }
           : { code: 'leads.assigned', params: { count: given.length }, link: '/leads' };
       // the lead is saved: a bell that fails to ring must not turn the save into an error
       await this.notifications.notifyUsers(tenantId, [userId], notice).catch((err) => this.logger.warn(`lead notice for ${userId} failed: ${err}`));

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { handOverNoteText, type HandOverRequest, type HandOverResult } from '@crm/common';
+import { contactNotificationParams, handOverNoteText, type HandOverRequest, type HandOverResult } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { ContactHandOverService } from '../contacts/contact-hand-over.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -36,7 +36,7 @@ export class ChatHandOverService {
     await this.broadcast.created(actor.tenantId, done.to.id, note, null);
     if (done.to.id !== actor.userId) {
       await this.notifications
-        .notifyUsers(actor.tenantId, [done.to.id], { code: 'chat.handed_over', params: { by: done.by.name, name: done.contactName }, link: noteLink(contactId, note.id) })
+        .notifyUsers(actor.tenantId, [done.to.id], { code: 'chat.handed_over', params: { by: done.by.name, ...contactNotificationParams(done.contact) }, link: noteLink(contactId, note.id) })
         .catch((err) => this.logger.warn(`hand-over notice failed: ${err}`));
     }
     return { contactId, assignedTo: { _id: done.to.id, name: done.to.name }, noteId: note.id };

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { can, chatRoute, type CreateNoteRequest, type Message, type Role } from '@crm/common';
+import { can, chatRoute, contactNotificationParams, type CreateNoteRequest, type Message, type Role } from '@crm/common';
 import type { TenantActor } from '../../platform/auth/actor.js';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
@@ -56,7 +56,7 @@ export class ChatNotesService {
     if (told.length) {
       // the note is saved: a bell that fails to ring must not turn it into an error
       await this.notifications
-        .notifyUsers(actor.tenantId, told, { code: 'note.mentioned', params: { by: actor.name, name: contact.name || contact.phone }, link: noteLink(contact.id, row.id) })
+        .notifyUsers(actor.tenantId, told, { code: 'note.mentioned', params: { by: actor.name, ...contactNotificationParams(contact) }, link: noteLink(contact.id, row.id) })
         .catch((err) => this.logger.warn(`mention notice failed: ${err}`));
     }
     return message;

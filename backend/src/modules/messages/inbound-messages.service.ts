@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { MESSAGE_ERROR_TEXTS, storableText, type Message } from '@crm/common';
+import { contactNotificationParams, MESSAGE_ERROR_TEXTS, storableText, type Message } from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
@@ -141,7 +141,7 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
     const waMessageId = storableText(rawId);
     const hit = await this.db.tenant(tenantId, async (tx) => {
       const row = await this.repo.markInboundMediaUnavailable(tx, tenantId, waMessageId, MESSAGE_ERROR_TEXTS.media_unavailable);
-      return row ? { row, chat: await this.repo.chatLabelOf(tx, tenantId, row.contactId) } : undefined;
+      return row ? { row, chat: await this.repo.chatContactOf(tx, tenantId, row.contactId) } : undefined;
     });
     if (!hit) {
       const [existing] = await this.db.tenant(tenantId, (tx) => this.repo.findByWaIds(tx, tenantId, [waMessageId]));
@@ -149,7 +149,11 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
     }
     // the open chats stop waiting for the file; the admins hear of it once (the mark is written once)
     await this.broadcast.updated(tenantId, hit.chat?.assignedTo ?? null, hit.row);
-    await this.notifications.notifyAdmins(tenantId, { code: 'message.media_unavailable', params: { name: hit.chat?.label ?? '' }, link: `/contacts/${hit.row.contactId}` });
+    await this.notifications.notifyAdmins(tenantId, {
+      code: 'message.media_unavailable',
+      params: contactNotificationParams(hit.chat ?? { name: null, phone: null }),
+      link: `/contacts/${hit.row.contactId}`,
+    });
     return 'marked';
   }
 
@@ -262,8 +266,10 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
       });
       const inserted = await this.repo.insertInbound(tx, rows);
       const insertedByWaId = new Map(inserted.map((r) => [r.waMessageId!, r]));
-      if (inserted.length) {
-        const stored = inserted.map((row) => ({ row, buttonPayload: firstOfId.get(row.waMessageId!)?.message.button?.payload ?? null }));
+      // the hooks act on what the contact wrote: a line WhatsApp wrote answers nothing
+      const written = inserted.filter(fromContact);
+      if (written.length) {
+        const stored = written.map((row) => ({ row, buttonPayload: firstOfId.get(row.waMessageId!)?.message.button?.payload ?? null }));
         for (const hook of this.storedHooks) await hook(tx, tenantId, stored);
       }
       const duplicates = rows.filter((r) => !insertedByWaId.has(r.waMessageId!)).map((r) => r.waMessageId!);
@@ -273,8 +279,11 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
       for (const row of inserted) {
         const u = perContact.get(row.contactId);
         const preview = messagePreview({ type: row.type, body: row.body, mediaFileName: row.mediaFileName });
-        if (u) Object.assign(u, { preview, unreadDelta: u.unreadDelta + 1 });
-        else perContact.set(row.contactId, { contactId: row.contactId, at: now, preview, direction: 'in', unreadDelta: 1, resetUnread: false });
+        // a line WhatsApp wrote is the last message of the chat, but nobody has to read it: not unread
+        const unread = fromContact(row) ? 1 : 0;
+        const systemEvent = row.systemEvent ?? null;
+        if (u) Object.assign(u, { preview, systemEvent, unreadDelta: u.unreadDelta + unread });
+        else perContact.set(row.contactId, { contactId: row.contactId, at: now, preview, systemEvent, direction: 'in', unreadDelta: unread, resetUnread: false });
       }
       // one order for every writer of these rows: no deadlocks between concurrent batches
       const chats = await this.chats.applySummaries(
@@ -302,19 +311,23 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
         const assignedTo = chat?.assigned_to ?? resolved.contact.assignedTo;
         const dto = dtoOf.get(row)!;
         this.broadcast.announceCreated(tenantId, assignedTo, dto, chat ? toChatDto(chat) : null);
-        this.broadcast.notifyAssignee(assignedTo, row.contactId, chat?.name || resolved.contact.name || chat?.phone || resolved.contact.phone, notificationBody(row));
-        this.events.emit('message.inbound', {
-          tenantId,
-          contactId: row.contactId,
-          messageId: row.id,
-          at: row.createdAt,
-          createdContact: resolved.created && !announced.has(row.contactId),
-          body: row.body ?? '',
-          buttonPayload: m.button?.payload ?? null,
-          // the contact row as this transaction updated it (the lock makes a run started meanwhile visible)
-          followUpActive: chat ? chat.has_active_follow_up : true,
-        });
-        announced.add(row.contactId);
+        // a line WhatsApp wrote: no "new message" notice, and no reply that stops a follow-up, answers a campaign or an order confirmation
+        if (fromContact(row)) {
+          const contact = { name: chat?.name || resolved.contact.name, phone: chat?.phone || resolved.contact.phone };
+          this.broadcast.notifyAssignee(assignedTo, row.contactId, contact, notificationBody(row));
+          this.events.emit('message.inbound', {
+            tenantId,
+            contactId: row.contactId,
+            messageId: row.id,
+            at: row.createdAt,
+            createdContact: resolved.created && !announced.has(row.contactId),
+            body: row.body ?? '',
+            buttonPayload: m.button?.payload ?? null,
+            // the contact row as this transaction updated it (the lock makes a run started meanwhile visible)
+            followUpActive: chat ? chat.has_active_follow_up : true,
+          });
+          announced.add(row.contactId);
+        }
         item.resolve({ status: 'stored', contactId: row.contactId, messageId: row.id, message: dto });
       } else {
         const prior = outcome.existing.find((e) => e.waMessageId === m.id) as MessageRow | undefined;
@@ -368,6 +381,9 @@ function storableMessage(m: InboundWhatsAppMessage): InboundWhatsAppMessage {
     previous: m.previous ? { phoneId: text(m.previous.phoneId), userId: text(m.previous.userId) } : undefined,
   };
 }
+
+/** A message the contact wrote, not a line WhatsApp wrote into the conversation (a changed number…). */
+const fromContact = (row: MessageRow) => !row.systemEvent;
 
 function notificationBody(row: MessageRow): string {
   return messagePreview({ type: row.type, body: row.body, mediaFileName: row.mediaFileName });

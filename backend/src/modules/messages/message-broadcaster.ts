@@ -62,8 +62,10 @@ export class MessageBroadcaster {
     return message;
   }
 
-  notifyAssignee(assignedTo: string | null, contactId: string, contactName: string, messageBody: string) {
+  /** `msg:notification`: the contact's name and phone apart, and joined as older clients read them. */
+  notifyAssignee(assignedTo: string | null, contactId: string, contact: { name: string | null; phone: string }, messageBody: string) {
     if (!assignedTo) return;
-    this.realtime.toUser(assignedTo, 'msg:notification', { assignedTo, contactId, contactName, messageBody });
+    const name = contact.name?.trim() || null;
+    this.realtime.toUser(assignedTo, 'msg:notification', { assignedTo, contactId, contactName: name ?? contact.phone, contact: { name, phone: contact.phone }, messageBody });
   }
 }

@@ -135,11 +135,12 @@ export class MessagesRepository {
 
   /** A revoke reported by WhatsApp: the contact's (incoming) message stays readable, marked as deleted by them. */
   /** When the contact last wrote to the company (its newest inbound message), or null. */
+  /** When the contact last wrote: a line WhatsApp wrote (a changed number…) is not the contact writing, so it opens no window. */
   async lastInboundAt(tx: TenantTx, tenantId: string, contactId: string): Promise<Date | null> {
     const [row] = await tx
       .select({ at: messages.createdAt })
       .from(messages)
-      .where(and(eq(messages.tenantId, tenantId), eq(messages.contactId, contactId), eq(messages.direction, 'in')))
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.contactId, contactId), eq(messages.direction, 'in'), isNull(messages.systemEvent)))
       .orderBy(newestFirst(messages.createdAt))
       .limit(1);
     return row?.at ?? null;
@@ -184,14 +185,14 @@ export class MessagesRepository {
     return row;
   }
 
-  /** Who a chat is assigned to, and what it is called (its name, else its phone). */
-  async chatLabelOf(tx: TenantTx, tenantId: string, contactId: string): Promise<{ assignedTo: string | null; label: string } | undefined> {
+  /** Who a chat is assigned to, and its contact's name and phone. */
+  async chatContactOf(tx: TenantTx, tenantId: string, contactId: string): Promise<{ assignedTo: string | null; name: string | null; phone: string } | undefined> {
     const [row] = await tx
       .select({ assignedTo: contacts.assignedTo, name: contacts.name, phone: contacts.phone })
       .from(contacts)
       .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)))
       .limit(1);
-    return row ? { assignedTo: row.assignedTo, label: row.name || row.phone } : undefined;
+    return row;
   }
 
   async assigneeOf(tx: TenantTx, tenantId: string, contactId: string): Promise<string | null> {
@@ -320,12 +321,12 @@ export class MessagesRepository {
       .returning();
   }
 
-  /** WhatsApp's id of the contact's latest inbound message. */
+  /** WhatsApp's id of the contact's latest message (a line WhatsApp wrote is not one the contact could see read). */
   async latestInboundWaId(tx: TenantTx, tenantId: string, contactId: string): Promise<string | undefined> {
     const [row] = await tx
       .select({ waMessageId: messages.waMessageId })
       .from(messages)
-      .where(and(eq(messages.tenantId, tenantId), eq(messages.contactId, contactId), eq(messages.direction, 'in'), isNotNull(messages.waMessageId)))
+      .where(and(eq(messages.tenantId, tenantId), eq(messages.contactId, contactId), eq(messages.direction, 'in'), isNotNull(messages.waMessageId), isNull(messages.systemEvent)))
       .orderBy(newestFirst(messages.createdAt), newestFirst(messages.id))
       .limit(1);
     return row?.waMessageId ?? undefined;

@@ -103,7 +103,15 @@ export class SendMessage {
           updatedAt: now,
         });
         const [chat] = await this.chats.applySummaries(tx, tenantId, [
-          { contactId: contact.id, at: now, preview: messagePreview({ type, body, mediaFileName: row.mediaFileName }), direction: 'out', unreadDelta: 0, resetUnread: !input.automated },
+          {
+            contactId: contact.id,
+            at: now,
+            preview: messagePreview({ type, body, mediaFileName: row.mediaFileName }),
+            systemEvent: null,
+            direction: 'out',
+            unreadDelta: 0,
+            resetUnread: !input.automated,
+          },
         ]);
         return { row, contact, chat };
       })

@@ -36,7 +36,15 @@
  *   retry, or another instance) changes nothing: answered once, one history line, one notice.
  */
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
-import { orderConfirmationButtons, orderConfirmationReply, renderOrderConfirmation, type OrderConfirmationSettings, type OrderConfirmationValues, type TemplateMessage } from '@crm/common';
+import {
+  contactNotificationParams,
+  orderConfirmationButtons,
+  orderConfirmationReply,
+  renderOrderConfirmation,
+  type OrderConfirmationSettings,
+  type OrderConfirmationValues,
+  type TemplateMessage,
+} from '@crm/common';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/database.types.js';
@@ -207,7 +215,7 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
   /** One look at one confirmation: send it, remind, or expire it, whichever is due. */
   async step(tenantId: string, id: string): Promise<StepOutcome> {
     const now = this.clock.now();
-    type Work = { outcome: StepOutcome; ask?: Ask; notify?: { userId: string | null; name: string } };
+    type Work = { outcome: StepOutcome; ask?: Ask; notify?: { userId: string | null; contact: { name: string | null; phone: string } } };
     // read before the claim: a message handed to a session that is not connected would fail, and count as sent
     const sendable = await this.sessions.canSend(tenantId);
     const work = await this.db.tenant(tenantId, async (tx): Promise<Work> => {
@@ -247,7 +255,7 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
         return { outcome: 'reminded', ask: await this.ask(tx, tenantId, settings, deal, row.contactId, `order-confirmation-reminder:${id}`) };
       }
       if (!(await this.repo.move(tx, tenantId, id, 'open', { status: 'expired', nextAt: null, updatedAt: now }))) return { outcome: 'done' };
-      return { outcome: 'expired', notify: { userId: deal.assignedTo, name: deal.name ?? '' } };
+      return { outcome: 'expired', notify: { userId: deal.assignedTo, contact: { name: deal.name, phone: deal.phone } } };
     });
     if (work.ask) {
       // the idempotency key makes this one message whoever sends it and however often
@@ -263,7 +271,7 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
     if (work.outcome === 'expired' && work.notify?.userId) {
       await this.notifications.notifyUsers(tenantId, [work.notify.userId], {
         code: 'order.confirmation_expired',
-        params: { name: work.notify.name },
+        params: contactNotificationParams(work.notify.contact),
         link: `/contacts/${(await this.contactOf(tenantId, id)) ?? ''}`,
       });
     }
@@ -336,7 +344,7 @@ export class OrderConfirmationFlow implements OnModuleInit, OnApplicationBootstr
       return { deal: await this.repo.deal(tx, tenantId, contactId) };
     });
     if (answer === 'cancel' && done?.deal?.assignedTo) {
-      await this.notifications.notifyUsers(tenantId, [done.deal.assignedTo], { code: 'order.cancelled', params: { name: done.deal.name ?? '' }, link: `/contacts/${contactId}` });
+      await this.notifications.notifyUsers(tenantId, [done.deal.assignedTo], { code: 'order.cancelled', params: contactNotificationParams(done.deal), link: `/contacts/${contactId}` });
     }
   }
 

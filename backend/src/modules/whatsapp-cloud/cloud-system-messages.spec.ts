@@ -6,13 +6,15 @@ import { FakeGraphApi, textMessage, webhookPayload, type FakeNumber } from '../.
 import type { TestApp } from '../../../test/test-app.js';
 import { moveTo } from '../../../test/crm-fixtures.js';
 import { createTemplate, runsOf, startRun } from '../../../test/follow-ups.js';
-import { connectSocket, startMessengerApp, type TestSocket } from '../../../test/messenger.js';
 import { ContactResolver } from '../contacts/contact-resolver.js';
 import { contactMerges } from '../contacts/contact-merges.table.js';
 import { contacts } from '../contacts/contacts.table.js';
 import { FollowUpsService } from '../follow-ups/follow-ups.service.js';
 import { MessagesRepository } from '../messages/messages.repository.js';
+import { OpenSockets, startMessengerApp } from '../../../test/messenger.js';
+import { InboundMessagesService } from '../messages/inbound-messages.service.js';
 import { messages } from '../messages/messages.table.js';
+import { MessengerEvents } from '../whatsapp/messenger-events.js';
 
 const NUMBER = '106540352242931';
 const SECRET = 'c1b2c3d4e5f60718293a4b5c6d7e8f91';
@@ -34,13 +36,13 @@ describe('Official API: a user changed their number or user id', () => {
   let b: SeededCompany;
   let admin: string;
   let number: FakeNumber;
-  const sockets: TestSocket[] = [];
+  const sockets = new OpenSockets();
 
   beforeAll(async () => {
     graph = await new FakeGraphApi().start();
     number = graph.addNumber(NUMBER);
     t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url } });
-    a = await seedCompany(t, 'cloud-system', { sales: 0 });
+    a = await seedCompany(t, 'cloud-system', { sales: 1 });
     b = await seedCompany(t, 'cloud-system-other', { sales: 0 });
     admin = await signIn(t, a.admin.email);
     const settings = { phoneNumberId: NUMBER, businessAccountId: '102290129340391', accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-me' };
@@ -51,7 +53,7 @@ describe('Official API: a user changed their number or user id', () => {
     );
   });
   afterAll(async () => {
-    sockets.forEach((s) => s.close());
+    await sockets.closeAll();
     await t?.close();
     await graph?.stop();
   });
@@ -131,8 +133,7 @@ describe('Official API: a user changed their number or user id', () => {
   });
 
   it('a number changed to one another contact of the company has merges that contact into the changed one: nothing lost, once, other companies untouched', async () => {
-    const socket = await connectSocket(t, admin);
-    sockets.push(socket);
+    const socket = await sockets.open(t, admin);
     await deliver(textMessage('201001230001', 'wamid.karim-old', 'I ordered a sofa', 'Karim'));
     const older = (await stored('wamid.karim-old')).contactId;
     expect((await t.api.patch(`/contacts/${older}`, { notes: 'Sofa order 12' }, { token: admin })).status).toBe(200);
@@ -214,5 +215,54 @@ describe('Official API: a user changed their number or user id', () => {
     await deliver(systemMessage('wamid.identity', '201001112277', { body: 'Security code changed', type: 'customer_identity_changed' }));
     const row = await stored('wamid.identity');
     expect(row).toMatchObject({ body: '[A message this app cannot show yet]', systemEvent: null });
+  });
+
+  it("a system line is the chat's last message with its code, but not unread, not a new-message notice, not a reply, and it opens no 24-hour window", async () => {
+    const sales = await signIn(t, a.sales[0].email);
+    const socket = await sockets.open(t, sales);
+    const replies: string[] = [];
+    const offReplies = t.app.get(MessengerEvents).on('message.inbound', (e) => void replies.push(e.messageId));
+    const hooked: string[] = [];
+    t.app.get(InboundMessagesService).onStored(async (_tx, _tenant, stored) => void hooked.push(...stored.map((s) => s.row.id)));
+
+    await deliver(textMessage('201001115500', 'wamid.samir-1', 'Is it in stock?', 'Samir'));
+    const text = await stored('wamid.samir-1');
+    const chatOf = async (token = admin) => (await t.api.get(`/chats/${text.contactId}`, { token })).body.data;
+    expect(await chatOf()).toMatchObject({ unreadCount: 1, lastMessagePreview: 'Is it in stock?', lastMessageSystemEvent: null, assignedTo: { _id: a.sales[0].id } });
+    // the assignee's notice names the contact and its number apart
+    expect(await socket.waitFor('msg:notification', (n) => n.contactId === text.contactId)).toEqual({
+      assignedTo: a.sales[0].id,
+      contactId: text.contactId,
+      contactName: 'Samir',
+      contact: { name: 'Samir', phone: '+201001115500' },
+      messageBody: 'Is it in stock?',
+    });
+
+    await deliver(systemMessage('wamid.samir-change', '201001115500', { body: 'User Samir changed number', wa_id: '201009995500', type: 'user_changed_number' }));
+    const line = await stored('wamid.samir-change');
+    const event = { code: 'number_changed', params: { phone: '+201009995500' } };
+    // the chat row says what happened as a code; the unread count is still the one message Samir wrote
+    expect(await chatOf()).toMatchObject({ unreadCount: 1, lastMessagePreview: 'This contact changed their number to +201009995500.', lastMessageSystemEvent: event });
+    expect((await socket.waitFor('msg:new', (m) => m._id === line.id)).chat).toMatchObject({ unreadCount: 1, lastMessageSystemEvent: event });
+    expect(socket.all('msg:notification').filter((n) => n.contactId === text.contactId)).toHaveLength(1);
+    expect(replies).toEqual([text.id]);
+    expect(hooked).toEqual([text.id]);
+    offReplies();
+
+    // a day later only a system line came: the window stays closed, and the chat read at Meta is Samir's message
+    await sockets.closeAll();
+    t.clock.advance(25 * 3_600_000);
+    const later = await signIn(t, a.admin.email);
+    await deliver(systemMessage('wamid.samir-change-2', '201009995500', { body: 'User Samir changed number', wa_id: '201009995511', type: 'user_changed_number' }));
+    await stored('wamid.samir-change-2');
+    expect((await t.api.get(`/messages?contactId=${text.contactId}`, { token: later })).body.data.replyWindow.open).toBe(false);
+    const refused = await t.api.post('/messages', { contactId: text.contactId, body: 'Thanks for telling us' }, { token: later });
+    expect([refused.status, refused.body.code]).toEqual([409, 'whatsapp.window_closed']);
+    expect((await t.api.post(`/chats/${text.contactId}/read`, undefined, { token: later })).status).toBe(200);
+    const read = await until(
+      async () => graph.readMarks.slice(),
+      (r) => r.length > 0,
+    );
+    expect(read.map((s) => s.body.message_id)).toEqual(['wamid.samir-1']);
   });
 });

@@ -1,10 +1,12 @@
-import type { Notification } from '@crm/common';
+import { LANGUAGES, type Notification } from '@crm/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../../modules/messenger/testing';
 import { resetNotificationsStoreForTests } from '../../modules/notifications/store';
+import { applyPreferences } from '../../i18n';
 import { adminUser, fail, ok } from '../../test/fake-api';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { NotificationsBell } from './NotificationsBell';
 
 const beep = vi.hoisted(() => vi.fn());
@@ -21,11 +23,11 @@ const notification = (overrides: Partial<Notification> = {}): Notification => ({
   ...overrides,
 });
 
-function setup(items: Notification[], list = () => ok({ items, total: items.length, unreadCount: items.filter((n) => !n.isRead).length })) {
-  const socket = messengerTestSetup(adminUser);
+function setup(items: Notification[], list = () => ok({ items, total: items.length, unreadCount: items.filter((n) => !n.isRead).length }), user = adminUser) {
+  const socket = messengerTestSetup(user);
   resetNotificationsStoreForTests();
   beep.mockClear();
-  const api = fakeMessengerApi(adminUser, {
+  const api = fakeMessengerApi(user, {
     'GET /api/notifications': () => list(),
     'POST /api/notifications/read': () => ok({ updated: items.length }),
   });
@@ -103,5 +105,34 @@ describe('notifications bell', () => {
     expect(screen.queryByRole('button', { name: /No link here/ })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: /WhatsApp needs a new QR scan/ }));
     expect(router.state.location.pathname).toBe('/whatsapp');
+  });
+});
+
+describe.each(LANGUAGES)('a notice about a contact, in %s', (language) => {
+  const text = (key: string, values?: Record<string, string | number>) => catalogueText(language, key, values);
+  const assigned = (params: Record<string, string>) => notification({ code: 'lead.assigned', params, text: `A lead was assigned to you: ${params.name}`, isRead: true });
+
+  it('names the contact from its name and number apart: the name, else the number kept left to right, else "No number yet"', async () => {
+    applyPreferences({ language });
+    const { user } = setup(
+      [
+        assigned({ name: 'Samir', contactName: 'Samir', contactPhone: '+201001115500' }),
+        assigned({ name: '+201001115511', contactName: '', contactPhone: '+201001115511' }),
+        assigned({ name: 'user:EG.700000000000000001', contactName: '', contactPhone: '' }),
+        // a server before the two fields: the joined name as it was
+        assigned({ name: 'Karim' }),
+      ],
+      undefined,
+      inLanguage(adminUser, language),
+    );
+    await user.click(await screen.findByRole('button', { name: text('layout:notifications.title') }));
+    const items = within(await screen.findByRole('list', { name: text('layout:notifications.list') })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      text('notifications:codes.leadAssigned', { name: 'Samir' }),
+      text('notifications:codes.leadAssigned', { name: '\u2066+201001115511\u2069' }),
+      text('notifications:codes.leadAssigned', { name: text('common:contactPhone.noNumber') }),
+      text('notifications:codes.leadAssigned', { name: 'Karim' }),
+    ]);
+    expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
   });
 });

@@ -68,6 +68,23 @@ describe('the 24-hour window counted down in the composer', { timeout: 20_000 },
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
   });
 
+  it('a line WhatsApp wrote (the contact changed their number) is not the contact writing: the window stays closed', async () => {
+    const { socket, contactId } = setup(null);
+    expect(await screen.findByTestId('template-picker')).toBeInTheDocument();
+    const line = makeMessage({
+      contactId,
+      direction: 'in',
+      body: 'This contact changed their number to +201009995500.',
+      systemEvent: { code: 'number_changed', params: { phone: '+201009995500' } },
+      createdAt: new Date().toISOString(),
+    });
+    act(() => socket.serverEmit('msg:new', { ...line, chat: null }));
+    expect(await screen.findByRole('note')).toBeInTheDocument();
+    expect(screen.getByTestId('template-picker')).toBeInTheDocument();
+    expect(screen.queryByTestId('window-countdown')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
   it('in Arabic, with Arabic plurals: hours and minutes, two of each, few and many', async () => {
     act(() => applyPreferences({ language: 'ar' }));
     setup((3 * 60 + 12) * MIN - 5_000);

@@ -292,8 +292,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
       const conversation = get().conversations[message.contactId];
       if (!conversation || conversation.status === 'idle') return;
       let next = mergeIntoConversation(conversation, message, kind);
-      // the contact wrote: the official API's window opens again for 24 hours
-      if (kind === 'new' && message.direction === 'in' && next.replyWindow) {
+      // the contact wrote: the official API's window opens again for 24 hours (a line WhatsApp wrote is not the contact writing)
+      if (kind === 'new' && message.direction === 'in' && !message.systemEvent && next.replyWindow) {
         next = { ...next, replyWindow: { open: true, closesAt: windowClosesAt(message.createdAt).toISOString() } };
       }
       if (next !== conversation) set((state) => ({ conversations: { ...state.conversations, [message.contactId]: next } }));

@@ -1,5 +1,6 @@
 import { isNotificationCode, isPlaceholderPhone, type Notification, type NotificationCode, type WhatsAppAttentionReason, type WhatsAppQrReason } from '@crm/common';
 import type { TFunction } from 'i18next';
+import { ltrText } from '../../lib/ltr-text';
 
 /** Each notification code's text (keys written out for the key checks, docs/i18n.md). */
 const CODE_KEYS: Record<NotificationCode, string> = {
@@ -38,6 +39,8 @@ const ATTENTION_REASON_KEYS: Record<WhatsAppAttentionReason, string> = {
 export function notificationMessage(t: TFunction, item: Pick<Notification, 'code' | 'params' | 'text'>): string {
   if (!isNotificationCode(item.code)) return item.text;
   const params: Record<string, string | number> = { ...(item.params ?? {}) };
+  // the contact's name and number apart (servers before them send only `name`): named as the chat list names them
+  if (typeof params.contactPhone === 'string') params.name = contactName(t, String(params.contactName ?? ''), params.contactPhone);
   // a contact with no name is named by its phone, which may be a WhatsApp id's placeholder (`lid:…`, `user:…`)
   for (const [key, value] of Object.entries(params)) if (typeof value === 'string' && isPlaceholderPhone(value)) params[key] = t('common:contactPhone.noNumber');
   if (item.code === 'whatsapp.needs_qr') {
@@ -51,4 +54,10 @@ export function notificationMessage(t: TFunction, item: Pick<Notification, 'code
     params.reason = t(reasonKey);
   }
   return t(CODE_KEYS[item.code], params);
+}
+
+/** The name, else the number kept left to right inside the sentence, else 'No number yet'. */
+function contactName(t: TFunction, name: string, phone: string): string {
+  if (name.trim()) return name.trim();
+  return phone && !isPlaceholderPhone(phone) ? ltrText(phone) : t('common:contactPhone.noNumber');
 }

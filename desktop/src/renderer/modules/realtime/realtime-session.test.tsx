@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { LANGUAGES } from '@crm/common';
 import { describe, expect, it, vi } from 'vitest';
 import { bridge } from '../../lib/bridge';
 import { adminUser, fakeApi, healthHandler, ok } from '../../test/fake-api';
 import { openedSockets } from '../../test/fake-socket';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 
 async function signedIn() {
   openedSockets.length = 0;
@@ -76,5 +78,25 @@ describe('realtime session', () => {
     act(() => listeners.forEach((listener) => listener({ route: '/whatsapp?contactId=c1' })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/whatsapp'));
     expect(router.state.location.search).toBe('?contactId=c1');
+  });
+});
+
+describe.each(LANGUAGES)('the new-message notification, in %s', (language) => {
+  it('is titled with the contact as the chat list names it: the name, else the number, never a WhatsApp id', async () => {
+    const show = vi.spyOn(bridge, 'showNotification').mockResolvedValue({ ok: true, value: null });
+    openedSockets.length = 0;
+    localStorage.setItem('token', 'live-token');
+    fakeApi({ 'GET /api/auth/me': () => ok(inLanguage(adminUser, language)), 'GET /api/health': healthHandler(false) });
+    renderApp('/');
+    await waitFor(() => expect(openedSockets.length).toBeGreaterThan(0));
+    const socket = openedSockets.at(-1)!;
+    const notify = (contact: { name: string | null; phone: string }, contactName: string) =>
+      act(() => socket.serverEmit('msg:notification', { assignedTo: adminUser._id, contactId: 'c1', contactName, contact, messageBody: 'Is it in stock?' }));
+
+    notify({ name: 'Samir', phone: '+201001115500' }, 'Samir');
+    notify({ name: null, phone: '+201001115511' }, '+201001115511');
+    notify({ name: null, phone: 'user:EG.700000000000000001' }, 'user:EG.700000000000000001');
+    expect(show.mock.calls.map(([request]) => request.title)).toEqual(['Samir', '+201001115511', catalogueText(language, 'common:contactPhone.noNumber')]);
+    expect(show.mock.calls.every(([request]) => request.body === 'Is it in stock?' && request.route === '/whatsapp?contactId=c1')).toBe(true);
   });
 });

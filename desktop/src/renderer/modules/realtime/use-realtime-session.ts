@@ -2,6 +2,7 @@ import { PRESENCE_INPUT_THROTTLE_MS, chatRoute, isPlaceholderPhone, type ForceLo
 import { useEffect } from 'react';
 import { bridge } from '../../lib/bridge';
 import { i18n } from '../../i18n';
+import { contactLabel } from '../../ui/ContactPhone';
 import { useAuthStore } from '../auth/store';
 import { showForceLogoutAlert } from './force-logout-alert';
 import { useRealtimeStore } from './store';
@@ -27,8 +28,7 @@ export function useRealtimeSession(): void {
       // Only messages assigned to the current user notify.
       if (!userId || event.assignedTo !== userId) return;
       void bridge.showNotification({
-        // a contact with no name is named by its phone: never by a WhatsApp id's placeholder
-        title: isPlaceholderPhone(event.contactName) ? i18n.t('common:contactPhone.noNumber') : event.contactName,
+        title: notificationTitle(event),
         body: event.messageBody,
         route: chatRoute(event.contactId),
       });
@@ -48,6 +48,15 @@ export function useRealtimeSession(): void {
       useRealtimeStore.getState().disconnect();
     };
   }, [token, userId]);
+}
+
+/**
+ * Who wrote, as the chat list names them: the name, else the number, never a WhatsApp id's
+ * placeholder. A server before `contact` sends the two joined in `contactName`.
+ */
+function notificationTitle(event: MessageNotificationEvent): string {
+  if (event.contact) return contactLabel(event.contact.name, event.contact.phone);
+  return isPlaceholderPhone(event.contactName) ? i18n.t('common:contactPhone.noNumber') : event.contactName;
 }
 
 const INPUT_EVENTS = ['keydown', 'pointerdown', 'pointermove', 'wheel', 'touchstart'] as const;

@@ -1,8 +1,10 @@
-import type { Chat } from '@crm/common';
+import { LANGUAGES, type Chat } from '@crm/common';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
+import { applyPreferences } from '../../../i18n';
+import { catalogueText } from '../../../test/catalogue';
 import { makeChat } from '../testing';
 import { CHAT_ROW_HEIGHT, ChatList } from './ChatList';
 
@@ -88,5 +90,32 @@ describe('chat list (virtualised)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /^Contact 4,/ })).toHaveFocus());
     await user.keyboard('{Enter}');
     expect(onSelect).toHaveBeenLastCalledWith(items[4]);
+  });
+});
+
+describe.each(LANGUAGES)('a chat whose last message is a line WhatsApp wrote, in %s', (language) => {
+  const text = (key: string, values?: Record<string, string | number>) => catalogueText(language, key, values);
+
+  it("previews the line in the reader's language, not the stored English, the new number left to right", () => {
+    applyPreferences({ language });
+    const changed = makeChat({
+      _id: 'chat-changed',
+      name: 'Samir',
+      lastMessagePreview: 'This contact changed their number to +201009995500.',
+      lastMessageSystemEvent: { code: 'number_changed', params: { phone: '+201009995500' } },
+    });
+    const moved = makeChat({ _id: 'chat-moved', name: 'Hala', lastMessagePreview: "This contact's WhatsApp account id changed.", lastMessageSystemEvent: { code: 'user_id_changed', params: {} } });
+    // a server before the code: its English preview as it was
+    const older = makeChat({ _id: 'chat-older', name: 'Karim', lastMessagePreview: 'This contact changed their number to +201009995511.' });
+    renderList([changed, moved, older]);
+
+    const numberLine = text('messenger:systemEvents.numberChanged', { phone: '\u2066+201009995500\u2069' });
+    const samir = screen.getByRole('button', { name: /^Samir/ });
+    expect(samir).toHaveTextContent(numberLine);
+    expect(samir.getAttribute('aria-label')).toContain(numberLine);
+    expect(within(samir).queryByTestId('unread-badge')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Hala/ })).toHaveTextContent(text('messenger:systemEvents.userIdChanged'));
+    expect(screen.getByRole('button', { name: /^Karim/ })).toHaveTextContent('This contact changed their number to +201009995511.');
+    if (language === 'ar') expect(document.body).not.toHaveTextContent('This contact changed their number to +201009995500.');
   });
 });

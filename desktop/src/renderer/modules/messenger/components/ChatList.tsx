@@ -9,6 +9,7 @@ import { useAuthStore } from '../../auth/store';
 import { initialOf } from '../../../ui/initial';
 import { LabelChips } from '../../labels/LabelChips';
 import { formatChatStamp } from '../format';
+import { systemLineText } from '../system-line-text';
 import classes from './ChatList.module.css';
 import { contactLabel } from '../../../ui/ContactPhone';
 
@@ -140,7 +141,10 @@ const ChatRow = memo(function ChatRow({ chat, index, selected, tabbable, onSelec
   const title = contactLabel(chat.name, chat.phone);
   // The open conversation is being read: its count is cleared on the server right away.
   const unread = selected ? 0 : chat.unreadCount;
-  const preview = chat.lastMessagePreview ?? (chat.name?.trim() ? contactLabel(null, chat.phone) : t('chats.noMessages'));
+  // a line WhatsApp wrote is worded from its code: the stored preview is its English
+  const preview = chat.lastMessageSystemEvent
+    ? systemLineText(t, chat.lastMessageSystemEvent)
+    : (chat.lastMessagePreview ?? (chat.name?.trim() ? contactLabel(null, chat.phone) : t('chats.noMessages')));
   const author = previewAuthor(chat, readerId, (key, values) => t(key, values ?? {}));
   const described = author ? `${author} ${preview}` : preview;
   return (
