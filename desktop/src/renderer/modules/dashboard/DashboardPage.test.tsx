@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { LANGUAGES } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
-import { catalogueText, inLanguage } from '../../test/catalogue';
+import { catalogueText, inLanguage, languageOf } from '../../test/catalogue';
 import { renderApp } from '../../test/render-app';
 import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 
@@ -15,7 +15,7 @@ async function openDashboard(handlers: Record<string, CrmHandler> = {}, user = a
     ...handlers,
   });
   const view = renderApp('/');
-  await screen.findByRole('heading', { name: catalogueText(user.language ?? 'en', 'dashboard:title'), level: 1 });
+  await screen.findByRole('heading', { name: catalogueText(languageOf(user), 'dashboard:title'), level: 1 });
   return { ...view, ...api };
 }
 const card = (name: string) => screen.getByRole('group', { name });

@@ -232,7 +232,7 @@ describe('the deal board in each language', { timeout: 15_000 }, () => {
       renderApp('/sales');
       await screen.findByRole('heading', { name: text('title'), level: 1 });
       expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-      const shown = await screen.findByRole('button', { name: heba.name });
+      const shown = await screen.findByRole('button', { name: heba.name! });
       expect(shown).toHaveTextContent(text('card.days', { days: 2 }));
       expect(shown).toHaveTextContent(text('card.stale'));
       expect(shown).toHaveTextContent(text('card.unassigned'));

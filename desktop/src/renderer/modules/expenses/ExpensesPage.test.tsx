@@ -3,7 +3,7 @@ import { LANGUAGES, type Expense } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { catalogueText, inLanguage } from '../../test/catalogue';
+import { catalogueText, inLanguage, languageOf } from '../../test/catalogue';
 import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 import { parseAmount } from './ExpensesPage';
 
@@ -13,7 +13,7 @@ const listOf = (items: Expense[]) => ok({ items, total: items.length, totalAmoun
 async function openExpenses(handlers: Record<string, CrmHandler> = {}, user = adminUser) {
   const api = fakeCrmApi(user, { 'GET /api/expenses': () => listOf([rent]), ...handlers });
   const view = renderApp('/expenses');
-  await screen.findByRole('heading', { name: catalogueText(user.language ?? 'en', 'expenses:title'), level: 1 });
+  await screen.findByRole('heading', { name: catalogueText(languageOf(user), 'expenses:title'), level: 1 });
   return { ...view, ...api };
 }
 

@@ -3,7 +3,7 @@ import { FOLLOW_UP_TEXTS, LANGUAGES } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { catalogueText, inLanguage } from '../../test/catalogue';
+import { catalogueText, inLanguage, languageOf } from '../../test/catalogue';
 import { fakeFollowUpsApi, makeTemplate, type FakeHandler } from './testing';
 
 const LONG = 'We have just received the new summer collection, come and see it before it sells out';
@@ -11,7 +11,7 @@ const LONG = 'We have just received the new summer collection, come and see it b
 async function openScreen(templates = [makeTemplate()], user = adminUser, handlers: Record<string, FakeHandler> = {}) {
   const api = fakeFollowUpsApi(user, { 'GET /api/follow-up-templates': () => ok({ items: templates, total: templates.length }), ...handlers });
   const view = renderApp('/follow-up-templates');
-  await screen.findByRole('heading', { level: 1, name: catalogueText(user.language ?? 'en', 'followups:title') });
+  await screen.findByRole('heading', { level: 1, name: catalogueText(languageOf(user), 'followups:title') });
   return { ...view, ...api };
 }
 
