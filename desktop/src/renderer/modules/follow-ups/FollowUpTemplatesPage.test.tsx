@@ -45,15 +45,12 @@ describe('Follow-up Templates screen', { timeout: 15_000 }, () => {
     expect(within(card('Mine')).getByRole('button', { name: 'Delete Mine' })).toBeInTheDocument();
   });
 
-  // One run per language (the Arabic copy of this test only repeated it), texts written out.
-  it.for([
-    { language: 'English', me: adminUser, heading: 'Follow-up Templates', empty: 'No follow-up templates found...' },
-    { language: 'Arabic', me: { ...adminUser, language: 'ar' as const, arabicDigits: false }, heading: 'قوالب المتابعة', empty: 'لا توجد قوالب متابعة...' },
-  ])('says in $language that there are no follow-up templates', async ({ me, heading, empty }) => {
-    fakeFollowUpsApi(me, { 'GET /api/follow-up-templates': () => ok({ items: [], total: 0 }) });
+  // One run per language (the Arabic copy of this test only repeated it): texts from each catalogue.
+  it.for(LANGUAGES)('says in %s that there are no follow-up templates', async (language) => {
+    fakeFollowUpsApi(inLanguage(adminUser, language), { 'GET /api/follow-up-templates': () => ok({ items: [], total: 0 }) });
     renderApp('/follow-up-templates');
-    await screen.findByRole('heading', { level: 1, name: heading });
-    expect(await screen.findByText(empty)).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: catalogueText(language, 'followups:title') });
+    expect(await screen.findByText(catalogueText(language, 'followups:rules.empty'))).toBeInTheDocument();
   });
 
   it("shows 'Failed to load templates.', or the server's text", async () => {

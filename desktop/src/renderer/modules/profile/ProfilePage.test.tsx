@@ -29,10 +29,12 @@ describe('My Profile', () => {
 
   // One run per language and failure (the Arabic copy of this test only repeated it): the page
   // shows no error of its own, the sign-in screen comes in the user's language and direction.
-  const languages = [
-    { language: 'English', user: adminUser, dir: 'ltr', signIn: 'Sign in' },
-    { language: 'Arabic', user: { ...adminUser, language: 'ar' as const, arabicDigits: false }, dir: 'rtl', signIn: 'تسجيل الدخول' },
-  ];
+  const languages = LANGUAGES.map((language) => ({
+    language,
+    user: inLanguage(adminUser, language),
+    dir: language === 'ar' ? 'rtl' : 'ltr',
+    signIn: catalogueText(language, 'auth:signIn.title'),
+  }));
   const failures = [
     { failure: 'a server error', answer: () => fail(500, 'Database unavailable') },
     { failure: 'an ended session', answer: () => json(401, { ok: false, error: 'Session expired', code: 'auth.session_expired' }) },

@@ -93,18 +93,15 @@ describe('Detailed Reports', { timeout: 20_000 }, () => {
     }
   });
 
-  // One run per language (the Arabic copies of these two tests only repeated them), texts written out.
-  const languages = [
-    { language: 'English', user: adminUser, heading: 'Detailed Reports', exportButton: 'Export to Excel', exportFailed: 'Failed to export data.', loadFailed: 'Failed to load report data.' },
-    {
-      language: 'Arabic',
-      user: { ...adminUser, language: 'ar' as const, arabicDigits: false },
-      heading: 'التقارير التفصيلية',
-      exportButton: 'تصدير إلى Excel',
-      exportFailed: 'تعذر تصدير البيانات.',
-      loadFailed: 'تعذّر تحميل بيانات التقرير.',
-    },
-  ];
+  // One run per language (the Arabic copies of these two tests only repeated them): texts from each catalogue.
+  const languages = LANGUAGES.map((language) => ({
+    language,
+    user: inLanguage(adminUser, language),
+    heading: catalogueText(language, 'reports:title'),
+    exportButton: catalogueText(language, 'reports:export'),
+    exportFailed: catalogueText(language, 'reports:exportFailed'),
+    loadFailed: catalogueText(language, 'reports:loadFailed'),
+  }));
 
   it.for(languages)('alerts in $language when the export fails, and saves nothing', async ({ user: me, heading, exportButton, exportFailed }) => {
     const saveFile = vi.spyOn(bridge, 'saveFile');
