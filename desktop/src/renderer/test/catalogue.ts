@@ -24,3 +24,8 @@ export function catalogueText(language: Language, key: string, values: Record<st
 export function inLanguage<U extends AuthUser>(user: U, language: Language): U {
   return { ...user, language, arabicDigits: false };
 }
+
+/** The language a test's user reads the app in: the one `inLanguage` gave, else English. */
+export function languageOf(user: AuthUser): Language {
+  return (user as AuthUser & { language?: Language }).language ?? 'en';
+}

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { LANGUAGES } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
+import { catalogueText } from '../../test/catalogue';
 import { wizardServer } from './testing';
 
 describe('the campaign wizard', { timeout: 30_000 }, () => {
@@ -58,5 +60,37 @@ describe('the campaign wizard', { timeout: 30_000 }, () => {
     await user.type(within(wizard).getByRole('textbox', { name: 'Date' }), '2027-01-15');
     await user.click(within(wizard).getByRole('button', { name: 'Next' }));
     expect(within(wizard).getByRole('button', { name: 'Schedule campaign' })).toBeDisabled();
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  it.for(LANGUAGES)("picks the product bought and schedules on the company's clock, in %s and its direction", async (language) => {
+    const text = (key: string, values?: Record<string, string>) => catalogueText(language, `campaigns:wizard.${key}`, values);
+    const { to, abaya } = wizardServer(language);
+    const { user } = renderApp('/campaigns');
+    await user.click(await screen.findByRole('button', { name: catalogueText(language, 'campaigns:new') }));
+    const wizard = await screen.findByRole('dialog');
+    expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await user.type(within(wizard).getByRole('textbox', { name: text('name') }), 'مشترو العباءات');
+
+    await user.click(within(wizard).getByRole('combobox', { name: text('product') }));
+    await user.click(await screen.findByRole('option', { name: /Black abaya/ }));
+    await waitFor(() => expect(to('POST', '/api/campaigns/audience').at(-1)!.body).toMatchObject({ audience: { productId: abaya._id } }));
+    await user.click(within(wizard).getByRole('combobox', { name: text('assignee') }));
+    await user.click(await screen.findByRole('option', { name: text('unassigned') }));
+    await waitFor(() => expect(to('POST', '/api/campaigns/audience').at(-1)!.body).toMatchObject({ audience: { productId: abaya._id, assignedTo: 'unassigned' } }));
+
+    await user.click(within(wizard).getByRole('button', { name: text('next') }));
+    await user.type(within(wizard).getByRole('textbox', { name: text('text') }), 'وصلت العباءات الجديدة');
+    expect(within(wizard).getByTestId('campaign-hours')).toHaveTextContent(text('hoursHint', { from: '10:00', to: '20:00', zone: 'Asia/Dubai' }));
+    await user.click(within(wizard).getByRole('radio', { name: text('later') }));
+    expect(within(wizard).getByTestId('campaign-hours')).toHaveTextContent(text('zoneHint', { zone: 'Asia/Dubai' }));
+    await user.type(within(wizard).getByRole('textbox', { name: text('date') }), '2027-01-15');
+    await user.type(within(wizard).getByLabelText(text('time')), '21:00');
+    expect(await within(wizard).findByText(text('outsideHours', { from: '10:00' }))).toBeInTheDocument();
+    await user.click(within(wizard).getByRole('button', { name: text('next') }));
+    await user.click(within(wizard).getByRole('button', { name: text('schedule') }));
+    await waitFor(() => expect(to('POST', '/api/campaigns')).toHaveLength(1));
+    // 21:00 in Dubai is 17:00 UTC
+    expect(to('POST', '/api/campaigns')[0]!.body).toMatchObject({ audience: { productId: abaya._id, assignedTo: 'unassigned' }, scheduledAt: '2027-01-15T17:00:00.000Z' });
   });
 });

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { LANGUAGES } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { fakeCrmApi } from '../../test/fake-crm-api';
 import { openedSockets } from '../../test/fake-socket';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { approvedTemplateFixture, campaignFixture, recipientFixture } from './testing';
 
 const eid = campaignFixture();
@@ -175,5 +177,87 @@ describe('Campaigns', { timeout: 20_000 }, () => {
     renderApp('/');
     await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(screen.queryByRole('link', { name: 'Campaigns' })).not.toBeInTheDocument();
+  });
+
+  // One run per language (the Arabic copy only repeated these): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string | number>) => catalogueText(language, key.includes(':') ? key : `campaigns:${key}`, values);
+    const me = inLanguage(adminUser, language);
+
+    it('shows the list, the pause reason and the recipients in the language and its direction', async () => {
+      const eidOffer = campaignFixture({ name: 'عرض العيد', status: 'paused', pausedReason: 'whatsapp_disconnected' });
+      fakeCrmApi(me, {
+        'GET /api/campaigns': () => ok({ items: [eidOffer], total: 1 }),
+        [`GET /api/campaigns/${eidOffer._id}`]: () => ok(eidOffer),
+        [`GET /api/campaigns/${eidOffer._id}/recipients`]: () => ok({ items: [recipientFixture({ name: 'سلمى', status: 'skipped', reason: 'duplicate_number', sentAt: null })], total: 1 }),
+      });
+      const { user } = renderApp('/campaigns');
+      await screen.findByRole('heading', { name: text('title'), level: 1 });
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      const row = (await screen.findByRole('link', { name: eidOffer.name })).closest('tr')!;
+      expect(within(row).getByText(text('status.paused'))).toBeInTheDocument();
+      await user.click(within(row).getByRole('link', { name: eidOffer.name }));
+      expect(await screen.findByText(text('pausedReason.whatsapp_disconnected'))).toBeInTheDocument();
+      const salma = (await screen.findByRole('link', { name: 'سلمى' })).closest('tr')!;
+      expect(within(salma).getByText(text('reason.duplicate_number'))).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: text('detail.resume') })).toBeInTheDocument();
+    });
+
+    it('offers the WhatsApp template for contacts outside the 24-hour window, and words the skip reason', async () => {
+      const created = campaignFixture({ name: 'استرجاع العملاء', status: 'draft' });
+      const { to } = fakeCrmApi(me, {
+        'GET /api/campaigns': () => ok({ items: [], total: 0 }),
+        'GET /api/labels': () => ok({ items: [], total: 0 }),
+        'GET /api/whatsapp/cloud/templates': () =>
+          ok({
+            items: [approvedTemplateFixture({ name: 'order_update', language: 'ar', body: 'مرحبًا {{1}}', bodyParamCount: 1, header: { format: 'TEXT', text: 'عرض {{1}}', paramCount: 1 } })],
+            total: 1,
+          }),
+        'POST /api/campaigns/audience': () => ok({ count: 3, sample: [], preview: null }),
+        'POST /api/campaigns': () => ok(created),
+        [`GET /api/campaigns/${created._id}`]: () => ok(created),
+        [`GET /api/campaigns/${created._id}/recipients`]: () => ok({ items: [recipientFixture({ name: 'منى', status: 'skipped', reason: 'window_closed', sentAt: null })], total: 1 }),
+      });
+      const { user } = renderApp('/campaigns');
+      await user.click(await screen.findByRole('button', { name: text('new') }));
+      await user.type(await screen.findByRole('textbox', { name: text('wizard.name') }), created.name);
+      const wizard = screen.getByRole('dialog');
+      await user.click(within(wizard).getByRole('button', { name: text('wizard.next') }));
+      await user.click(await within(wizard).findByLabelText(text('wizard.whatsappTemplate'), { selector: 'input' }));
+      await user.click(await within(wizard).findByRole('option', { name: 'order_update · ar' }));
+      expect(within(wizard).getByRole('textbox', { name: new RegExp(text('wizard.templateParam', { n: 1 })) })).toHaveValue('{name}');
+      await user.click(within(wizard).getByRole('textbox', { name: text('common:templateFields.headerText') }));
+      await user.paste('العيد');
+      await user.click(within(wizard).getByRole('button', { name: text('wizard.next') }));
+      await user.click(within(wizard).getByRole('button', { name: text('wizard.saveDraft') }));
+      const mona = (await screen.findByRole('link', { name: 'منى' })).closest('tr')!;
+      expect(within(mona).getByText(text('reason.window_closed'))).toBeInTheDocument();
+      expect(to('POST', '/api/campaigns')[0].body).toMatchObject({ whatsappTemplate: { name: 'order_update', language: 'ar', params: ['{name}'], header: { text: 'العيد' } } });
+    });
+
+    it('saves the sending settings', async () => {
+      const settings = {
+        dailyCap: 200,
+        minIntervalSeconds: 20,
+        maxIntervalSeconds: 60,
+        sendingHours: { from: '09:00', to: '21:00' },
+        timeZone: 'Africa/Cairo',
+        warmUp: { enabled: true, startCap: 20, dailyIncrease: 10, startedOn: '2026-11-20' },
+        failureThreshold: 5,
+        failureWindow: 10,
+        optOutKeywords: ['STOP', 'الغاء'],
+        today: { limit: 80, sent: 12 },
+      };
+      const { to } = fakeCrmApi(me, { 'GET /api/settings/sending': () => ok(settings), 'PUT /api/settings/sending': (r) => ok({ ...(r.body as object), today: settings.today }) });
+      const { user } = renderApp('/settings/sending');
+      await screen.findByRole('heading', { name: text('settings.title'), level: 1 });
+      expect(await screen.findByText(text('settings.today', { sent: 12, limit: 80 }))).toBeInTheDocument();
+      const cap = screen.getByRole('textbox', { name: new RegExp(text('settings.dailyCap')) });
+      await user.clear(cap);
+      await user.type(cap, '300');
+      await user.click(screen.getByRole('button', { name: text('settings.save') }));
+      expect(await screen.findByText(text('settings.saved'))).toBeInTheDocument();
+      expect(to('PUT', '/api/settings/sending')[0].body).toMatchObject({ dailyCap: 300, optOutKeywords: ['STOP', 'الغاء'], restartWarmUp: false });
+    });
   });
 });

@@ -1,7 +1,9 @@
-import type { CannedResponse, CannedResponseInput } from '@crm/common';
+import { LANGUAGES, type CannedResponse, type CannedResponseInput, type Language } from '@crm/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok } from '../../test/fake-api';
+import { catalogueText, inLanguage } from '../../test/catalogue';
+import { renderApp } from '../../test/render-app';
 import { fakeMessengerApi, messengerTestSetup, renderWithApp, testId } from '../messenger/testing';
 import { CannedResponsesPage } from './CannedResponsesPage';
 
@@ -117,5 +119,39 @@ describe('Canned Responses manager', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Shipping' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete canned response' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Shipping' })).not.toBeInTheDocument());
+  });
+
+  // One run per language (the Arabic copy only repeated these): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string>) => catalogueText(language, `canned:${key}`, values);
+
+    async function openIn(lang: Language) {
+      messengerTestSetup(null);
+      localStorage.setItem('token', 'token-of-admin');
+      fakeMessengerApi(inLanguage(adminUser, lang), { 'GET /api/canned-responses': () => ok({ items: [], total: 0 }) });
+      const view = renderApp('/canned-responses');
+      await screen.findByRole('heading', { name: text('title'), level: 1 });
+      return view;
+    }
+
+    it('shows the form, the empty text and the required rule in the language and its direction', { timeout: 15_000 }, async () => {
+      const { user } = await openIn(language);
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      expect(await screen.findByText(text('empty'))).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: text('form.addHeading'), level: 2 })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: text('form.title') })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: text('form.text') })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: text('form.add') }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(text('required'));
+    });
+
+    it('explains the blanks in the language, the blanks themselves kept as typed', { timeout: 15_000 }, async () => {
+      const { user } = await openIn(language);
+      expect(await screen.findByText(text('blanks.title'))).toBeInTheDocument();
+      for (const blank of ['name', 'agent', 'company', 'product', 'hint']) expect(screen.getByText(text(`blanks.${blank}`))).toBeInTheDocument();
+      await user.type(screen.getByRole('textbox', { name: text('form.text') }), 'أهلاً ');
+      await user.click(screen.getByRole('button', { name: text('blanks.insert', { blank: '{name}' }) }));
+      expect(screen.getByRole('textbox', { name: text('form.text') })).toHaveValue('أهلاً {name}');
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { LANGUAGES } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
+import { catalogueText, inLanguage, languageOf } from '../../test/catalogue';
 import { renderApp } from '../../test/render-app';
 import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 
@@ -13,7 +15,7 @@ async function openDashboard(handlers: Record<string, CrmHandler> = {}, user = a
     ...handlers,
   });
   const view = renderApp('/');
-  await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+  await screen.findByRole('heading', { name: catalogueText(languageOf(user), 'dashboard:title'), level: 1 });
   return { ...view, ...api };
 }
 const card = (name: string) => screen.getByRole('group', { name });
@@ -112,5 +114,24 @@ describe('Dashboard', { timeout: 15_000 }, () => {
     await user.click(within(usersAlert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(card('Total Users')).toHaveTextContent('2'));
     expect(screen.queryByText('Users are unavailable')).not.toBeInTheDocument();
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string) => catalogueText(language, key.includes(':') ? key : `dashboard:${key}`);
+
+    it('shows the cards, the date filters and Admin Insights in the language, in its direction', async () => {
+      await openDashboard({ 'GET /api/auth/users': () => ok([adminUser]) }, inLanguage(adminUser, language));
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await waitFor(() => expect(card(text('cards.leads'))).toHaveTextContent('167'));
+      expect(card(text('cards.customers'))).toHaveTextContent('67');
+      expect(card(text('cards.sales'))).toHaveTextContent('66');
+      expect(card(text('cards.conversionRate'))).toHaveTextContent('22');
+      expect(screen.getByRole('textbox', { name: text('common:dates.from') })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: text('common:dates.to') })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: text('apply') })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: text('adminInsights') })).toBeInTheDocument();
+      await waitFor(() => expect(card(text('cards.totalUsers'))).toHaveTextContent('1'));
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PIPELINE_STATUSES, type DealBoard, type DealCard, type PipelineStatus } from '@crm/common';
+import { LANGUAGES, PIPELINE_STATUSES, type DealBoard, type DealCard, type PipelineStatus } from '@crm/common';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminUser, fail, json, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { deferred, fakeCrmApi, testId } from '../../test/fake-crm-api';
 
 const card = (name: string, status: PipelineStatus, amount: number, extra: Partial<DealCard> = {}): DealCard => ({
@@ -245,3 +246,28 @@ async function openTable() {
   await screen.findByRole('table', { name: 'Deals' });
   return { ...view, ...api };
 }
+
+// One run per language (the Arabic copy only repeated it): texts from each catalogue.
+describe('the deal board in each language', { timeout: 15_000 }, () => {
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, number>) => catalogueText(language, `dealBoard:${key}`, values);
+
+    it('runs in the direction of the language, with its heads, card texts and drag instructions', async () => {
+      const heba = card('هبة منصور', 'won', 2500, { products: [], assignedTo: null, daysInStatus: 2, stale: true });
+      const wonOnly: DealBoard = {
+        columns: PIPELINE_STATUSES.map((status) => ({ status, count: status === 'won' ? 1 : 0, amount: status === 'won' ? 2500 : 0, page: 1, hasMore: false, items: status === 'won' ? [heba] : [] })),
+      };
+      localStorage.setItem(`crm-sales-view:${adminUser._id}`, 'board');
+      fakeCrmApi(inLanguage(adminUser, language), { 'GET /api/deals/board': () => ok(wonOnly), 'GET /api/deals/settings': () => ok({ staleDays: {}, lostReasons: [] }) });
+      renderApp('/sales');
+      await screen.findByRole('heading', { name: text('title'), level: 1 });
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      const shown = await screen.findByRole('button', { name: heba.name! });
+      expect(shown).toHaveTextContent(text('card.days', { days: 2 }));
+      expect(shown).toHaveTextContent(text('card.stale'));
+      expect(shown).toHaveTextContent(text('card.unassigned'));
+      expect(screen.getByRole('radio', { name: text('view.board') })).toBeChecked();
+      expect(screen.getByText(text('dnd.instructions'))).toBeInTheDocument();
+    });
+  });
+});

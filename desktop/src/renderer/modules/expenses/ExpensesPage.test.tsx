@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Expense } from '@crm/common';
+import { LANGUAGES, type Expense } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage, languageOf } from '../../test/catalogue';
 import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 import { parseAmount } from './ExpensesPage';
 
@@ -12,7 +13,7 @@ const listOf = (items: Expense[]) => ok({ items, total: items.length, totalAmoun
 async function openExpenses(handlers: Record<string, CrmHandler> = {}, user = adminUser) {
   const api = fakeCrmApi(user, { 'GET /api/expenses': () => listOf([rent]), ...handlers });
   const view = renderApp('/expenses');
-  await screen.findByRole('heading', { name: 'Expenses', level: 1 });
+  await screen.findByRole('heading', { name: catalogueText(languageOf(user), 'expenses:title'), level: 1 });
   return { ...view, ...api };
 }
 
@@ -132,5 +133,40 @@ describe('Expenses', { timeout: 15_000 }, () => {
     expect(parseAmount('٣٠٠')).toBe(300);
     expect(parseAmount('  ')).toBeNull();
     expect(parseAmount('abc')).toBeNaN();
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string>) => catalogueText(language, `expenses:${key}`, values);
+    const rentWrittenInArabic: Expense = { ...rent, title: 'إيجار المحل', category: 'إيجار', notes: null };
+
+    it('shows the heads, the total, the form labels and rules, the empty text and the delete confirmation', async () => {
+      const { user } = await openExpenses({ 'GET /api/expenses': () => listOf([rentWrittenInArabic]) }, inLanguage(adminUser, language));
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      const table = screen.getByRole('table', { name: text('title') });
+      const row = (await within(table).findByText(rentWrittenInArabic.title)).closest('tr')!;
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['title', 'amount', 'category', 'date', 'notes', 'actions'].map((column) => text(`columns.${column}`)));
+      const totalBefore = text('total', { amount: 'AMOUNT' }).split('AMOUNT')[0];
+      expect(screen.getByText((content) => content.startsWith(totalBefore) && content.length > totalBefore.length)).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: text('form.category') })).toBeInTheDocument();
+      await user.type(screen.getByRole('textbox', { name: new RegExp(text('form.amount')) }), 'abc');
+      await user.click(screen.getByRole('button', { name: text('form.submit') }));
+      expect(await screen.findByText(text('form.titleRequired'))).toBeInTheDocument();
+      expect(screen.getByText(text('form.amountNumeric'))).toBeInTheDocument();
+
+      await user.click(within(row).getByRole('button', { name: text('delete.label', { title: rentWrittenInArabic.title }) }));
+      const dialog = await screen.findByRole('dialog', { name: text('delete.title') });
+      expect(dialog).toHaveTextContent(text('delete.confirm'));
+      expect(within(dialog).getByRole('button', { name: text('delete.cancel') })).toBeInTheDocument();
+    });
+
+    it('shows the empty text', async () => {
+      await openExpenses({ 'GET /api/expenses': () => listOf([]) }, inLanguage(adminUser, language));
+      expect(await screen.findByText(text('empty'))).toBeInTheDocument();
+    });
   });
 });

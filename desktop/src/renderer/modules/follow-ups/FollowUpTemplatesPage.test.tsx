@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { FOLLOW_UP_TEXTS } from '@crm/common';
+import { FOLLOW_UP_TEXTS, LANGUAGES } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage, languageOf } from '../../test/catalogue';
 import { fakeFollowUpsApi, makeTemplate, type FakeHandler } from './testing';
 
 const LONG = 'We have just received the new summer collection, come and see it before it sells out';
@@ -10,7 +11,7 @@ const LONG = 'We have just received the new summer collection, come and see it b
 async function openScreen(templates = [makeTemplate()], user = adminUser, handlers: Record<string, FakeHandler> = {}) {
   const api = fakeFollowUpsApi(user, { 'GET /api/follow-up-templates': () => ok({ items: templates, total: templates.length }), ...handlers });
   const view = renderApp('/follow-up-templates');
-  await screen.findByRole('heading', { level: 1, name: 'Follow-up Templates' });
+  await screen.findByRole('heading', { level: 1, name: catalogueText(languageOf(user), 'followups:title') });
   return { ...view, ...api };
 }
 
@@ -44,15 +45,12 @@ describe('Follow-up Templates screen', { timeout: 15_000 }, () => {
     expect(within(card('Mine')).getByRole('button', { name: 'Delete Mine' })).toBeInTheDocument();
   });
 
-  // One run per language (the Arabic copy of this test only repeated it), texts written out.
-  it.for([
-    { language: 'English', me: adminUser, heading: 'Follow-up Templates', empty: 'No follow-up templates found...' },
-    { language: 'Arabic', me: { ...adminUser, language: 'ar' as const, arabicDigits: false }, heading: 'قوالب المتابعة', empty: 'لا توجد قوالب متابعة...' },
-  ])('says in $language that there are no follow-up templates', async ({ me, heading, empty }) => {
-    fakeFollowUpsApi(me, { 'GET /api/follow-up-templates': () => ok({ items: [], total: 0 }) });
+  // One run per language (the Arabic copy of this test only repeated it): texts from each catalogue.
+  it.for(LANGUAGES)('says in %s that there are no follow-up templates', async (language) => {
+    fakeFollowUpsApi(inLanguage(adminUser, language), { 'GET /api/follow-up-templates': () => ok({ items: [], total: 0 }) });
     renderApp('/follow-up-templates');
-    await screen.findByRole('heading', { level: 1, name: heading });
-    expect(await screen.findByText(empty)).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: catalogueText(language, 'followups:title') });
+    expect(await screen.findByText(catalogueText(language, 'followups:rules.empty'))).toBeInTheDocument();
   });
 
   it("shows 'Failed to load templates.', or the server's text", async () => {
@@ -220,5 +218,32 @@ describe('Follow-up Templates screen', { timeout: 15_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Doomed' })).not.toBeInTheDocument());
     expect(to('DELETE', `/api/follow-up-templates/${template._id}`)).toHaveLength(2);
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string | number>) => catalogueText(language, `followups:${key}`, values);
+
+    it('shows the cards, the form and its rule, and the delete confirmation in the language, in its direction', async () => {
+      const interested = makeTemplate({ name: 'عميل مهتم' });
+      const { user } = await openScreen([interested], inLanguage(adminUser, language));
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      const shown = await screen.findByRole('article', { name: interested.name });
+      expect(within(shown).getByText(text('labels.team'))).toBeInTheDocument();
+      expect(within(shown).getByText(text('delayHours', { hours: 24 }))).toBeInTheDocument();
+      expect(within(shown).getByRole('button', { name: text('card.editLabel', { name: interested.name }) })).toBeInTheDocument();
+
+      await user.click(within(shown).getByRole('button', { name: text('card.deleteLabel', { name: interested.name }) }));
+      const confirm = await screen.findByRole('dialog', { name: text('confirmDelete.title') });
+      expect(confirm).toHaveTextContent(text('confirmDelete.text', { name: interested.name }));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      await user.click(screen.getByRole('button', { name: text('newTemplate') }));
+      const dialog = await screen.findByRole('dialog', { name: text('form.newTitle') });
+      expect(within(dialog).getByRole('group', { name: text('form.step', { n: 1 }) })).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: text('form.save') }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(text('rules.nameRequired'));
+    });
   });
 });

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LANGUAGES } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 import { list, makeContact } from '../contacts/testing/make-contact';
 
@@ -202,5 +204,24 @@ describe('Add New Lead', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Import Leads' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose an Excel or CSV file (.xlsx, .xls, .csv).');
     expect(to('POST', '/api/contacts/import')).toHaveLength(0);
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  it.for(LANGUAGES)('shows the labels, the import card, and words the form rules in %s', async (language) => {
+    const text = (key: string) => catalogueText(language, `leads:${key}`);
+    const { to } = fakeCrmApi(inLanguage(adminUser, language), { 'GET /api/contacts': () => list([]), 'GET /api/auth/users': () => ok([]) });
+    const { user } = renderApp('/leads/new');
+    await screen.findByRole('heading', { name: text('add.title'), level: 1 });
+    expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    expect(screen.getByRole('link', { name: text('add.back') })).toHaveAttribute('href', '/leads');
+    expect(screen.getByRole('heading', { name: text('add.details') })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: text('import.title') })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: text('import.submit') })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: text('add.email') }), 'salma@');
+    await user.click(screen.getByRole('button', { name: text('add.submit') }));
+    expect(await screen.findByText(text('add.errors.nameRequired'))).toBeInTheDocument();
+    expect(screen.getByText(text('add.errors.phoneRequired'))).toBeInTheDocument();
+    expect(screen.getByText(text('add.errors.emailInvalid'))).toBeInTheDocument();
+    expect(to('POST', '/api/contacts')).toHaveLength(0);
   });
 });

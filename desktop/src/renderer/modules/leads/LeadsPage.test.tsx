@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { LANGUAGES } from '@crm/common';
 import { describe, expect, it, vi } from 'vitest';
 import { bridge } from '../../lib/bridge';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage, languageOf } from '../../test/catalogue';
 import { todayDay } from '../../lib/format';
 import { deferred, fakeCrmApi, testId } from '../../test/fake-crm-api';
 import { list, makeContact } from '../contacts/testing/make-contact';
@@ -20,7 +22,8 @@ async function openLeads(handlers: Parameters<typeof fakeCrmApi>[1] = {}, user =
     ...handlers,
   });
   const view = renderApp('/leads');
-  await screen.findByRole('heading', { name: /^Leads \(/ });
+  const titleStart = catalogueText(languageOf(user), 'leads:title', { total: '#' }).split('#')[0]!;
+  await screen.findByRole('heading', { name: (name) => name.startsWith(titleStart) });
   return { ...view, ...api };
 }
 
@@ -296,5 +299,50 @@ describe('Leads', { timeout: 15_000 }, () => {
     await waitFor(() => expect(next).toBeEnabled());
     await user.click(next);
     await waitFor(() => expect(lastListQuery(requests).get('page')).toBe('61'));
+  });
+
+  // One run per language (the Arabic copy only repeated these): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string | number>) => catalogueText(language, key.includes(':') ? key : `leads:${key}`, values);
+    const heba = makeContact({ name: 'هبة منصور', phone: '+201001234567' });
+    const openIn = (handlers: Parameters<typeof fakeCrmApi>[1] = {}) =>
+      openLeads({ 'GET /api/contacts': () => list([heba, makeContact({ name: 'Omar' })], 2), 'GET /api/auth/users': () => ok([sara]), ...handlers }, inLanguage(adminUser, language));
+
+    it('shows the heads, filters, actions and the assignment dialog in the language and its direction', async () => {
+      const { user } = await openIn();
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      expect(screen.getByRole('heading', { name: text('title', { total: 2 }) })).toBeInTheDocument();
+      const leadsTable = screen.getByRole('table', { name: text('tableLabel') });
+      const row = (await within(leadsTable).findByText(heba.name!)).closest('tr')!;
+      expect(
+        within(leadsTable)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['', ...['name', 'phone', 'assignedTo', 'createdAt', 'stage', 'actions'].map((column) => text(`columns.${column}`))]);
+      expect(within(row).getByText('+201001234567')).toHaveAttribute('dir', 'ltr');
+      expect(within(row).getByRole('link', { name: text('viewLabel', { label: heba.name! }) })).toHaveTextContent(text('view'));
+      expect(screen.getByRole('textbox', { name: text('common:search.label') })).toHaveAttribute('placeholder', text('searchPlaceholder'));
+      expect(screen.getByRole('combobox', { name: text('filters.assignedTo') })).toHaveTextContent(text('filters.allUsers'));
+      expect(screen.getByRole('button', { name: text('export') })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: text('addLead') })).toBeInTheDocument();
+
+      await user.click(within(row).getByRole('checkbox', { name: text('selectOne', { label: heba.name! }) }));
+      await user.click(screen.getByRole('button', { name: text('assignSelected', { selected: 1 }) }));
+      const dialog = await screen.findByRole('dialog', { name: text('assign.title') });
+      expect(within(dialog).getByText(text('assign.selected_one', { count: 1 }))).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: text('assign.confirm') }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(text('assign.pickSalesPerson'));
+    });
+
+    it('shows the empty text', async () => {
+      await openIn({ 'GET /api/contacts': () => list([]) });
+      expect(await screen.findByText(text('empty'))).toBeInTheDocument();
+    });
+
+    it('shows a total the server stopped counting at as "3,000+"', async () => {
+      await openIn({ 'GET /api/contacts': () => list([heba], 3_000, { totalIsLowerBound: true }) });
+      expect(await screen.findByRole('heading', { name: text('title', { total: '3,000+' }) })).toBeInTheDocument();
+      expect(within(screen.getByRole('navigation', { name: text('common:pager.label') })).getByText(text('common:pager.pageOfAtLeast', { page: 1, pages: 60 }))).toBeInTheDocument();
+    });
   });
 });

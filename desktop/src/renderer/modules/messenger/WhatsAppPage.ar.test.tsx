@@ -39,28 +39,12 @@ async function openInArabic(handlers: Record<string, FakeHandler>, path = '/what
   return view;
 }
 
-/** The messenger in Arabic, right to left; phone numbers stay left to right. */
+/**
+ * What only Arabic does in the messenger: the send arrow mirrored right to left, with phone numbers
+ * kept left to right, and reasons and errors worded from their codes (English shows the server's
+ * own text). The frame and the chat list run in both languages in WhatsAppPage.languages.test.tsx.
+ */
 describe('WhatsApp messenger in Arabic', { timeout: 20_000 }, () => {
-  it('shows the sidebar, the chat list and the welcome screen in Arabic', async () => {
-    const chats = [
-      makeChat({ name: 'هبة منصور', lastMessagePreview: 'هل الفستان متوفر؟', unreadCount: 2 }),
-      makeChat({ name: 'Karim Adel', lastMessagePreview: 'شكرًا', lastMessageDirection: 'out', lastMessageSentBy: { _id: adminUser._id, name: adminUser.name } }),
-    ];
-    await openInArabic({ 'GET /api/chats': () => ok({ items: chats, total: chats.length, nextCursor: null } satisfies ChatPage) });
-    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
-    expect(document.documentElement).toHaveAttribute('lang', 'ar');
-    await waitFor(() => expect(screen.getByTestId('whatsapp-status')).toHaveTextContent('متصل'));
-    expect(screen.getByRole('button', { name: 'حذف الجلسة' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'البحث في المحادثات' })).toHaveAttribute('placeholder', 'ابحث أو ابدأ محادثة جديدة');
-    expect(screen.getByRole('heading', { name: 'مراسلة CRM' })).toBeInTheDocument();
-    expect(screen.getByText('اختر محادثة لبدء الدردشة')).toBeInTheDocument();
-
-    const list = await screen.findByRole('list', { name: 'المحادثات (2)' });
-    const hiba = within(list).getByRole('button', { name: /^هبة منصور، 2 غير مقروءة/ });
-    expect(within(hiba).getByTestId('unread-badge')).toHaveTextContent('2');
-    expect(within(list).getByRole('button', { name: /^Karim Adel،/ })).toHaveTextContent('أنت: شكرًا');
-  });
-
   it('shows a conversation in Arabic: header, bubbles, composer; the phone stays left to right, the send arrow is mirrored', async () => {
     const chat = makeChat({ name: 'هبة منصور', phone: '+201001234567' });
     const now = Date.now();
@@ -179,10 +163,5 @@ describe('WhatsApp messenger in Arabic', { timeout: 20_000 }, () => {
     await openInArabic({ 'GET /api/chats': () => json(404, { ok: false, error: 'Contact not found.', code: 'contact.not_found' }) });
     expect(await screen.findByText('جهة الاتصال غير موجودة.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'حاول مرة أخرى' })).toBeInTheDocument();
-  });
-
-  it("says 'No conversations yet.' in Arabic", async () => {
-    await openInArabic({ 'GET /api/chats': () => ok({ items: [], total: 0, nextCursor: null } satisfies ChatPage) });
-    expect(await screen.findByText('لا توجد محادثات بعد.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { PIPELINE_STATUSES, type PipelineTotals } from '@crm/common';
+import { LANGUAGES, PIPELINE_STATUSES, type PipelineTotals } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 import { list, makeContact } from '../contacts/testing/make-contact';
 
@@ -88,15 +89,12 @@ describe('Sales Pipeline', { timeout: 15_000 }, () => {
     expect(within(other).getByText('EGP 0')).toBeInTheDocument();
   });
 
-  // One run per language (the Arabic copy of this test only repeated it), texts written out.
-  it.for([
-    { language: 'English', me: adminUser, heading: 'Sales Pipeline', empty: 'No deals found for the selected period.' },
-    { language: 'Arabic', me: { ...adminUser, language: 'ar' as const, arabicDigits: false }, heading: 'مسار المبيعات', empty: 'لا توجد صفقات في الفترة المحددة.' },
-  ])('shows the empty text in $language when nothing matches', async ({ me, heading, empty }) => {
-    fakeCrmApi(me, { 'GET /api/contacts': () => list([], 0, { totals: { ...totals, count: 0 } }), 'GET /api/products': () => ok({ items: [oud], total: 1 }) });
+  // One run per language (the Arabic copy of this test only repeated it): texts from each catalogue.
+  it.for(LANGUAGES)('shows the empty text in %s when nothing matches', async (language) => {
+    fakeCrmApi(inLanguage(adminUser, language), { 'GET /api/contacts': () => list([], 0, { totals: { ...totals, count: 0 } }), 'GET /api/products': () => ok({ items: [oud], total: 1 }) });
     renderApp('/sales');
-    await screen.findByRole('heading', { name: heading, level: 1 });
-    expect(await screen.findByText(empty)).toBeInTheDocument();
+    await screen.findByRole('heading', { name: catalogueText(language, 'pipeline:title'), level: 1 });
+    expect(await screen.findByText(catalogueText(language, 'pipeline:empty'))).toBeInTheDocument();
   });
 
   it("shows the server's error, or 'Failed to load deals', and clears the list", async () => {
@@ -136,5 +134,41 @@ describe('Sales Pipeline', { timeout: 15_000 }, () => {
     await waitFor(() => expect(lastQuery(requests).get('q')).toBe('tarek'));
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     expect(requests.filter((r) => r.path === '/api/contacts' && r.query.get('q')).map((r) => r.query.get('q'))).toEqual(['tarek']);
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string | number>) => catalogueText(language, `pipeline:${key}`, values);
+    const wonOnly: PipelineTotals = {
+      count: 2,
+      amount: 2500,
+      byStatus: PIPELINE_STATUSES.map((status) => ({ status, count: status === 'won' ? 1 : 0, amount: status === 'won' ? 2500 : 0 })),
+      won: { count: 1, amount: 2500 },
+      conversionRate: 50,
+      averageDeal: 1250,
+    };
+
+    it('shows the heads, tiles, filters and a deleted product in the language and its direction', async () => {
+      const heba = makeContact({ name: 'هبة منصور', phone: '+201001234567', stage: 'sales', products: [{ productId: null, qty: 2, price: 100 }] });
+      fakeCrmApi(inLanguage(adminUser, language), { 'GET /api/contacts': () => list([heba], 1, { totals: wonOnly }), 'GET /api/products': () => ok({ items: [], total: 0 }) });
+      renderApp('/sales');
+      await screen.findByRole('heading', { name: text('title'), level: 1 });
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      const table = screen.getByRole('table', { name: text('tableLabel') });
+      const row = (await within(table).findByText(heba.name!)).closest('tr')!;
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['contactName', 'phone', 'amount', 'pipelineStatus', 'shippingStatus', 'products', 'createdAt', 'actions'].map((column) => text(`columns.${column}`)));
+      expect(within(row).getByText('+201001234567')).toHaveAttribute('dir', 'ltr');
+      expect(within(row).getByText(text('productLine', { name: text('deletedProduct'), qty: 2 }))).toBeInTheDocument();
+      expect(within(row).getByRole('link', { name: text('viewProfile') })).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: text('summary.totalDeals') })).toHaveTextContent('2');
+      expect(screen.getByRole('group', { name: text('summary.conversionRate') })).toHaveTextContent(text('summary.conversionDetail'));
+      const wonTile = text('byStatus.tile', { status: text('status.won'), deals: 1, amount: 'AMOUNT' }).split('AMOUNT')[0];
+      expect(screen.getByRole('button', { name: (name) => name.startsWith(wonTile) })).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: text('filters.status') })).toHaveTextContent(text('filters.allStatuses'));
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Product, ProductBuyer } from '@crm/common';
+import { LANGUAGES, type Product, type ProductBuyer } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 
 const product = (p: Partial<Product>): Product => ({
@@ -167,5 +168,70 @@ describe('Product detail', { timeout: 20_000 }, () => {
     const pager = screen.getByRole('navigation', { name: 'Pagination' });
     expect(await within(pager).findByText('Page 1 of 60+')).toBeInTheDocument();
     expect(within(pager).getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  // One run per language (the Arabic copy only repeated these): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string | number>) => catalogueText(language, key.includes(':') ? key : `products:${key}`, values);
+    const me = inLanguage(adminUser, language);
+    const oud: Product = {
+      _id: testId(),
+      name: 'عطر عود',
+      sku: 'PRF-050',
+      category: 'عطور',
+      price: 1200,
+      stockQty: 0,
+      minQty: 3,
+      notes: null,
+      stockLevel: 'out',
+      archived: false,
+      updatedAt: '2026-11-20T10:00:00Z',
+    };
+
+    it('shows the heads, badge, search, form rules and the delete confirmation in the language and its direction', async () => {
+      fakeCrmApi(me, { 'GET /api/products': () => ok({ items: [oud], total: 1 }) });
+      const { user } = renderApp('/products');
+      await screen.findByRole('heading', { name: text('title'), level: 1 });
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      const table = screen.getByRole('table', { name: text('title') });
+      const row = (await within(table).findByText(oud.name)).closest('tr')!;
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['name', 'sku', 'category', 'stock', 'price', 'updated', 'actions'].map((column) => text(`columns.${column}`)));
+      expect(within(row).getByText(text('stock.out', { qty: 0 }))).toBeInTheDocument();
+      expect(within(row).getByText('PRF-050').closest('bdi')).toHaveAttribute('dir', 'ltr');
+      expect(screen.getByPlaceholderText(text('searchPlaceholder'))).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: text('add') }));
+      const dialog = await screen.findByRole('dialog', { name: text('form.addTitle') });
+      await user.click(within(dialog).getByRole('button', { name: text('form.save') }));
+      expect(await within(dialog).findByText(text('form.nameRequired'))).toBeInTheDocument();
+      expect(within(dialog).getByText(text('form.skuRequired'))).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: text('form.cancel') }));
+
+      await user.click(within(row).getByRole('button', { name: text('delete.label', { name: oud.name }) }));
+      const confirm = await screen.findByRole('dialog', { name: text('delete.title') });
+      expect(confirm).toHaveTextContent(text('delete.confirm', { name: oud.name }));
+    });
+
+    it('titles the buyers table of a product in the language', async () => {
+      fakeCrmApi(me, { [`GET /api/products/${oud._id}`]: () => ok(oud), [`GET /api/products/${oud._id}/buyers`]: () => ok({ items: [], total: 0 }) });
+      renderApp(`/products/${oud._id}`);
+      expect(await screen.findByRole('heading', { name: text('detail.buyers'), level: 2 })).toBeInTheDocument();
+      expect(screen.getByRole('table', { name: text('detail.buyers') })).toBeInTheDocument();
+    });
+
+    it('pages buyers the server stopped counting at as "page 1 of 150+"', async () => {
+      const buyer = { contactId: testId(), name: 'هبة منصور', phone: '+201001234567', amount: 1200, pipeline_status: 'won' as const, qty: 1 };
+      fakeCrmApi(me, {
+        [`GET /api/products/${oud._id}`]: () => ok(oud),
+        [`GET /api/products/${oud._id}/buyers`]: () => ok({ items: [buyer], total: 3_000, totalIsLowerBound: true }),
+      });
+      renderApp(`/products/${oud._id}`);
+      const pager = await screen.findByRole('navigation', { name: text('common:pager.label') });
+      expect(await within(pager).findByText(text('common:pager.pageOfAtLeast', { page: 1, pages: 150 }))).toBeInTheDocument();
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
+import { LANGUAGES } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, fakeApi, healthHandler, json, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 
 describe('My Profile', () => {
   it('shows the initial, name, email, role, joined date and user id, with the admin icon', async () => {
@@ -27,10 +29,12 @@ describe('My Profile', () => {
 
   // One run per language and failure (the Arabic copy of this test only repeated it): the page
   // shows no error of its own, the sign-in screen comes in the user's language and direction.
-  const languages = [
-    { language: 'English', user: adminUser, dir: 'ltr', signIn: 'Sign in' },
-    { language: 'Arabic', user: { ...adminUser, language: 'ar' as const, arabicDigits: false }, dir: 'rtl', signIn: 'تسجيل الدخول' },
-  ];
+  const languages = LANGUAGES.map((language) => ({
+    language,
+    user: inLanguage(adminUser, language),
+    dir: language === 'ar' ? 'rtl' : 'ltr',
+    signIn: catalogueText(language, 'auth:signIn.title'),
+  }));
   const failures = [
     { failure: 'a server error', answer: () => fail(500, 'Database unavailable') },
     { failure: 'an ended session', answer: () => json(401, { ok: false, error: 'Session expired', code: 'auth.session_expired' }) },
@@ -47,5 +51,23 @@ describe('My Profile', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(document.documentElement).toHaveAttribute('dir', dir);
     expect(await screen.findByRole('heading', { name: signIn })).toBeInTheDocument();
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string) => catalogueText(language, `profile:${key}`);
+
+    it('shows the heading, field labels and role in the language and its direction, the email kept left to right', async () => {
+      localStorage.setItem('token', 'token');
+      fakeApi({ 'GET /api/auth/me': () => ok(inLanguage(adminUser, language)), 'GET /api/health': healthHandler(false) });
+      renderApp('/profile');
+      expect(await screen.findByRole('heading', { name: text('title'), level: 1 })).toBeInTheDocument();
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      expect(await screen.findByRole('heading', { name: adminUser.name })).toBeInTheDocument();
+      for (const field of ['name', 'email', 'role', 'joined', 'userId']) expect(screen.getByText(text(`fields.${field}`))).toBeInTheDocument();
+      expect(screen.getByText(text('roles.admin'), { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: text('copyUserId') })).toBeInTheDocument();
+      expect(screen.getAllByText(adminUser.email)[0].closest('bdi')).toHaveAttribute('dir', 'ltr');
+    });
   });
 });

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { LANGUAGES } from '@crm/common';
 import { describe, expect, it, vi } from 'vitest';
 import { bridge } from '../../lib/bridge';
 import { todayDay } from '../../lib/format';
 import { adminUser, ok, salesUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { deferred, fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 
 import { rep, reportData } from './testing/report-data';
@@ -91,18 +93,15 @@ describe('Detailed Reports', { timeout: 20_000 }, () => {
     }
   });
 
-  // One run per language (the Arabic copies of these two tests only repeated them), texts written out.
-  const languages = [
-    { language: 'English', user: adminUser, heading: 'Detailed Reports', exportButton: 'Export to Excel', exportFailed: 'Failed to export data.', loadFailed: 'Failed to load report data.' },
-    {
-      language: 'Arabic',
-      user: { ...adminUser, language: 'ar' as const, arabicDigits: false },
-      heading: 'التقارير التفصيلية',
-      exportButton: 'تصدير إلى Excel',
-      exportFailed: 'تعذر تصدير البيانات.',
-      loadFailed: 'تعذّر تحميل بيانات التقرير.',
-    },
-  ];
+  // One run per language (the Arabic copies of these two tests only repeated them): texts from each catalogue.
+  const languages = LANGUAGES.map((language) => ({
+    language,
+    user: inLanguage(adminUser, language),
+    heading: catalogueText(language, 'reports:title'),
+    exportButton: catalogueText(language, 'reports:export'),
+    exportFailed: catalogueText(language, 'reports:exportFailed'),
+    loadFailed: catalogueText(language, 'reports:loadFailed'),
+  }));
 
   it.for(languages)('alerts in $language when the export fails, and saves nothing', async ({ user: me, heading, exportButton, exportFailed }) => {
     const saveFile = vi.spyOn(bridge, 'saveFile');
@@ -122,6 +121,27 @@ describe('Detailed Reports', { timeout: 20_000 }, () => {
     fakeCrmApi(me, { 'GET /api/reports/detailed': () => new Response('x', { status: 502 }) });
     renderApp('/reports');
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(loadFailed);
+  });
+});
+
+// One run per language (the Arabic copy only repeated it): texts from each catalogue.
+describe.each(LANGUAGES)('Detailed Reports in %s', (language) => {
+  const text = (key: string) => catalogueText(language, `reports:${key}`);
+
+  it('shows the filters, cards and chart titles in the language and its direction, the charts left to right inside', { timeout: 20_000 }, async () => {
+    fakeCrmApi(inLanguage(adminUser, language), { 'GET /api/reports/detailed': () => ok(reportData) });
+    renderApp('/reports');
+    await screen.findByRole('heading', { name: text('title'), level: 1 });
+    expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    expect(screen.getByRole('textbox', { name: text('fromDate') })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: text('salesPerson') })).toHaveTextContent(text('allSales'));
+    await waitFor(() => expect(card(text('kpis.leads'))).toHaveTextContent('120'), { timeout: 5000 });
+    expect(card(text('kpis.sales'))).toHaveTextContent('12');
+    expect(screen.getByRole('img', { name: text('charts.expenses') })).toHaveAttribute('dir', 'ltr');
+    const revenue = screen.getByRole('region', { name: text('charts.revenueOverTime') });
+    expect(within(revenue).getByRole('img', { name: text('charts.revenuePlot') })).toHaveAttribute('dir', 'ltr');
+    expect(within(revenue).getByRole('img', { name: text('charts.dealsPlot') })).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByRole('button', { name: text('export') })).toBeInTheDocument();
   });
 });
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ShippingCompany, ShippingStatsEntry } from '@crm/common';
+import { LANGUAGES, type ShippingCompany, type ShippingStatsEntry } from '@crm/common';
 import { describe, expect, it } from 'vitest';
 import { adminUser, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { fakeCrmApi, testId, type CrmHandler } from '../../test/fake-crm-api';
 
 const bosta: ShippingCompany = {
@@ -103,5 +104,83 @@ describe('Shipping', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent('keep their tracking and address');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(to('DELETE', `/api/shipping/${bosta._id}`)).toHaveLength(1));
+  });
+
+  // One run per language (the Arabic copy only repeated these): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string | number>) => catalogueText(language, `shipping:${key}`, values);
+    const other = language === 'ar' ? 'en' : 'ar';
+    /** Two governorates: the plural form each language uses for 2 (Arabic has a dual). */
+    const TWO_GOVERNORATES = { en: 'feesCount_other', ar: 'feesCount_two' } as const;
+    const bosta: ShippingCompany = {
+      _id: testId(),
+      name: 'بوسطة',
+      contactPerson: 'عمر',
+      phone: '+201001234567',
+      trackingURL: 'https://bosta.co/track/{tracking}',
+      governorateFees: [
+        { governorate: 'cairo', fee: 45 },
+        { governorate: 'giza', fee: 50 },
+      ],
+      createdAt: '2026-11-01T00:00:00Z',
+      updatedAt: '2026-11-01T00:00:00Z',
+    };
+    const bostaStats: ShippingStatsEntry = {
+      company: { _id: bosta._id, name: bosta.name },
+      totalShipments: 4,
+      stats: { pending: 0, processing: 0, shipped: 1, delivered: 2, returned: 1, cancelled: 0 },
+      codOutstanding: 600,
+    };
+    function openIn(handlers: Record<string, CrmHandler> = {}) {
+      fakeCrmApi(inLanguage(adminUser, language), { 'GET /api/shipping': () => ok({ items: [bosta], total: 1 }), 'GET /api/shipping/stats': () => ok({ items: [bostaStats] }), ...handlers });
+      return renderApp('/shipping');
+    }
+
+    it('shows the heading, cards and company table in the language and its direction, none of the other language', async () => {
+      openIn();
+      await screen.findByRole('heading', { name: text('title'), level: 1 });
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      expect(document.documentElement).toHaveAttribute('lang', language);
+      expect(screen.getByRole('button', { name: text('add') })).toBeInTheDocument();
+
+      const cards = screen.getByRole('region', { name: text('cards.label') });
+      const card = await within(cards).findByRole('article', { name: bosta.name });
+      const labels = ['shipments', 'delivered', 'returned', 'cod'];
+      for (const label of labels) expect(card).toHaveTextContent(text(`cards.${label}`));
+      for (const label of labels) expect(card).not.toHaveTextContent(catalogueText(other, `shipping:cards.${label}`));
+      const counts = within(card).getByLabelText(text('cards.countsLabel', { name: bosta.name }));
+      expect(within(counts).getByText(text('cards.counts.shipped')).closest('[data-stat]')).toHaveTextContent(`${text('cards.counts.shipped')}1`);
+      expect(within(counts).getByText(text('cards.counts.delivered')).closest('[data-stat]')).toHaveTextContent(`${text('cards.counts.delivered')}2`);
+      expect(card).toHaveTextContent('50%');
+      expect(card).toHaveTextContent('25%');
+
+      const table = screen.getByRole('table', { name: text('tableLabel') });
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['name', 'contactPerson', 'phone', 'trackingURL', 'fees', 'actions'].map((column) => text(`columns.${column}`)));
+      const row = (await within(table).findByText(bosta.contactPerson!)).closest('tr')!;
+      expect(row).toHaveTextContent(text(TWO_GOVERNORATES[language], { count: 2 }));
+      expect(within(row).getByText(bosta.trackingURL!).closest('bdi')).toHaveAttribute('dir', 'ltr');
+      expect(within(row).getByRole('button', { name: text('editLabel', { name: bosta.name }) })).toHaveTextContent(new RegExp(`^${text('edit')}$`));
+      expect(within(row).getByRole('button', { name: text('delete.label', { name: bosta.name }) })).toHaveTextContent(new RegExp(`^${text('delete.button')}$`));
+    });
+
+    it('says that there is nothing to analyze and no company yet', async () => {
+      openIn({ 'GET /api/shipping': () => ok({ items: [], total: 0 }), 'GET /api/shipping/stats': () => ok({ items: [] }) });
+      expect(await screen.findByText(text('cards.empty'), {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByText(text('empty'))).toBeInTheDocument();
+      expect(screen.queryByText(catalogueText(other, 'shipping:cards.empty'))).not.toBeInTheDocument();
+    });
+
+    it('asks before deleting a company', async () => {
+      const { user } = openIn();
+      const table = await screen.findByRole('table', { name: text('tableLabel') });
+      await user.click(await within(table).findByRole('button', { name: text('delete.label', { name: bosta.name }) }));
+      const confirm = await screen.findByRole('dialog', { name: text('delete.title') });
+      expect(confirm).toHaveTextContent(text('delete.confirm', { name: bosta.name }));
+      expect(within(confirm).getByRole('button', { name: text('delete.cancel') })).toBeInTheDocument();
+    });
   });
 });

@@ -1,9 +1,10 @@
-import type { WhatsAppCloudConnection, WhatsAppTemplate } from '@crm/common';
+import { LANGUAGES, type WhatsAppCloudConnection, type WhatsAppTemplate } from '@crm/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fail, ok, salesUser } from '../../test/fake-api';
 import { openedSockets } from '../../test/fake-socket';
 import { renderApp } from '../../test/render-app';
+import { catalogueText, inLanguage } from '../../test/catalogue';
 import { fakeCrmApi, type CrmHandler } from '../../test/fake-crm-api';
 
 const connection = (extra: Partial<WhatsAppCloudConnection> = {}): WhatsAppCloudConnection => ({
@@ -163,5 +164,57 @@ describe('Settings → WhatsApp connection', { timeout: 20_000 }, () => {
     act(() => openedSockets.at(-1)!.serverEmit('wa:status', { state: 'connected', ready: true, qr: null, tenantId: adminUser.tenantId, reason: null, reasonCode: null, phoneNumber: '201001234567' }));
     expect(await screen.findByText('Connected: Meta answered for 106540352242922')).toBeInTheDocument();
     expect(screen.queryByText('Not tested yet.')).not.toBeInTheDocument();
+  });
+
+  // One run per language (the Arabic copy only repeated these): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string>) => catalogueText(language, `whatsappConnection:${key}`, values);
+    const me = inLanguage(adminUser, language);
+
+    it('words the choice and the API form in the language and its direction', async () => {
+      fakeCrmApi(me, { 'GET /api/whatsapp/cloud': () => fail(404, 'not set up') });
+      const { user } = renderApp('/settings/whatsapp');
+      await screen.findByRole('heading', { name: text('title'), level: 1 });
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await user.click(await screen.findByText(text('kindCloud')));
+      expect(screen.getByLabelText(new RegExp(text('phoneNumberId')))).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: text('save') })).toBeInTheDocument();
+    });
+
+    it('words the templates list and its sync button', async () => {
+      fakeCrmApi(me, { 'GET /api/whatsapp/cloud': () => ok(connection({ state: 'connected' })), 'GET /api/whatsapp/cloud/templates': () => ok({ items: [], total: 0 }) });
+      renderApp('/settings/whatsapp');
+      const region = await screen.findByRole('region', { name: text('templates.title') });
+      expect(within(region).getByRole('button', { name: text('templates.sync') })).toBeInTheDocument();
+      expect(await within(region).findByText(text('templates.empty'))).toBeInTheDocument();
+    });
+
+    it("shows a synced template's media header and its quick-reply buttons", async () => {
+      const template: WhatsAppTemplate = {
+        _id: 'cod',
+        name: 'cod_confirm',
+        language: 'ar',
+        category: 'UTILITY',
+        status: 'APPROVED',
+        body: 'مرحبًا {{1}}، هل تؤكد طلبك؟',
+        bodyParamCount: 1,
+        header: { format: 'DOCUMENT', text: null, paramCount: 1 },
+        buttons: [
+          { type: 'QUICK_REPLY', text: 'تأكيد', url: null },
+          { type: 'QUICK_REPLY', text: 'إلغاء', url: null },
+        ],
+        syncedAt: '2026-11-26T02:00:00.000Z',
+      };
+      fakeCrmApi(me, { 'GET /api/whatsapp/cloud': () => ok(connection({ state: 'connected' })), 'GET /api/whatsapp/cloud/templates': () => ok({ items: [template], total: 1 }) });
+      renderApp('/settings/whatsapp');
+      const region = await screen.findByRole('region', { name: text('templates.title') });
+      expect(await within(region).findByText(text('templates.mediaHeader', { format: 'DOCUMENT' }))).toBeInTheDocument();
+      const buttons = within(region).getByRole('list', { name: text('templates.buttons', { name: template.name }) });
+      expect(
+        within(buttons)
+          .getAllByRole('listitem')
+          .map((b) => b.textContent),
+      ).toEqual(['تأكيد', 'إلغاء']);
+    });
   });
 });

@@ -1,7 +1,8 @@
-import type { Chat } from '@crm/common';
+import { LANGUAGES, type Chat } from '@crm/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, json, ok, salesUser } from '../../../test/fake-api';
+import { catalogueText, inLanguage } from '../../../test/catalogue';
 import { ahmed, companyUsers, omar, openChat, sara } from '../notes-testing';
 import { fakeViewport, makeChat, testId } from '../testing';
 
@@ -126,5 +127,29 @@ describe('handing a chat over', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/whatsapp');
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Mona Hassan', level: 2 })).not.toBeInTheDocument());
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string>) => catalogueText(language, `messenger:handOver.${key}`, values);
+
+    it('the dialog, its fields and the confirmation speak the language', async () => {
+      const id = testId();
+      const { user, to } = await openChat(inLanguage(adminUser, language), {
+        chat: makeChat({ _id: id, contactId: id, name: 'Mona Hassan', assignedTo: { _id: salesUser._id, name: salesUser.name } }),
+        handlers: { [`POST /api/contacts/${id}/hand-over`]: () => ok({ contactId: id, assignedTo: { _id: ahmed._id, name: ahmed.name }, noteId: testId() }) },
+      });
+      await user.click(await screen.findByRole('button', { name: text('button') }));
+      const dialog = await screen.findByRole('dialog', { name: text('title') });
+      const target = within(dialog).getByRole('combobox', { name: text('to') });
+      expect(target).toHaveAttribute('placeholder', text('toPlaceholder'));
+      await user.click(target);
+      await user.click(await screen.findByRole('option', { name: ahmed.name }));
+      await user.type(within(dialog).getByRole('textbox', { name: text('note') }), 'تريد اللون الأحمر');
+      await user.click(within(dialog).getByRole('button', { name: text('submit') }));
+      await waitFor(() => expect(to('POST', `/api/contacts/${id}/hand-over`)).toHaveLength(1));
+      expect(to('POST', `/api/contacts/${id}/hand-over`)[0]!.body).toEqual({ toUserId: ahmed._id, note: 'تريد اللون الأحمر' });
+      expect(await screen.findByText(text('done', { name: ahmed.name }))).toBeInTheDocument();
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { LANGUAGES } from '@crm/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, ok } from '../../../test/fake-api';
+import { catalogueText, inLanguage } from '../../../test/catalogue';
 import { makeNote, openChat, omar, sara } from '../notes-testing';
 import { fakeViewport, makeMessage } from '../testing';
 
@@ -94,5 +96,40 @@ describe('private notes in a chat', { timeout: 20_000 }, () => {
     act(() => socket.serverEmit('msg:new', { ...makeNote({ contactId: chat.contactId, body: 'Check her last order', sentByName: 'Omar Sales' }), chat: null }));
     const drawn = await screen.findByText('Check her last order');
     expect(drawn.closest('[data-kind="note"]')).not.toBeNull();
+  });
+
+  // One run per language (the Arabic copy only repeated it): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string>) => catalogueText(language, `messenger:notes.${key}`, values);
+
+    it('draws notes, and a hand-over note worded from who gave and who took the chat, in the language', async () => {
+      await openChat(inLanguage(adminUser, language), {
+        messages: [
+          makeMessage({ body: 'هل الفستان الأزرق متوفر؟' }),
+          makeNote({ body: 'تفضّل التوصيل بعد الخامسة', sentByName: 'سارة' }),
+          makeNote({ body: 'Handed over to Omar Sales by Amira Admin', handOver: { to: 'عمر', by: 'أميرة', note: null } }),
+        ],
+      });
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      const notes = await waitFor(() => {
+        const found = screen.getAllByTestId('message').filter((el) => el.dataset.kind === 'note');
+        expect(found).toHaveLength(2);
+        return found;
+      });
+      expect(within(notes[0]!).getByText(text('label'))).toBeInTheDocument();
+      expect(within(notes[0]!).getByText('تفضّل التوصيل بعد الخامسة')).toBeInTheDocument();
+      expect(within(notes[1]!).getByText(text('handedOver', { to: 'عمر', by: 'أميرة' }))).toBeInTheDocument();
+    });
+
+    it('the note toggle says who sees notes, and the box and mention list are named in the language', async () => {
+      const { user } = await openChat(inLanguage(adminUser, language));
+      await user.click(screen.getByRole('switch', { name: text('toggle') }));
+      expect(screen.getByText(text('toggleHelp'))).toBeInTheDocument();
+      const box = screen.getByRole('textbox', { name: text('box') });
+      expect(box).toHaveAttribute('placeholder', text('placeholder'));
+      await user.type(box, '@');
+      expect(await screen.findByRole('listbox', { name: text('mentionList') })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: text('add') })).toBeInTheDocument();
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreateScheduledMessageRequest, ScheduledMessage } from '@crm/common';
+import { LANGUAGES, type CreateScheduledMessageRequest, type ScheduledMessage } from '@crm/common';
 import { adminUser, ok } from '../../../test/fake-api';
+import { catalogueText, inLanguage } from '../../../test/catalogue';
 import { openChat } from '../notes-testing';
 import { fakeViewport, makeMessage, testId } from '../testing';
 import { makeScheduled } from './scheduled-testing';
@@ -192,5 +193,82 @@ describe('send later', { timeout: 20_000 }, () => {
     // another chat's update leaves this list alone
     act(() => socket.serverEmit('scheduled:update', makeScheduled({ body: 'Someone else' })));
     expect(screen.queryByRole('button', { name: /^Scheduled/ })).not.toBeInTheDocument();
+  });
+
+  // One run per language (the Arabic copy only repeated these): texts from each catalogue.
+  describe.each(LANGUAGES)('in %s', (language) => {
+    const text = (key: string, values?: Record<string, string | number>) => catalogueText(language, `messenger:${key}`, values);
+    const me = inLanguage(adminUser, language);
+
+    it('schedules from the dialog in the language, on the company clock', async () => {
+      const { user, to } = await openChat(me, { handlers: { 'POST /api/scheduled-messages': (r) => ok(makeScheduled(r.body as object)) } });
+      expect(document.documentElement).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await user.click(screen.getByRole('button', { name: text('composer.sendLater') }));
+      const dialog = await screen.findByRole('dialog', { name: text('scheduled.title') });
+      expect(within(dialog).getByText(text('scheduled.zoneHint', { zone: 'Africa/Cairo' }))).toBeInTheDocument();
+      await user.type(within(dialog).getByRole('textbox', { name: text('scheduled.message') }), 'طلبك يُشحن غدًا');
+      await user.type(within(dialog).getByRole('textbox', { name: text('scheduled.date') }), '2027-01-15');
+      await user.type(within(dialog).getByLabelText(text('scheduled.time')), '14:30');
+      await user.click(within(dialog).getByRole('button', { name: text('scheduled.schedule') }));
+      await waitFor(() => expect(to('POST', '/api/scheduled-messages')).toHaveLength(1));
+      expect(to('POST', '/api/scheduled-messages')[0].body).toMatchObject({ body: 'طلبك يُشحن غدًا', sendAt: '2027-01-15T12:30:00.000Z' });
+      expect(await screen.findByRole('button', { name: text('scheduled.listToggle', { n: 1 }) })).toBeInTheDocument();
+    });
+
+    it('lists the scheduled messages with their actions named in the language', async () => {
+      const contactId = testId();
+      await openChat(me, {
+        chat: { _id: contactId, contactId },
+        handlers: { 'GET /api/scheduled-messages': () => ok({ items: [makeScheduled({ contactId, body: 'تذكير بالفستان الأزرق' })], total: 1, timeZone: 'Africa/Cairo' }) },
+      });
+      const toggle = await screen.findByRole('button', { name: text('scheduled.listToggle', { n: 1 }) });
+      toggle.click();
+      // the list may be drawn again, hidden while its popover moves: wait until its buttons can be reached
+      await waitFor(() => {
+        const [item] = screen.getAllByTestId('scheduled-item');
+        expect(within(item!).getByText('تذكير بالفستان الأزرق')).toBeInTheDocument();
+        expect(within(item!).getByRole('button', { name: text('scheduled.edit') })).toBeInTheDocument();
+        expect(within(item!).getByRole('button', { name: text('scheduled.cancel') })).toBeInTheDocument();
+      });
+    });
+
+    it('schedules a file from the dialog in the language', async () => {
+      const { user, to } = await openChat(me, {
+        handlers: {
+          'POST /api/messages/upload': () =>
+            ok({ path: 't/uploads/c.pdf', fileName: 'الكتالوج.pdf', url: '/api/files/c?exp=9999999999&sig=s', mediaType: 'application/pdf', type: 'document', size: 4 }),
+          'POST /api/scheduled-messages': (r) => ok(makeScheduled({ ...(r.body as object), media: { fileName: 'الكتالوج.pdf' } })),
+        },
+      });
+      await user.click(screen.getByRole('button', { name: text('composer.sendLater') }));
+      const dialog = await screen.findByRole('dialog', { name: text('scheduled.title') });
+      expect(within(dialog).getByRole('button', { name: text('scheduled.attach') })).toBeInTheDocument();
+      await user.upload(within(dialog).getByTestId('send-later-attach-input'), new File(['%PDF'], 'الكتالوج.pdf', { type: 'application/pdf' }));
+      expect(within(dialog).getByTestId('send-later-file')).toHaveTextContent('الكتالوج.pdf');
+      expect(within(dialog).getByRole('button', { name: text('scheduled.removeFile') })).toBeInTheDocument();
+      await user.type(within(dialog).getByRole('textbox', { name: text('scheduled.date') }), '2027-01-15');
+      await user.type(within(dialog).getByLabelText(text('scheduled.time')), '14:30');
+      await user.click(within(dialog).getByRole('button', { name: text('scheduled.schedule') }));
+      await waitFor(() => expect(to('POST', '/api/scheduled-messages')).toHaveLength(1));
+      expect(to('POST', '/api/scheduled-messages')[0].body).toMatchObject({ body: '', media: { path: 't/uploads/c.pdf', fileName: 'الكتالوج.pdf' } });
+    });
+
+    it('takes a scheduled message off the list when it goes out, the toggle named in the language', async () => {
+      const contactId = testId();
+      const waiting = makeScheduled({ contactId, body: 'طردك يخرج اليوم' });
+      const { socket } = await openChat(me, {
+        chat: { _id: contactId, contactId },
+        handlers: { 'GET /api/scheduled-messages': () => ok({ items: [waiting], total: 1, timeZone: 'Africa/Cairo' }) },
+      });
+      expect(await screen.findByRole('button', { name: text('scheduled.listToggle', { n: 1 }) })).toBeInTheDocument();
+      const message = makeMessage({ contactId, direction: 'out', status: 'sent', ack: 1, body: 'طردك يخرج اليوم', clientId: `scheduled:${waiting._id}` });
+      act(() => {
+        socket.serverEmit('msg:new', { ...message, chat: null });
+        socket.serverEmit('scheduled:update', { ...waiting, status: 'sent', messageId: message._id });
+      });
+      expect(await screen.findByText('طردك يخرج اليوم')).toBeInTheDocument();
+      const togglePrefix = text('scheduled.listToggle', { n: '#' }).split('#')[0]!;
+      await waitFor(() => expect(screen.queryByRole('button', { name: (name) => name.startsWith(togglePrefix) })).not.toBeInTheDocument());
+    });
   });
 });
