@@ -38,6 +38,7 @@ export async function connectCloudCompany(
   const state = await until(
     async () => (await t.api.get('/whatsapp/status', { token: admin })).body.data.state,
     (s) => s === 'connected',
+    30_000,
   );
   expect(state).toBe('connected');
   return { tenantId, phoneNumberId, appSecret, number, settings };
