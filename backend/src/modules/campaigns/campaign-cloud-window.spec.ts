@@ -1,12 +1,10 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { campaignOf, createCampaign, recipientsOf, saveSettings, startCampaign, startCampaignApp, tick } from '../../../test/campaigns.js';
-import { FakeGraphApi, fakeTemplate, templateButtons, templateHeader, textMessage, webhookPayload } from '../../../test/fake-graph-api.js';
+import { connectCloudCompany, received, textMessage, type CloudAccount } from '../../../test/cloud-api.js';
+import { FakeGraphApi, fakeTemplate, templateButtons, templateHeader } from '../../../test/fake-graph-api.js';
 import { HOUR, eventually } from '../../../test/follow-ups.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { messages } from '../messages/messages.table.js';
 
 const A_NUMBER = '106540352242933';
 const A_WABA = '102290129340411';
@@ -19,6 +17,7 @@ describe('a campaign on the official API: the 24-hour window', () => {
   let graph: FakeGraphApi;
   let a: SeededCompany;
   let admin: string;
+  let cloud: CloudAccount;
   let waSeq = 0;
   let inside: string, outside: string;
 
@@ -40,12 +39,7 @@ describe('a campaign on the official API: the 24-hour window', () => {
     t = await startCampaignApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url, LOG_LEVEL: 'error' } });
     a = await seedCompany(t, 'camp-cloud-a', { sales: 0 });
     admin = await signIn(t, a.admin.email);
-    const put = await t.api.put('/whatsapp/cloud', { phoneNumberId: A_NUMBER, businessAccountId: A_WABA, accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-me' }, { token: admin });
-    expect(put.status).toBe(200);
-    await eventually(
-      async () => (await t.api.get('/whatsapp/status', { token: admin })).body.data.state,
-      (s) => s === 'connected',
-    );
+    cloud = await connectCloudCompany(t, graph, { tenantId: a.tenantId, admin, phoneNumberId: A_NUMBER, appSecret: SECRET, businessAccountId: A_WABA });
     expect((await t.api.post('/whatsapp/cloud/templates/sync', undefined, { token: admin })).status).toBe(200);
     await saveSettings(t, admin);
     // Mona wrote 25 hours ago (her window is closed), Omar a minute ago (his is open)
@@ -60,16 +54,7 @@ describe('a campaign on the official API: the 24-hour window', () => {
 
   /** A contact of the company who wrote in through a signed webhook (the window opens now). */
   async function customerWrites(phone: string, name: string) {
-    const raw = JSON.stringify(webhookPayload(A_NUMBER, textMessage(phone, `wamid.camp-in-${++waSeq}`, 'Hello', name)));
-    const res = await fetch(`${t.url}/api/webhooks/whatsapp/${A_NUMBER}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}` },
-      body: raw,
-    });
-    expect(res.status).toBe(200);
-    const id = `wamid.camp-in-${waSeq}`;
-    const row = await eventually(async () => (await t.db.tenant(a.tenantId, (tx) => tx.select().from(messages).where(eq(messages.waMessageId, id))))[0], Boolean);
-    return row.contactId;
+    return (await received(t, cloud, textMessage(phone, `wamid.camp-in-${++waSeq}`, 'Hello', name))).contactId;
   }
 
   /** Starts the campaign and runs the sender until it completes; what Meta was asked to send meanwhile. */

@@ -1,14 +1,12 @@
-import { createHmac } from 'node:crypto';
 import { DEFAULT_ORDER_CONFIRMATION_SETTINGS, orderConfirmationButtons, type OrderConfirmationSettings } from '@crm/common';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCampaignApp } from '../../../test/campaigns.js';
-import { buttonReply, fakeTemplate, FakeGraphApi, interactiveButtonReply, quickReplies, templateButtons, textMessage, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
+import { buttonReply, connectCloudCompany, deliverWebhook, interactiveButtonReply, received, textMessage, type CloudAccount } from '../../../test/cloud-api.js';
+import { fakeTemplate, FakeGraphApi, quickReplies, templateButtons, type FakeNumber } from '../../../test/fake-graph-api.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { HOUR, eventually } from '../../../test/follow-ups.js';
 import { sleep } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { messages } from '../messages/messages.table.js';
 import { OrderConfirmationFlow } from './order-confirmation-flow.js';
 
 const NUMBER = '106540352242977';
@@ -32,6 +30,7 @@ describe('cash-on-delivery confirmation on the official WhatsApp Cloud API', () 
   let admin: string;
   let adminB: string;
   let rep: string;
+  let cloud: CloudAccount;
   let waSeq = 0;
   let phoneSeq = 0;
 
@@ -40,26 +39,11 @@ describe('cash-on-delivery confirmation on the official WhatsApp Cloud API', () 
   const stateOf = async (contactId: string) => (await t.api.get(`/contacts/${contactId}/order-confirmation`, { token: admin })).body.data.confirmation;
   const contactOf = async (contactId: string) => (await t.api.get(`/contacts/${contactId}`, { token: admin })).body.data;
 
-  async function deliver(value: Parameters<typeof webhookPayload>[1]) {
-    const raw = JSON.stringify(webhookPayload(NUMBER, value));
-    const res = await fetch(`${t.url}/api/webhooks/whatsapp/${NUMBER}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}` },
-      body: raw,
-    });
-    expect(res.status).toBe(200);
-  }
-
   /** A customer who wrote in (the lead), whose deal is then won with two products and an address. */
   async function wonDeal(name: string) {
     const phone = `2010222${String(++phoneSeq).padStart(5, '0')}`;
     const id = `wamid.cod-in-${++waSeq}`;
-    await deliver(textMessage(phone, id, 'I want to order', name));
-    const [row] = await eventually(
-      () => t.db.tenant(a.tenantId, (tx) => tx.select().from(messages).where(eq(messages.waMessageId, id))),
-      (rows) => rows.length > 0,
-    );
-    const contactId = row.contactId;
+    const { contactId } = await received(t, cloud, textMessage(phone, id, 'I want to order', name));
     for (const stage of ['customer', 'sales']) expect((await t.api.patch(`/contacts/${contactId}/stage`, { stage }, { token: admin })).status).toBe(200);
     const products = [
       { productId: perfume, qty: 2, price: 200 },
@@ -106,12 +90,7 @@ describe('cash-on-delivery confirmation on the official WhatsApp Cloud API', () 
     a = await seedCompany(t, 'cod-cloud-a', { sales: 1 });
     b = await seedCompany(t, 'cod-cloud-b', { sales: 0 });
     [admin, adminB, rep] = await Promise.all([signIn(t, a.admin.email), signIn(t, b.admin.email), signIn(t, a.sales[0].email)]);
-    const settings = { phoneNumberId: NUMBER, businessAccountId: WABA, accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-me' };
-    expect((await t.api.put('/whatsapp/cloud', settings, { token: admin })).status).toBe(200);
-    await eventually(
-      async () => (await t.api.get('/whatsapp/status', { token: admin })).body.data.state,
-      (s) => s === 'connected',
-    );
+    cloud = await connectCloudCompany(t, graph, { tenantId: a.tenantId, admin, phoneNumberId: NUMBER, appSecret: SECRET, businessAccountId: WABA });
     expect((await t.api.post('/whatsapp/cloud/templates/sync', undefined, { token: admin })).status).toBe(200);
     const product = async (name: string, sku: string) => (await t.api.post('/products', { name, sku, price: 100, stockQty: 50, minQty: 0 }, { token: admin })).body.data._id as string;
     [perfume, soap] = [await product('Oud perfume', 'OUD-1'), await product('Olive soap', 'SOAP-1')];
@@ -171,7 +150,7 @@ describe('cash-on-delivery confirmation on the official WhatsApp Cloud API', () 
     const chat = (await t.api.get(`/messages?contactId=${contactId}`, { token: admin })).body.data.items as { body: string; direction?: string }[];
     expect(chat.some((m) => m.body.startsWith('مرحبًا Salma، طلبك: Oud perfume × 2 = 400'))).toBe(true);
 
-    await deliver(buttonReply(phone, `wamid.cod-in-${++waSeq}`, { payload: confirm, text: 'تأكيد الطلب' }, 'wamid.template'));
+    await deliverWebhook(t, cloud, buttonReply(phone, `wamid.cod-in-${++waSeq}`, { payload: confirm, text: 'تأكيد الطلب' }, 'wamid.template'));
     await eventually(
       () => stateOf(contactId),
       (s) => s.status === 'confirmed',
@@ -199,16 +178,12 @@ describe('cash-on-delivery confirmation on the official WhatsApp Cloud API', () 
     // a button pressed on an older confirmation's message (another id) is not an answer to this one
     const [, staleCancel] = orderConfirmationButtons('0190a0b0-0000-7000-8000-0000000000aa');
     const staleId = `wamid.cod-in-${++waSeq}`;
-    await deliver(buttonReply(phone, staleId, { payload: staleCancel, text: 'إلغاء الطلب' }, 'wamid.old'));
-    await eventually(
-      () => t.db.tenant(a.tenantId, (tx) => tx.select().from(messages).where(eq(messages.waMessageId, staleId))),
-      (rows) => rows.length > 0,
-    );
+    await received(t, cloud, buttonReply(phone, staleId, { payload: staleCancel, text: 'إلغاء الطلب' }, 'wamid.old'));
     await sleep(200);
     expect((await stateOf(contactId)).status).toBe('open');
 
     const { _id: id } = await stateOf(contactId);
-    await deliver(interactiveButtonReply(phone, `wamid.cod-in-${++waSeq}`, { id: orderConfirmationButtons(id)[1], title: 'إلغاء الطلب' }, 'wamid.template'));
+    await deliverWebhook(t, cloud, interactiveButtonReply(phone, `wamid.cod-in-${++waSeq}`, { id: orderConfirmationButtons(id)[1], title: 'إلغاء الطلب' }, 'wamid.template'));
     await eventually(
       () => stateOf(contactId),
       (s) => s.status === 'cancelled',
@@ -224,7 +199,7 @@ describe('cash-on-delivery confirmation on the official WhatsApp Cloud API', () 
       () => stateOf(contactId),
       (s) => s.status === 'open' && !!s.sentAt,
     );
-    await deliver(buttonReply(phone, `wamid.cod-in-${++waSeq}`, { payload: 'نعم', text: 'نعم' }, 'wamid.template'));
+    await deliverWebhook(t, cloud, buttonReply(phone, `wamid.cod-in-${++waSeq}`, { payload: 'نعم', text: 'نعم' }, 'wamid.template'));
     await eventually(
       () => stateOf(contactId),
       (s) => s.status === 'confirmed',
@@ -256,7 +231,7 @@ describe('cash-on-delivery confirmation on the official WhatsApp Cloud API', () 
     expect(noButtons.template?.name).toBe('cod_plain');
     expect(buttonsOf(noButtons)).toEqual([]);
     // the contact can still answer by typing
-    await deliver(textMessage(plain.phone, `wamid.cod-in-${++waSeq}`, '1', 'Yara'));
+    await deliverWebhook(t, cloud, textMessage(plain.phone, `wamid.cod-in-${++waSeq}`, '1', 'Yara'));
     await eventually(
       () => stateOf(plain.contactId),
       (s) => s.status === 'confirmed',

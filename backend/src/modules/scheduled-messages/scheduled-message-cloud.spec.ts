@@ -1,13 +1,11 @@
-import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduledMessage } from '@crm/common';
-import { FakeGraphApi, textMessage, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
+import { connectCloudCompany, received, textMessage } from '../../../test/cloud-api.js';
+import { FakeGraphApi } from '../../../test/fake-graph-api.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
 import { HOUR, eventually } from '../../../test/follow-ups.js';
 import { advanceScheduled, startScheduledApp } from '../../../test/scheduled-messages.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { messages } from '../messages/messages.table.js';
 
 const NUMBER = '106540352242933';
 const SECRET = 'b1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -16,7 +14,6 @@ const CUSTOMER = '201001113333';
 describe('scheduled messages on the official WhatsApp Cloud API', () => {
   let t: TestApp;
   let graph: FakeGraphApi;
-  let number: FakeNumber;
   let a: SeededCompany;
   let admin: string;
   let contactId: string;
@@ -26,24 +23,11 @@ describe('scheduled messages on the official WhatsApp Cloud API', () => {
 
   beforeAll(async () => {
     graph = await new FakeGraphApi().start();
-    number = graph.addNumber(NUMBER);
     t = await startScheduledApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url } });
     a = await seedCompany(t, 'sched-cloud', { sales: 0 });
     admin = await signIn(t, a.admin.email);
-    const settings = { phoneNumberId: NUMBER, businessAccountId: '102290129340399', accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-me' };
-    expect((await t.api.put('/whatsapp/cloud', settings, { token: admin })).status).toBe(200);
-    await eventually(
-      async () => (await t.api.get('/whatsapp/status', { token: admin })).body.data.state,
-      (s) => s === 'connected',
-    );
-    const raw = JSON.stringify(webhookPayload(NUMBER, textMessage(CUSTOMER, 'wamid.sched', 'Send me the catalogue')));
-    const signature = `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
-    await fetch(`${t.url}/api/webhooks/whatsapp/${NUMBER}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body: raw });
-    const [row] = await eventually(
-      () => t.db.tenant(a.tenantId, (tx) => tx.select().from(messages).where(eq(messages.waMessageId, 'wamid.sched'))),
-      (rows) => rows.length > 0,
-    );
-    contactId = row.contactId;
+    const cloud = await connectCloudCompany(t, graph, { tenantId: a.tenantId, admin, phoneNumberId: NUMBER, appSecret: SECRET, businessAccountId: '102290129340399' });
+    contactId = (await received(t, cloud, textMessage(CUSTOMER, 'wamid.sched', 'Send me the catalogue'))).contactId;
   });
   afterAll(async () => {
     await t?.close();

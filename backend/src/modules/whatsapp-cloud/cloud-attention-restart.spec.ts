@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMessengerApp } from '../../../test/messenger.js';
 import { seedCompany, signIn } from '../../../test/fixtures.js';
+import { until } from '../../../test/cloud-api.js';
 import { FakeGraphApi, TOKEN_EXPIRED } from '../../../test/fake-graph-api.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
@@ -17,15 +18,6 @@ describe('a company whose token Meta refused still reads needs_attention, with w
     await database?.drop();
     await graph.stop();
   });
-
-  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > end) return value;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
 
   it('the settings read "not tested yet" until Meta answered once, then connected; a refused token survives the restart', async () => {
     await graph.start();

@@ -1,39 +1,32 @@
-import { createHmac } from 'node:crypto';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { OpenSockets, startMessengerApp } from '../../../test/messenger.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { FakeGraphApi, textMessage, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
+import { connectCloudCompany, imageMessage, processed, signedWebhook, storedMessage, textMessage, until, type CloudAccount } from '../../../test/cloud-api.js';
+import { FakeGraphApi } from '../../../test/fake-graph-api.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { messages } from '../messages/messages.table.js';
 
 const NUMBER = '106540352242922';
 const SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const CUSTOMER = '201001113333';
 
-/** An inbound image of the messages webhook, as Meta's reference shows it. */
-const imageMessage = (id: string, mediaId: string, caption: string) => ({
-  contacts: [{ profile: { name: 'Karim' }, wa_id: CUSTOMER }],
-  messages: [{ from: CUSTOMER, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'image', image: { caption, mime_type: 'image/png', sha256: 'x', id: mediaId } }],
-});
+/** An inbound image from the customer, who is named Karim. */
+const photo = (id: string, mediaId: string, caption: string) => imageMessage(CUSTOMER, id, { caption, mime_type: 'image/png', id: mediaId }, 'Karim');
 
 describe('Inbound media on the official API that fails to download, and marking chats read at Meta', () => {
   let t: TestApp;
   let graph: FakeGraphApi;
   let a: SeededCompany;
   let admin: string;
-  let number: FakeNumber;
+  let cloud: CloudAccount;
   const sockets = new OpenSockets();
 
   beforeAll(async () => {
     graph = await new FakeGraphApi().start();
-    number = graph.addNumber(NUMBER);
     t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url, WHATSAPP_CLOUD_MEDIA_RETRY_SECONDS: '1', WHATSAPP_CLOUD_MEDIA_RETRIES: '3' } });
     a = await seedCompany(t, 'cloud-inbound-media', { sales: 1 });
     admin = await signIn(t, a.admin.email);
-    const settings = { phoneNumberId: NUMBER, businessAccountId: '102290129340398', accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-me' };
-    expect((await t.api.put('/whatsapp/cloud', settings, { token: admin })).status).toBe(200);
+    cloud = await connectCloudCompany(t, graph, { tenantId: a.tenantId, admin, phoneNumberId: NUMBER, appSecret: SECRET });
   });
   afterAll(async () => {
     sockets.closeAll();
@@ -41,31 +34,13 @@ describe('Inbound media on the official API that fails to download, and marking 
     await graph?.stop();
   });
 
-  const deliver = (payload: unknown) => {
-    const raw = JSON.stringify(payload);
-    return fetch(`${t.url}/api/webhooks/whatsapp/${NUMBER}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}` },
-      body: raw,
-    });
-  };
-  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > end) return value;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  const stored = (waMessageId: string) => t.db.tenant(a.tenantId, async (tx) => (await tx.select().from(messages).where(eq(messages.waMessageId, waMessageId)))[0]);
-
   it('a download that fails is stored as "not available" with its caption, retried by the job until the file is stored, and pushed live', async () => {
     const png = await QRCode.toBuffer('a photo of the broken part');
     graph.addMedia('1480012345', png, 'image/png');
     // the first fetch (while processing the delivery) and the job's first two tries fail
     graph.failDownloads.set('1480012345', 3);
     const socket = await sockets.open(t, admin);
-    expect((await deliver(webhookPayload(NUMBER, imageMessage('wamid.photo-1', '1480012345', 'This one is broken')))).status).toBe(200);
+    expect((await signedWebhook(t, cloud, photo('wamid.photo-1', '1480012345', 'This one is broken'))).status).toBe(200);
 
     const arrived = await socket.waitFor('msg:new', (m) => m.body === 'This one is broken', 10_000);
     // the message is never lost: an image without its file yet (the chat reads "Media not available")
@@ -76,7 +51,7 @@ describe('Inbound media on the official API that fails to download, and marking 
     const update = await socket.waitFor('msg:update', (m) => m._id === arrived._id && m.meta !== null, 30_000);
     expect(update.meta).toMatchObject({ mediaType: 'image/png', size: png.length });
     expect(graph.failDownloads.get('1480012345')).toBe(0);
-    const row = await stored('wamid.photo-1');
+    const row = await storedMessage(t, a, 'wamid.photo-1');
     expect(row).toMatchObject({ type: 'image', body: 'This one is broken', mediaMime: 'image/png', mediaSize: png.length });
     const file = await fetch(t.url + update.meta!.mediaUrl);
     expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
@@ -87,7 +62,7 @@ describe('Inbound media on the official API that fails to download, and marking 
     // Meta's media URL answers 500 to the first fetch and to every try of the job
     graph.failDownloads.set('1480099999', 1_000);
     const socket = await sockets.open(t, admin);
-    expect((await deliver(webhookPayload(NUMBER, imageMessage('wamid.photo-lost', '1480099999', 'Here is the receipt')))).status).toBe(200);
+    expect((await signedWebhook(t, cloud, photo('wamid.photo-lost', '1480099999', 'Here is the receipt'))).status).toBe(200);
     const arrived = await socket.waitFor('msg:new', (m) => m.body === 'Here is the receipt', 10_000);
     expect(arrived).toMatchObject({ type: 'image', meta: null, errorCode: null });
 
@@ -105,12 +80,9 @@ describe('Inbound media on the official API that fails to download, and marking 
   }, 90_000);
 
   it('opening a chat with unread messages marks the latest read at Meta, once; opening it again sends nothing', async () => {
-    expect((await deliver(webhookPayload(NUMBER, textMessage(CUSTOMER, 'wamid.unread-1', 'Any news?')))).status).toBe(200);
-    expect((await deliver(webhookPayload(NUMBER, textMessage(CUSTOMER, 'wamid.unread-2', 'Hello?')))).status).toBe(200);
-    const latest = await until(
-      () => stored('wamid.unread-2'),
-      (m) => Boolean(m),
-    );
+    expect((await signedWebhook(t, cloud, textMessage(CUSTOMER, 'wamid.unread-1', 'Any news?'))).status).toBe(200);
+    expect((await signedWebhook(t, cloud, textMessage(CUSTOMER, 'wamid.unread-2', 'Hello?'))).status).toBe(200);
+    const latest = await processed(t, a, 'wamid.unread-2', 30_000);
     const before = graph.readMarks.length;
     expect((await t.api.post(`/chats/${latest.contactId}/read`, undefined, { token: admin })).status).toBe(200);
     await until(
@@ -126,11 +98,8 @@ describe('Inbound media on the official API that fails to download, and marking 
   });
 
   it("Meta failing the read mark is not the user's error: the chat opens and its unread count clears", async () => {
-    expect((await deliver(webhookPayload(NUMBER, textMessage(CUSTOMER, 'wamid.unread-3', 'Still there?')))).status).toBe(200);
-    const row = await until(
-      () => stored('wamid.unread-3'),
-      (m) => Boolean(m),
-    );
+    expect((await signedWebhook(t, cloud, textMessage(CUSTOMER, 'wamid.unread-3', 'Still there?'))).status).toBe(200);
+    const row = await processed(t, a, 'wamid.unread-3', 30_000);
     graph.failing.set(NUMBER, { status: 500, error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2 } });
     const before = graph.readMarks.length;
     const res = await t.api.post(`/chats/${row.contactId}/read`, undefined, { token: admin });

@@ -1,13 +1,11 @@
-import { createHmac } from 'node:crypto';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { startMessengerApp } from '../../../test/messenger.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { FakeGraphApi, textMessage, THROUGHPUT_REACHED, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
+import { connectCloudCompany, received, textMessage } from '../../../test/cloud-api.js';
+import { FakeGraphApi, THROUGHPUT_REACHED } from '../../../test/fake-graph-api.js';
 import { recorderWebm } from '../../../test/webm.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { messages } from '../messages/messages.table.js';
 
 const NUMBER = '106540352242922';
 const SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -18,43 +16,21 @@ describe('Sending media through the official WhatsApp Cloud API, and what Meta a
   let graph: FakeGraphApi;
   let a: SeededCompany;
   let admin: string;
-  let number: FakeNumber;
   let contactId: string;
 
   beforeAll(async () => {
     graph = await new FakeGraphApi().start();
-    number = graph.addNumber(NUMBER);
     t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url, WHATSAPP_CLOUD_THROUGHPUT_BACKOFF_MS: '30', WHATSAPP_CLOUD_THROUGHPUT_RETRIES: '3' } });
     a = await seedCompany(t, 'cloud-media-a', { sales: 0 });
     admin = await signIn(t, a.admin.email);
-    const settings = { phoneNumberId: NUMBER, businessAccountId: '102290129340398', accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-me' };
-    expect((await t.api.put('/whatsapp/cloud', settings, { token: admin })).status).toBe(200);
-    await until(
-      async () => (await t.api.get('/whatsapp/status', { token: admin })).body.data.state,
-      (s) => s === 'connected',
-    );
-    const raw = JSON.stringify(webhookPayload(NUMBER, textMessage(CUSTOMER, 'wamid.hello', 'Send me the catalogue')));
-    const signature = `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
-    await fetch(`${t.url}/api/webhooks/whatsapp/${NUMBER}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body: raw });
-    const [row] = await until(
-      () => t.db.tenant(a.tenantId, (tx) => tx.select().from(messages).where(eq(messages.waMessageId, 'wamid.hello'))),
-      (rows) => rows.length > 0,
-    );
-    contactId = row.contactId;
+    const cloud = await connectCloudCompany(t, graph, { tenantId: a.tenantId, admin, phoneNumberId: NUMBER, appSecret: SECRET });
+    contactId = (await received(t, cloud, textMessage(CUSTOMER, 'wamid.hello', 'Send me the catalogue'))).contactId;
   });
   afterAll(async () => {
     await t?.close();
     await graph?.stop();
   });
 
-  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > end) return value;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
   const upload = async (data: Buffer, name: string, type: string) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(data)], { type }), name);

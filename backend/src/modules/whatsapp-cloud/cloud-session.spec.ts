@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { OpenSockets, startMessengerApp } from '../../../test/messenger.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { FakeGraphApi, statusUpdate, textMessage, TOKEN_EXPIRED, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
+import { processed, signedWebhook, statusUpdate, storedMessage, textMessage, until, type CloudWebhookTarget } from '../../../test/cloud-api.js';
+import { FakeGraphApi, TOKEN_EXPIRED, type FakeNumber } from '../../../test/fake-graph-api.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { messages } from '../messages/messages.table.js';
 import { notifications } from '../notifications/notifications.table.js';
@@ -37,24 +37,9 @@ describe('A company on the official WhatsApp Cloud API: its session, sending, ma
     await graph?.stop();
   });
 
-  const deliver = (payload: unknown) => {
-    const raw = JSON.stringify(payload);
-    return fetch(`${t.url}/api/webhooks/whatsapp/${A_NUMBER}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}` },
-      body: raw,
-    });
-  };
+  const cloud: CloudWebhookTarget = { phoneNumberId: A_NUMBER, appSecret: SECRET };
   const status = async (token: string) => (await t.api.get('/whatsapp/status', { token })).body.data;
-  const message = async (waMessageId: string) => (await t.db.tenant(a.tenantId, (tx) => tx.select().from(messages).where(eq(messages.waMessageId, waMessageId))))[0];
-  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > end) return value;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  const message = (waMessageId: string) => storedMessage(t, a, waMessageId);
 
   it('saving the settings starts the session on the Cloud API driver: connected once Meta answers for the number', async () => {
     expect((await status(adminA)).state).toBe('not_configured');
@@ -80,7 +65,7 @@ describe('A company on the official WhatsApp Cloud API: its session, sending, ma
 
   it('a signed inbound webhook message reaches the admin socket as msg:new', async () => {
     const socket = await sockets.open(t, adminA);
-    expect((await deliver(webhookPayload(A_NUMBER, textMessage(CUSTOMER, 'wamid.in-1', 'Do you deliver to Giza?')))).status).toBe(200);
+    expect((await signedWebhook(t, cloud, textMessage(CUSTOMER, 'wamid.in-1', 'Do you deliver to Giza?'))).status).toBe(200);
     const event = await socket.waitFor('msg:new', (m) => m.body === 'Do you deliver to Giza?', 10_000);
     expect(event).toMatchObject({ direction: 'in', type: 'text' });
     contactId = event.contactId;
@@ -105,7 +90,7 @@ describe('A company on the official WhatsApp Cloud API: its session, sending, ma
   it('statuses delivered then read move its ticks', async () => {
     const [row] = await t.db.tenant(a.tenantId, (tx) => tx.select().from(messages).where(eq(messages.clientId, 'cloud-1')));
     const wamid = row.waMessageId!;
-    expect((await deliver(webhookPayload(A_NUMBER, statusUpdate(wamid, 'delivered', CUSTOMER)))).status).toBe(200);
+    expect((await signedWebhook(t, cloud, statusUpdate(wamid, 'delivered', CUSTOMER))).status).toBe(200);
     expect(
       (
         await until(
@@ -114,7 +99,7 @@ describe('A company on the official WhatsApp Cloud API: its session, sending, ma
         )
       ).ack,
     ).toBe(2);
-    expect((await deliver(webhookPayload(A_NUMBER, statusUpdate(wamid, 'read', CUSTOMER)))).status).toBe(200);
+    expect((await signedWebhook(t, cloud, statusUpdate(wamid, 'read', CUSTOMER))).status).toBe(200);
     expect(
       (
         await until(
@@ -134,7 +119,7 @@ describe('A company on the official WhatsApp Cloud API: its session, sending, ma
     );
     const wamid = row.waMessageId!;
     const failed = statusUpdate(wamid, 'failed', CUSTOMER, [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }]);
-    expect((await deliver(webhookPayload(A_NUMBER, failed))).status).toBe(200);
+    expect((await signedWebhook(t, cloud, failed)).status).toBe(200);
     const marked = await until(
       () => message(wamid),
       (m) => m.status === 'failed',
@@ -144,7 +129,7 @@ describe('A company on the official WhatsApp Cloud API: its session, sending, ma
     const update = await socket.waitFor('msg:update', (m) => m._id === row.id && m.status === 'failed');
     expect(update).toMatchObject({ errorCode: 'undeliverable' });
     // Meta redelivers: nothing changes
-    expect((await deliver(webhookPayload(A_NUMBER, failed))).status).toBe(200);
+    expect((await signedWebhook(t, cloud, failed)).status).toBe(200);
     expect((await message(wamid)).status).toBe('failed');
   });
 
@@ -217,8 +202,8 @@ describe('A company on the official WhatsApp Cloud API: its session, sending, ma
     expect((await t.db.tenant(a.tenantId, (tx) => tx.select().from(messages))).length).toBe(countBefore);
     expect((await t.api.get(`/messages?contactId=${contactId}`, { token: salesA })).body.data.replyWindow.open).toBe(false);
     // the contact writes again: the window opens again
-    expect((await deliver(webhookPayload(A_NUMBER, textMessage(CUSTOMER, 'wamid.in-2', 'Hello?')))).status).toBe(200);
-    await until(() => message('wamid.in-2'), Boolean);
+    expect((await signedWebhook(t, cloud, textMessage(CUSTOMER, 'wamid.in-2', 'Hello?'))).status).toBe(200);
+    await processed(t, a, 'wamid.in-2');
     expect((await t.api.post('/messages', { contactId, body: 'Hello again', clientId: 'cloud-late' }, { token: salesA })).status).toBe(200);
   });
 

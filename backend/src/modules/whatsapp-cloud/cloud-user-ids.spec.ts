@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { FakeGraphApi, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
+import { connectCloudCompany, deliverWebhook, processed, until, type CloudAccount } from '../../../test/cloud-api.js';
+import { FakeGraphApi } from '../../../test/fake-graph-api.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { startMessengerApp } from '../../../test/messenger.js';
 import { ContactResolver } from '../contacts/contact-resolver.js';
@@ -33,51 +33,23 @@ describe('Official API: people known only by their business-scoped user id', () 
   let a: SeededCompany;
   let b: SeededCompany;
   let admin: string;
-  let number: FakeNumber;
+  let cloud: CloudAccount;
 
   beforeAll(async () => {
     graph = await new FakeGraphApi().start();
-    number = graph.addNumber(NUMBER);
     t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url } });
     a = await seedCompany(t, 'cloud-user-ids', { sales: 1 });
     b = await seedCompany(t, 'cloud-user-ids-other', { sales: 0 });
     admin = await signIn(t, a.admin.email);
-    const settings = { phoneNumberId: NUMBER, businessAccountId: '102290129340399', accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-me' };
-    expect((await t.api.put('/whatsapp/cloud', settings, { token: admin })).status).toBe(200);
-    await until(
-      async () => (await t.api.get('/whatsapp/status', { token: admin })).body.data.state,
-      (s) => s === 'connected',
-    );
+    cloud = await connectCloudCompany(t, graph, { tenantId: a.tenantId, admin, phoneNumberId: NUMBER, appSecret: SECRET, businessAccountId: '102290129340399' });
   });
   afterAll(async () => {
     await t?.close();
     await graph?.stop();
   });
 
-  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > end) return value;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-  const deliver = async (payload: Parameters<typeof webhookPayload>[1]) => {
-    const raw = JSON.stringify(webhookPayload(NUMBER, payload));
-    const res = await fetch(`${t.url}/api/webhooks/whatsapp/${NUMBER}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}` },
-      body: raw,
-    });
-    expect(res.status).toBe(200);
-  };
-  const stored = async (waMessageId: string) =>
-    (
-      await until(
-        () => t.db.tenant(a.tenantId, (tx) => tx.select().from(messages).where(eq(messages.waMessageId, waMessageId))),
-        (rows) => rows.length > 0,
-      )
-    )[0];
+  const deliver = (value: Parameters<typeof deliverWebhook>[2]) => deliverWebhook(t, cloud, value);
+  const stored = (waMessageId: string) => processed(t, a, waMessageId);
   const contactsOf = (userId: string) => t.db.tenant(a.tenantId, (tx) => tx.select().from(contacts).where(eq(contacts.waUserId, userId)));
 
   it('a message without a phone number is kept: a lead named after the profile, in the chats and leads, answered by its user id', async () => {
@@ -138,6 +110,7 @@ describe('Official API: people known only by their business-scoped user id', () 
     await until(
       () => t.db.tenant(a.tenantId, (tx) => tx.select().from(contacts).where(eq(contacts.id, hidden.contactId))),
       (rows) => rows.length === 0,
+      15_000,
     );
 
     const merged = await t.db.tenant(a.tenantId, (tx) => tx.select().from(messages).where(eq(messages.contactId, phoneContactId)));

@@ -1,10 +1,10 @@
-import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { OpenSockets, sleep, startMessengerApp } from '../../../test/messenger.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { FakeGraphApi, textMessage, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
+import { connectCloudCompany, inboundMessages, postWebhook, signature, textMessage, until, webhookEvents, webhookPayload } from '../../../test/cloud-api.js';
+import { FakeGraphApi } from '../../../test/fake-graph-api.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { DB_CONNECTION } from '../../platform/db/database.js';
@@ -17,19 +17,7 @@ const NUMBER = '107650352242933';
 const SECRET = 'c1b2c3d4e5f60718293a4b5c6d7e8f90';
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 
-const sign = (raw: string, secret: string) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
-const deliver = (app: TestApp, raw: string, secret: string) =>
-  fetch(`${app.url}/api/webhooks/whatsapp/${NUMBER}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(raw, secret) }, body: raw });
-const settings = (number: FakeNumber, appSecret: string) => ({ phoneNumberId: NUMBER, businessAccountId: '102290129340398', accessToken: number.token, appSecret, verifyToken: 'verify-me-please' });
-
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const deliver = (app: TestApp, raw: string, secret: string) => postWebhook(app, NUMBER, raw, secret);
 
 describe('webhook deliveries arriving together', () => {
   let t: TestApp;
@@ -37,11 +25,10 @@ describe('webhook deliveries arriving together', () => {
   let company: SeededCompany;
   beforeAll(async () => {
     graph = await new FakeGraphApi().start();
-    const number = graph.addNumber(NUMBER);
     t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url } });
     company = await seedCompany(t, 'cloud-groups', { sales: 0 });
     const admin = await signIn(t, company.admin.email);
-    expect((await t.api.put('/whatsapp/cloud', settings(number, SECRET), { token: admin })).status).toBe(200);
+    await connectCloudCompany(t, graph, { tenantId: company.tenantId, admin, phoneNumberId: NUMBER, appSecret: SECRET, verifyToken: 'verify-me-please' });
   });
   afterAll(async () => {
     await t?.close();
@@ -53,10 +40,10 @@ describe('webhook deliveries arriving together', () => {
     const answers = await Promise.all(raws.map((raw) => deliver(t, raw, SECRET)));
     expect(answers.map((r) => r.status)).toEqual(raws.map(() => 200));
 
-    const events = () => t.db.tenant(company.tenantId, (tx) => tx.select().from(whatsappCloudWebhookEvents));
-    const done = await until(events, (rows) => rows.filter((r) => r.status === 'processed').length === 40);
+    const events = () => webhookEvents(t, company.tenantId);
+    const done = await until(events, (rows) => rows.filter((r) => r.status === 'processed').length === 40, 15_000);
     expect(done.map((r) => r.status)).toEqual(raws.map(() => 'processed'));
-    const inbound = () => t.db.tenant(company.tenantId, (tx) => tx.select().from(messages).where(eq(messages.direction, 'in')));
+    const inbound = () => inboundMessages(t, company.tenantId);
     expect((await inbound()).map((m) => m.waMessageId).sort()).toEqual(raws.map((_, i) => `wamid.group.${i}`).sort());
 
     // every delivery is named by exactly one recovery job
@@ -84,6 +71,7 @@ describe('webhook deliveries arriving together', () => {
       await until(
         async () => socket.all('msg:new').filter((m) => m.body?.startsWith('burst ')).length,
         (n) => n >= count,
+        15_000,
       );
       await sleep(300); // a second push of any would have come by now
       const pushed = socket
@@ -91,7 +79,7 @@ describe('webhook deliveries arriving together', () => {
         .map((m) => m.body)
         .filter((b) => b?.startsWith('burst '));
       expect(pushed.sort()).toEqual(raws.map((_, i) => `burst ${i}`).sort());
-      const stored = await t.db.tenant(company.tenantId, (tx) => tx.select().from(messages).where(eq(messages.direction, 'in')));
+      const stored = await inboundMessages(t, company.tenantId);
       expect(stored.filter((m) => m.waMessageId?.startsWith('wamid.burst.')).length).toBe(count);
     } finally {
       sockets.closeAll();
@@ -102,10 +90,14 @@ describe('webhook deliveries arriving together', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const post = (raw: string) =>
       new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-        const req = request(`${t.url}/api/webhooks/whatsapp/${NUMBER}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(raw, SECRET) } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
-        });
+        const req = request(
+          `${t.url}/api/webhooks/whatsapp/${NUMBER}`,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature(raw, SECRET) } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+          },
+        );
         req.on('error', reject);
         req.end(raw);
       });
@@ -152,16 +144,15 @@ describe.skipIf(!onPostgres)('the app secret kept in memory, across two instance
   });
 
   it('a new app secret saved on one instance is the only one the other accepts at once', async () => {
-    const number = graph.addNumber(NUMBER);
     const company = await seedCompany(one, 'cloud-cache', { sales: 0 });
     const admin = await signIn(one, company.admin.email);
-    expect((await one.api.put('/whatsapp/cloud', settings(number, SECRET), { token: admin })).status).toBe(200);
+    const cloud = await connectCloudCompany(one, graph, { tenantId: company.tenantId, admin, phoneNumberId: NUMBER, appSecret: SECRET, verifyToken: 'verify-me-please' });
     const raw = (id: string) => JSON.stringify(webhookPayload(NUMBER, textMessage('201001112222', id, 'hi')));
     // instance two has read (and keeps) the first secret
     expect((await deliver(two, raw('wamid.cache.1'), SECRET)).status).toBe(200);
 
     const NEW_SECRET = 'd1b2c3d4e5f60718293a4b5c6d7e8f91';
-    expect((await one.api.put('/whatsapp/cloud', settings(number, NEW_SECRET), { token: admin })).status).toBe(200);
+    expect((await one.api.put('/whatsapp/cloud', { ...cloud.settings, appSecret: NEW_SECRET }, { token: admin })).status).toBe(200);
     // well within the 30 s the copy would otherwise live: the other instance was told
     const refused = await until(
       async () => (await deliver(two, raw('wamid.cache.2'), SECRET)).status,

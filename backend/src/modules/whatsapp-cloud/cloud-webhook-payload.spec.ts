@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { signature } from '../../../test/cloud-api.js';
 import { readWebhook } from './cloud-webhook-payload.js';
 import { sameSecret, validSignature } from './cloud-webhooks.service.js';
 
@@ -196,7 +196,7 @@ describe('readWebhook', () => {
 
 describe('webhook signatures', () => {
   const body = Buffer.from('{"object":"whatsapp_business_account"}');
-  const good = `sha256=${createHmac('sha256', 'app-secret').update(body).digest('hex')}`;
+  const good = signature(body, 'app-secret');
 
   it('accept the HMAC-SHA256 of the raw body with the app secret, and nothing else', () => {
     expect(validSignature(body, good, 'app-secret')).toBe(true);

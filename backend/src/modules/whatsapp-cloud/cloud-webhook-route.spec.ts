@@ -1,12 +1,11 @@
-import { createHmac } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PinoLogger } from 'nestjs-pino';
 import { startMessengerApp } from '../../../test/messenger.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { FakeGraphApi, textMessage, webhookPayload } from '../../../test/fake-graph-api.js';
+import { connectCloudCompany, signature, textMessage, webhookEvents, webhookPayload } from '../../../test/cloud-api.js';
+import { FakeGraphApi } from '../../../test/fake-graph-api.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { whatsappCloudWebhookEvents } from './whatsapp-cloud.table.js';
 
 const NUMBER = '106540352242922';
 const SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -26,12 +25,10 @@ describe('WhatsApp Cloud webhooks served ahead of Nest', () => {
 
   beforeAll(async () => {
     graph = await new FakeGraphApi().start();
-    const number = graph.addNumber(NUMBER);
     t = await startMessengerApp({ env: { WHATSAPP_CLOUD_API_URL: graph.url, CORS_ORIGINS: ORIGIN } });
     company = await seedCompany(t, 'cloud-route');
     const admin = await signIn(t, company.admin.email);
-    const settings = { phoneNumberId: NUMBER, businessAccountId: '102290129340398', accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-route-token' };
-    expect((await t.api.put('/whatsapp/cloud', settings, { token: admin })).status).toBe(200);
+    await connectCloudCompany(t, graph, { tenantId: company.tenantId, admin, phoneNumberId: NUMBER, appSecret: SECRET, verifyToken: 'verify-route-token' });
   });
   afterAll(async () => {
     await t?.close();
@@ -39,8 +36,8 @@ describe('WhatsApp Cloud webhooks served ahead of Nest', () => {
   });
 
   const path = `/api/webhooks/whatsapp/${NUMBER}`;
-  const sign = (body: string) => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
-  const stored = () => t.db.tenant(company.tenantId, (tx) => tx.select().from(whatsappCloudWebhookEvents));
+  const sign = (body: string) => signature(body, SECRET);
+  const stored = () => webhookEvents(t, company.tenantId);
   /** One request over its own connection; `chunks` are written one after the other, none when empty. */
   const send = (method: string, url: string, headers: Record<string, string | number>, chunks: (string | Buffer)[] = []) =>
     new Promise<Answer>((resolve, reject) => {

@@ -1,13 +1,14 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startMessengerApp } from '../../../test/messenger.js';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { ACCOUNT_LOCKED, FakeGraphApi, statusUpdate, textMessage, TOKEN_EXPIRED, webhookPayload, type FakeNumber } from '../../../test/fake-graph-api.js';
+import { inboundMessages, postWebhook, signature, signedWebhook, statusUpdate, textMessage, until, webhookEvents, webhookPayload } from '../../../test/cloud-api.js';
+import { ACCOUNT_LOCKED, FakeGraphApi, TOKEN_EXPIRED, type FakeNumber } from '../../../test/fake-graph-api.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { messages } from '../messages/messages.table.js';
 import { SecretBox } from '../../platform/secrets/secret-box.js';
-import { whatsappCloudConnections, whatsappCloudWebhookEvents } from './whatsapp-cloud.table.js';
+import { whatsappCloudConnections } from './whatsapp-cloud.table.js';
 
 const A_NUMBER = '106540352242922';
 const B_NUMBER = '206540352242933';
@@ -42,23 +43,11 @@ describe('WhatsApp Cloud API: settings, test connection, webhooks', () => {
     await graph?.stop();
   });
 
-  const sign = (body: string, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-  const deliver = (phoneNumberId: string, payload: unknown, secret: string | null, raw = JSON.stringify(payload)) =>
-    fetch(`${t.url}/api/webhooks/whatsapp/${phoneNumberId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(secret ? { 'x-hub-signature-256': sign(raw, secret) } : {}) },
-      body: raw,
-    });
-  const events = (tenantId: string) => t.db.tenant(tenantId, (tx) => tx.select().from(whatsappCloudWebhookEvents));
-  const inbound = (tenantId: string) => t.db.tenant(tenantId, (tx) => tx.select().from(messages).where(eq(messages.direction, 'in')));
-  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > end) return value;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const cloudA = { phoneNumberId: A_NUMBER, appSecret: A_SECRET };
+  const cloudB = { phoneNumberId: B_NUMBER, appSecret: B_SECRET };
+  const deliver = (phoneNumberId: string, payload: unknown, secret: string | null) => postWebhook(t, phoneNumberId, JSON.stringify(payload), secret);
+  const events = (tenantId: string) => webhookEvents(t, tenantId);
+  const inbound = (tenantId: string) => inboundMessages(t, tenantId);
 
   describe('settings', () => {
     it('an admin sets the connection; the answer and GET hold no secret, only its last 4 characters, and the webhook URL', async () => {
@@ -163,7 +152,7 @@ describe('WhatsApp Cloud API: settings, test connection, webhooks', () => {
       const raw = JSON.stringify(payload);
       const tampered = await fetch(`${t.url}/api/webhooks/whatsapp/${A_NUMBER}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(raw, A_SECRET) },
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature(raw, A_SECRET) },
         body: raw.replace('hello', 'hellO'),
       });
       expect(tampered.status).toBe(401);
@@ -172,10 +161,10 @@ describe('WhatsApp Cloud API: settings, test connection, webhooks', () => {
     });
 
     it("a signed inbound text is stored, answered 200, and becomes A's message once, even when Meta redelivers it", async () => {
-      const payload = webhookPayload(A_NUMBER, textMessage('201001112222', 'wamid.HBgLMjAxMDAxMTEyMjIyFQIAEhgg', 'Is the blue one in stock?'));
-      const res = await deliver(A_NUMBER, payload, A_SECRET);
+      const text = textMessage('201001112222', 'wamid.HBgLMjAxMDAxMTEyMjIyFQIAEhgg', 'Is the blue one in stock?');
+      const res = await signedWebhook(t, cloudA, text);
       expect(res.status).toBe(200);
-      expect((await deliver(A_NUMBER, payload, A_SECRET)).status).toBe(200);
+      expect((await signedWebhook(t, cloudA, text)).status).toBe(200);
       const stored = await until(
         () => inbound(a.tenantId),
         (rows) => rows.length > 0,
@@ -208,7 +197,7 @@ describe('WhatsApp Cloud API: settings, test connection, webhooks', () => {
 
     it("every message of a delivery counts, and media is fetched from the Graph API with the company's token", async () => {
       graph.addMedia('1234567890', Buffer.from('%PDF-1.4 fake pdf'), 'application/pdf');
-      const payload = webhookPayload(A_NUMBER, {
+      const payload = {
         contacts: [{ profile: { name: 'Omar' }, wa_id: '201003334444' }],
         messages: [
           {
@@ -221,8 +210,8 @@ describe('WhatsApp Cloud API: settings, test connection, webhooks', () => {
           { from: '201003334444', id: 'wamid.loc1', timestamp: '1764100001', type: 'location', location: { latitude: 30.0444, longitude: 31.2357, name: 'Tahrir' } },
           { from: '201003334444', id: 'wamid.img1', timestamp: '1764100002', type: 'image', image: { id: 'missing-media', mime_type: 'image/jpeg' } },
         ],
-      });
-      expect((await deliver(A_NUMBER, payload, A_SECRET)).status).toBe(200);
+      };
+      expect((await signedWebhook(t, cloudA, payload)).status).toBe(200);
       const rows = await until(
         () => inbound(a.tenantId),
         (r) => r.length === 5,
@@ -240,11 +229,11 @@ describe('WhatsApp Cloud API: settings, test connection, webhooks', () => {
         tx.insert(messages).values({ tenantId: a.tenantId, contactId: contact.contactId, direction: 'out', type: 'text', body: 'Yes', status: 'sent', ack: 0, waMessageId: 'wamid.out1' }),
       );
       const ack = async () => (await t.db.tenant(a.tenantId, (tx) => tx.select().from(messages).where(eq(messages.waMessageId, 'wamid.out1'))))[0].ack;
-      expect((await deliver(A_NUMBER, webhookPayload(A_NUMBER, statusUpdate('wamid.out1', 'read', '201001112222')), A_SECRET)).status).toBe(200);
+      expect((await signedWebhook(t, cloudA, statusUpdate('wamid.out1', 'read', '201001112222'))).status).toBe(200);
       expect(await until(ack, (v) => v === 3)).toBe(3);
-      expect((await deliver(A_NUMBER, webhookPayload(A_NUMBER, statusUpdate('wamid.out1', 'delivered', '201001112222')), A_SECRET)).status).toBe(200);
+      expect((await signedWebhook(t, cloudA, statusUpdate('wamid.out1', 'delivered', '201001112222'))).status).toBe(200);
       // B's number, B's signature, a status naming A's message id: lands in B (where it matches nothing)
-      expect((await deliver(B_NUMBER, webhookPayload(B_NUMBER, statusUpdate('wamid.out1', 'failed', '201001112222', [{ code: 131026, title: 'Message undeliverable' }])), B_SECRET)).status).toBe(200);
+      expect((await signedWebhook(t, cloudB, statusUpdate('wamid.out1', 'failed', '201001112222', [{ code: 131026, title: 'Message undeliverable' }]))).status).toBe(200);
       await until(
         () => events(b.tenantId),
         (rows) => rows.some((r) => r.status === 'processed'),
@@ -276,7 +265,7 @@ describe('WhatsApp Cloud API: settings, test connection, webhooks', () => {
     t.clock.advance(8 * 24 * 3_600_000);
     // a week later the sessions have ended too
     [adminA, adminB] = await Promise.all([signIn(t, a.admin.email), signIn(t, b.admin.email)]);
-    expect((await deliver(A_NUMBER, webhookPayload(A_NUMBER, textMessage('201001112222', 'wamid.week-later', 'and now?')), A_SECRET)).status).toBe(200);
+    expect((await signedWebhook(t, cloudA, textMessage('201001112222', 'wamid.week-later', 'and now?'))).status).toBe(200);
     const left = await until(
       () => events(a.tenantId),
       (rows) => rows.length === 1 && rows[0].status === 'processed',
@@ -300,13 +289,13 @@ describe('WhatsApp Cloud API: settings, test connection, webhooks', () => {
     expect(tested.status).toBe(200);
     expect(tested.body.data).toMatchObject({ state: 'needs_attention', reasonCode: 'start_failed' });
     expect(tested.body.data.reason).toContain('cannot be decrypted');
-    expect((await deliver(A_NUMBER, webhookPayload(A_NUMBER, textMessage('201001112222', 'wamid.nokey', 'x')), A_SECRET)).status).toBe(401);
+    expect((await signedWebhook(t, cloudA, textMessage('201001112222', 'wamid.nokey', 'x'))).status).toBe(401);
   });
 
   it('DELETE removes the connection: its webhooks are refused afterwards', async () => {
     expect((await t.api.delete('/whatsapp/cloud', { token: adminA })).status).toBe(200);
     expect((await t.api.get('/whatsapp/cloud', { token: adminA })).status).toBe(404);
-    expect((await deliver(A_NUMBER, webhookPayload(A_NUMBER, textMessage('201001112222', 'wamid.after', 'x')), A_SECRET)).status).toBe(401);
+    expect((await signedWebhook(t, cloudA, textMessage('201001112222', 'wamid.after', 'x'))).status).toBe(401);
     expect((await t.api.get('/whatsapp/cloud', { token: adminB })).status).toBe(200);
   });
 });

@@ -1,12 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { FakeGraphApi, fakeTemplate, quickReplies, templateButtons, templateHeader, textMessage, webhookPayload, type FakeNumber, type FakeTemplate } from '../../../test/fake-graph-api.js';
-import { eventually } from '../../../test/follow-ups.js';
+import { connectCloudCompany, received, textMessage } from '../../../test/cloud-api.js';
+import { FakeGraphApi, fakeTemplate, quickReplies, templateButtons, templateHeader, type FakeNumber, type FakeTemplate } from '../../../test/fake-graph-api.js';
 import { startMessengerApp } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { messages } from '../messages/messages.table.js';
 
 const NUMBER = '106540352242923';
 const WABA = '102290129340399';
@@ -50,20 +47,8 @@ describe('WhatsApp templates with a header and buttons: synced with their compon
     a = await seedCompany(t, 'wa-components-a', { sales: 1 });
     b = await seedCompany(t, 'wa-components-b', { sales: 0 });
     [adminA, salesA, adminB] = await Promise.all([signIn(t, a.admin.email), signIn(t, a.sales[0].email), signIn(t, b.admin.email)]);
-    const put = await t.api.put('/whatsapp/cloud', { phoneNumberId: NUMBER, businessAccountId: WABA, accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-me' }, { token: adminA });
-    expect(put.status).toBe(200);
-    await eventually(
-      async () => (await t.api.get('/whatsapp/status', { token: adminA })).body.data.state,
-      (s) => s === 'connected',
-    );
-    const raw = JSON.stringify(webhookPayload(NUMBER, textMessage(CUSTOMER, 'wamid.components-1', 'Hello', 'Mona')));
-    const signature = `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
-    await fetch(`${t.url}/api/webhooks/whatsapp/${NUMBER}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body: raw });
-    const [row] = await eventually(
-      () => t.db.tenant(a.tenantId, (tx) => tx.select().from(messages).where(eq(messages.waMessageId, 'wamid.components-1'))),
-      (rows) => rows.length > 0,
-    );
-    contactId = row.contactId;
+    const cloud = await connectCloudCompany(t, graph, { tenantId: a.tenantId, admin: adminA, phoneNumberId: NUMBER, appSecret: SECRET, businessAccountId: WABA });
+    contactId = (await received(t, cloud, textMessage(CUSTOMER, 'wamid.components-1', 'Hello', 'Mona'))).contactId;
   });
   afterAll(async () => {
     await t?.close();

@@ -1,13 +1,11 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { FollowUpRun } from '@crm/common';
 import { seedCompany, signIn, type SeededCompany } from '../../../test/fixtures.js';
-import { FakeGraphApi, fakeTemplate, textMessage, webhookPayload, type FakeNumber, type FakeTemplate } from '../../../test/fake-graph-api.js';
+import { connectCloudCompany, received, textMessage, type CloudAccount } from '../../../test/cloud-api.js';
+import { FakeGraphApi, fakeTemplate, type FakeNumber, type FakeTemplate } from '../../../test/fake-graph-api.js';
 import { HOUR, advance, eventually, startFollowUpApp } from '../../../test/follow-ups.js';
 import { connectWhatsApp } from '../../../test/messenger.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { messages } from '../messages/messages.table.js';
 import { whatsappCloudTemplates } from './whatsapp-cloud.table.js';
 import { WhatsAppTemplatesSyncJob } from './whatsapp-templates-sync.job.js';
 
@@ -22,6 +20,7 @@ describe('WhatsApp templates on the official API: sync, list, send outside the w
   let adminA: string, adminB: string, salesA: string, salesB: string;
   let number: FakeNumber;
   let templates: FakeTemplate[];
+  let cloud: CloudAccount;
   let waSeq = 0;
 
   beforeAll(async () => {
@@ -40,12 +39,7 @@ describe('WhatsApp templates on the official API: sync, list, send outside the w
     a = await seedCompany(t, 'wa-templates-a', { sales: 1 });
     b = await seedCompany(t, 'wa-templates-b', { sales: 1 });
     [adminA, adminB, salesA, salesB] = await Promise.all([signIn(t, a.admin.email), signIn(t, b.admin.email), signIn(t, a.sales[0].email), signIn(t, b.sales[0].email)]);
-    const put = await t.api.put('/whatsapp/cloud', { phoneNumberId: A_NUMBER, businessAccountId: A_WABA, accessToken: number.token, appSecret: SECRET, verifyToken: 'verify-me' }, { token: adminA });
-    expect(put.status).toBe(200);
-    await eventually(
-      async () => (await t.api.get('/whatsapp/status', { token: adminA })).body.data.state,
-      (s) => s === 'connected',
-    );
+    cloud = await connectCloudCompany(t, graph, { tenantId: a.tenantId, admin: adminA, phoneNumberId: A_NUMBER, appSecret: SECRET, businessAccountId: A_WABA });
   });
   afterAll(async () => {
     await t?.close();
@@ -54,26 +48,7 @@ describe('WhatsApp templates on the official API: sync, list, send outside the w
 
   /** A contact of company A who just wrote in through a signed webhook (the window opens). */
   async function customerWrites(phone: string, name: string, body = 'Hello') {
-    const raw = JSON.stringify(webhookPayload(A_NUMBER, textMessage(phone, `wamid.in-${++waSeq}`, body, name)));
-    const res = await fetch(`${t.url}/api/webhooks/whatsapp/${A_NUMBER}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}` },
-      body: raw,
-    });
-    expect(res.status).toBe(200);
-    const row = await eventually(
-      async () =>
-        (
-          await t.db.tenant(a.tenantId, (tx) =>
-            tx
-              .select()
-              .from(messages)
-              .where(eq(messages.waMessageId, `wamid.in-${waSeq}`)),
-          )
-        )[0],
-      Boolean,
-    );
-    return row.contactId;
+    return (await received(t, cloud, textMessage(phone, `wamid.in-${++waSeq}`, body, name))).contactId;
   }
   const list = (token: string, query = '') => t.api.get(`/whatsapp/cloud/templates${query}`, { token });
 
