@@ -48,7 +48,12 @@ describe('a webhook delivery answered 200 survives the process stopping before i
       45_000,
     );
     expect(rows.map((m) => [m.waMessageId, m.body])).toEqual([['wamid.survivor', 'still here?']]);
-    const events = await webhookEvents(second, company.tenantId);
+    // the delivery is marked processed just after its messages are stored, in its own step
+    const events = await until(
+      () => webhookEvents(second, company.tenantId),
+      (e) => e.every((x) => x.status === 'processed'),
+      15_000,
+    );
     expect(events.map((e) => e.status)).toEqual(['processed']);
   }, 90_000);
 });
