@@ -27,6 +27,7 @@ import { ApiError } from '../../platform/http/api-error.js';
 import { visibleAssigneeFor } from './contact-access.js';
 import { byContact, toContactDto } from './contact.mapper.js';
 import { LabelsRepository } from '../labels/labels.repository.js';
+import { ContactExportRepository } from './contact-export.repository.js';
 import { ContactQueriesRepository, type ContactListFilter, type ContactScope, type ContactSort } from './contact-queries.repository.js';
 import { contactsTable } from './contacts-export.js';
 import { contactListFilter } from './contact-list-filter.js';
@@ -47,6 +48,7 @@ export class ContactListsService {
   constructor(
     private readonly db: Database,
     private readonly queries: ContactQueriesRepository,
+    private readonly exports: ContactExportRepository,
     private readonly contacts: ContactsRepository,
     private readonly deals: DealLinesRepository,
     private readonly clock: Clock,
@@ -154,7 +156,7 @@ export class ContactListsService {
       for (let i = 0; i < ids.length; i += EXPORT_CHUNK) {
         if (i) await yieldToOtherRequests();
         const chunk = ids.slice(i, i + EXPORT_CHUNK);
-        const rows = await this.queries.exportRecords(tx, actor.tenantId, chunk);
+        const rows = await this.exports.exportRecords(tx, actor.tenantId, chunk);
         const part = contactsTable(rows, byContact(await this.deals.dealProducts(tx, actor.tenantId, chunk)), query.tz, language);
         whole.rows.push(...part.rows);
         whole.created.push(...part.created);

@@ -8,6 +8,7 @@ import { shippingCompanies } from '../shipping/shipping.table.js';
 import { users } from '../users/users.table.js';
 import type { ContactRecord } from './contacts.repository.js';
 import { contactSearchCondition, contactsSearchView } from './contact-search.js';
+import { ContactWordSearchRepository, wordsAnswer } from './contact-word-search.repository.js';
 import { UNASSIGNED_KEY, contactCounts, contactDealProducts, contacts } from './contacts.table.js';
 
 /** Whose contacts a query may touch: the tenant's, and for a sales user only those assigned to them. */
@@ -35,29 +36,6 @@ export type ContactSort = { by: ContactSortField; order: 'asc' | 'desc' };
 /** From this offset on, a page is read from the nearer end of the list (listPage). */
 const DEEP_PAGE = 1_000;
 
-/** What the export writes of a contact. */
-export type ContactExportRecord = Pick<
-  ContactRecord,
-  | 'id'
-  | 'name'
-  | 'phone'
-  | 'email'
-  | 'address'
-  | 'stage'
-  | 'pipelineStatus'
-  | 'dealAmount'
-  | 'probability'
-  | 'shippingTrackingNumber'
-  | 'shippingStatus'
-  | 'shippingCost'
-  | 'shippingGovernorate'
-  | 'shippingCity'
-  | 'shippingStreet'
-  | 'notes'
-  | 'createdAt'
-  | 'assignedName'
-  | 'shippingCompanyName'
->;
 /** Deals per shipping company and shipping status, with the COD still to collect. */
 export type ShipmentStatsRow = { companyId: string; status: string | null; count: number; codOutstanding: number };
 
@@ -68,6 +46,8 @@ export type ShipmentStatsRow = { companyId: string; status: string | null; count
  */
 @Injectable()
 export class ContactQueriesRepository {
+  constructor(private readonly words: ContactWordSearchRepository) {}
+
   /** The WHERE of every list, count, total and export: one definition, so they always agree. */
   private where(scope: ContactScope, f: ContactListFilter, search: 'row' | 'walk' | 'ids' = 'ids'): SQL {
     const conditions: (SQL | undefined)[] = [
@@ -204,7 +184,16 @@ export class ContactQueriesRepository {
   }
 
   /**
-   * A search's page and its total, exact up to the bound (common's boundedTotal), in one statement.
+   * A search's page and its total, exact up to the bound (common's boundedTotal), in one statement:
+   * from the words (wordSearchPage) when the query is one fragment of a word, else from the folded
+   * text (foldedSearchPage).
+   */
+  async searchPage(tx: TenantTx, scope: ContactScope, filter: ContactListFilter & { q: string }, sort: ContactSort, offset: number, limit: number): Promise<{ ids: string[] } & BoundedTotal> {
+    const byWords = wordsAnswer(filter, sort) ? await this.words.page(tx, { ...filter, ...scope }, sort.order, offset, limit) : undefined;
+    return byWords ?? this.foldedSearchPage(tx, scope, filter, sort, offset, limit);
+  }
+
+  /**
    * First, up to `cap` matches through the company's trigram index (contacts_search): counted, and
    * when there are fewer than `cap` the page is sorted among them (a rare word: all its matches
    * read once). At `cap` the word is common: the page comes from the list's index walked in order,
@@ -212,7 +201,14 @@ export class ContactQueriesRepository {
    * soon and stops there; the total says "at least". The walk is an InitPlan of the CASE's other
    * branch, run only when that branch is taken (a second round trip cost more than the walk).
    */
-  async searchPage(tx: TenantTx, scope: ContactScope, filter: ContactListFilter & { q: string }, sort: ContactSort, offset: number, limit: number): Promise<{ ids: string[] } & BoundedTotal> {
+  private async foldedSearchPage(
+    tx: TenantTx,
+    scope: ContactScope,
+    filter: ContactListFilter & { q: string },
+    sort: ContactSort,
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: string[] } & BoundedTotal> {
     const cap = countCap(offset, limit);
     const order = sql.join(this.orderBy(sort), sql`, `);
     const result = await tx.execute(
@@ -339,42 +335,6 @@ export class ContactQueriesRepository {
       .from(contacts)
       .where(this.where(scope, range))
       .groupBy(contacts.stage);
-  }
-
-  /**
-   * The export's columns of these contacts, in the order of the ids. Only what the workbook shows:
-   * reading and mapping whole rows was most of a 10,000-row export's time.
-   */
-  async exportRecords(tx: TenantTx, tenantId: string, ids: string[]): Promise<ContactExportRecord[]> {
-    if (!ids.length) return [];
-    const rows = await tx
-      .select({
-        id: contacts.id,
-        name: contacts.name,
-        phone: contacts.phone,
-        email: contacts.email,
-        address: contacts.address,
-        stage: contacts.stage,
-        pipelineStatus: contacts.pipelineStatus,
-        dealAmount: contacts.dealAmount,
-        probability: contacts.probability,
-        shippingTrackingNumber: contacts.shippingTrackingNumber,
-        shippingStatus: contacts.shippingStatus,
-        shippingCost: contacts.shippingCost,
-        shippingGovernorate: contacts.shippingGovernorate,
-        shippingCity: contacts.shippingCity,
-        shippingStreet: contacts.shippingStreet,
-        notes: contacts.notes,
-        createdAt: contacts.createdAt,
-        assignedName: users.name,
-        shippingCompanyName: shippingCompanies.name,
-      })
-      .from(contacts)
-      .leftJoin(users, eq(users.id, contacts.assignedTo))
-      .leftJoin(shippingCompanies, eq(shippingCompanies.id, contacts.shippingCompanyId))
-      .where(and(eq(contacts.tenantId, tenantId), anyOf(contacts.id, ids)));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.map((id) => byId.get(id)).filter((r): r is ContactExportRecord => !!r);
   }
 
   /** Deals per shipping company and shipping status, with the COD still to collect: over all deals. */

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { displayPhone, timeZoneOffsetMs, type Language } from '@crm/common';
-import type { ContactExportRecord } from './contact-queries.repository.js';
+import type { ContactExportRecord } from './contact-export.repository.js';
 import type { DealProductRecord } from './deal-lines.repository.js';
 import { inertCellText } from './spreadsheet-text.js';
 

@@ -9,7 +9,9 @@ import { ContactLabellingService } from './contact-labelling.service.js';
 import { ContactLabelsController } from './contact-labels.controller.js';
 import { ContactCreationService } from './contact-creation.service.js';
 import { ContactListsService } from './contact-lists.service.js';
+import { ContactExportRepository } from './contact-export.repository.js';
 import { ContactQueriesRepository } from './contact-queries.repository.js';
+import { ContactWordSearchRepository } from './contact-word-search.repository.js';
 import { ContactMergeHooks } from './contact-merge-hooks.js';
 import { DealWonHooks } from './deal-won-hooks.js';
 import { ContactMergesRepository } from './contact-merges.repository.js';
@@ -49,6 +51,8 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactsRepository,
     ContactLabellingService,
     ContactQueriesRepository,
+    ContactWordSearchRepository,
+    ContactExportRepository,
     DealLinesRepository,
     ContactImportsRepository,
     ContactsService,
