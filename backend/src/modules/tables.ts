@@ -14,6 +14,7 @@ export * from './contacts/contact-hand-overs.table.js';
 export * from './contacts/contact-merges.table.js';
 export * from './contacts/shipping-history.table.js';
 export * from './contacts/contact-imports.table.js';
+export * from './contacts/contact-search-words.table.js';
 export * from './expenses/expenses.table.js';
 export * from './messages/messages.table.js';
 export * from './whatsapp/whatsapp.table.js';
