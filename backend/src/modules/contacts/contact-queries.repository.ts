@@ -184,9 +184,9 @@ export class ContactQueriesRepository {
   }
 
   /**
-   * A search's page and its total, exact up to the bound (common's boundedTotal), in one statement:
-   * from the words (wordSearchPage) when the query is one fragment of a word, else from the folded
-   * text (foldedSearchPage).
+   * A search's page and its total, exact up to the bound (common's boundedTotal): from the words
+   * (ContactWordSearchRepository) when the query is one fragment of a word, else, or when the
+   * fragment is in too many of the company's words, from the folded text (foldedSearchPage).
    */
   async searchPage(tx: TenantTx, scope: ContactScope, filter: ContactListFilter & { q: string }, sort: ContactSort, offset: number, limit: number): Promise<{ ids: string[] } & BoundedTotal> {
     const byWords = wordsAnswer(filter, sort) ? await this.words.page(tx, { ...filter, ...scope }, sort.order, offset, limit) : undefined;
