@@ -11,6 +11,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>CRM</title><div id="root"></div>');
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // a file where an API path points: the API must answer, never the file
+  mkdirSync(join(dir, 'api'));
+  writeFileSync(join(dir, 'api', 'health'), 'a file, not the API');
   t = await startTestApp({ env: { RENDERER_DIR: dir } });
 });
 afterAll(async () => {
@@ -33,6 +36,12 @@ describe('web app serving', () => {
     const res = await fetch(`${t.url}/assets/app-abc123.js`);
     expect(await res.text()).toBe('console.log(1)');
     expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers API paths from the API even when the folder holds a file of that name', async () => {
+    const res = await fetch(`${t.url}/api/health`);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(((await res.json()) as { ok: boolean }).ok).toBe(true);
   });
 
   it('keeps unknown API paths as JSON 404s, not the app', async () => {
