@@ -17,8 +17,11 @@ export interface SignInMarks {
   figures?: number;
 }
 
-/** Runs in the page before its own scripts (context.addInitScript); reads `window.__signInMarks`. */
-export function signInMarksScript(headingText: string): string {
+/**
+ * Runs in the page before its own scripts (context.addInitScript); the marks are read from
+ * `window.__signInMarks`. `heading`: the dashboard heading's text (no heading mark without it).
+ */
+export function signInMarksScript({ heading }: { heading?: string } = {}): string {
   return `(() => {
     const marks = (window.__signInMarks = {});
     const afterPaint = (name) => requestAnimationFrame(() => {
@@ -30,7 +33,7 @@ export function signInMarksScript(headingText: string): string {
     const once = (name, found) => { if (!seen.has(name) && found()) { seen.add(name); afterPaint(name); } };
     const look = () => {
       once('emailField', () => document.querySelector('input[type=email]'));
-      once('heading', () => [...document.querySelectorAll('h1')].some((h) => h.textContent === ${JSON.stringify(headingText)}));
+      ${heading === undefined ? '' : `once('heading', () => [...document.querySelectorAll('h1')].some((h) => h.textContent === ${JSON.stringify(heading)}));`}
       once('figures', () => document.querySelectorAll('[data-stat-value]').length >= 6);
     };
     new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
