@@ -44,6 +44,12 @@ export interface DesktopBridge {
   updateSettings(patch: DesktopSettingsPatch): Promise<BridgeResult<DesktopSettings>>;
   /** The tenant user's token; on the desktop it is kept encrypted with the OS keychain. */
   getAuthToken(): Promise<BridgeResult<string | null>>;
+  /**
+   * Whether a token is stored, answered at once where the platform can (a browser's storage), so
+   * a first visit draws the sign-in screen in its first frame instead of a loader. Absent where
+   * only `getAuthToken` can tell (the desktop's keychain is behind IPC).
+   */
+  hasAuthToken?(): boolean;
   setAuthToken(token: string | null): Promise<BridgeResult<null>>;
   /** Asks the operating system for the microphone (voice notes); true when granted. */
   requestMicrophoneAccess(): Promise<BridgeResult<boolean>>;

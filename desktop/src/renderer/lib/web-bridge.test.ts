@@ -7,8 +7,10 @@ describe('web bridge', () => {
     await bridge.setAuthToken('abc');
     expect(localStorage.getItem('token')).toBe('abc');
     expect(await bridge.getAuthToken()).toEqual({ ok: true, value: 'abc' });
+    expect(bridge.hasAuthToken?.()).toBe(true);
     await bridge.setAuthToken(null);
     expect(await bridge.getAuthToken()).toEqual({ ok: true, value: null });
+    expect(bridge.hasAuthToken?.()).toBe(false);
   });
 
   it('saves a file through a download link with the suggested name', async () => {

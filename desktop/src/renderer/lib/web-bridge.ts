@@ -86,6 +86,10 @@ export function createWebBridge(win: Window = window): DesktopBridge {
       return bridgeOk(storage.getItem(STORAGE_KEYS.authToken));
     },
 
+    hasAuthToken() {
+      return storage.getItem(STORAGE_KEYS.authToken) !== null;
+    },
+
     async setAuthToken(token) {
       if (token) storage.setItem(STORAGE_KEYS.authToken, token);
       else storage.removeItem(STORAGE_KEYS.authToken);

@@ -16,6 +16,14 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('draws the sign-in form in the first frame when no token is stored (no loader before it)', () => {
+    fakeApi({ 'GET /api/health': healthHandler(false) });
+    renderApp('/login');
+    // no waiting: the first render already holds the form, the loader is never drawn
+    expect(screen.getByLabelText(/Email/)).toBeInTheDocument();
+    expect(screen.queryByText('Loading Application...')).not.toBeInTheDocument();
+  });
+
   it("shows 'Loading Application...' while the stored token is checked", async () => {
     localStorage.setItem('token', 'stored-token');
     let answer!: (response: Response) => void;

@@ -61,8 +61,14 @@ async function closeRealtime(): Promise<void> {
   }
 }
 
+/**
+ * Known at once when nothing is stored (a browser's first visit): the sign-in screen is the first
+ * frame, with no loader drawn and replaced before it. Otherwise the stored token is checked first.
+ */
+const initialStatus = (): AuthStatus => (bridge.hasAuthToken?.() === false ? 'anonymous' : 'checking');
+
 export const useAuthStore = create<AuthState>()((set, get) => ({
-  status: 'checking',
+  status: initialStatus(),
   user: null,
   token: null,
   rememberWarning: null,
@@ -147,5 +153,5 @@ onUnauthorized((kind) => {
 export function resetAuthStoreForTests(): void {
   bootstrapping = null;
   sessionTokens.setUserToken(null);
-  useAuthStore.setState({ status: 'checking', user: null, token: null, rememberWarning: null });
+  useAuthStore.setState({ status: initialStatus(), user: null, token: null, rememberWarning: null });
 }
