@@ -78,7 +78,8 @@ async function main() {
   try {
     await waitForBackend(base, backend);
     const initial = initialJsKb();
-    log(`${base}: ${RUNS} runs; initial JS of the sign-in screen ${initial.kb} KB gzip in ${initial.files} files`);
+    // the browser's own speed moves these figures (Chromium 156 drew the same build ~2× slower than the one before): name it
+    log(`${base}: ${RUNS} runs in Chromium ${browser.version()}; initial JS of the sign-in screen ${initial.kb} KB gzip in ${initial.files} files`);
     const loginReady: number[] = [];
     const dashboardReady: number[] = [];
     const dashboardFilled: number[] = [];
@@ -141,6 +142,7 @@ async function main() {
     const spread = (values: number[]) => ({ p50: Math.round(pct(values, 50)), p95: Math.round(pct(values, 95)) });
     const report = {
       runs: RUNS,
+      chromium: browser.version(),
       clickPauseMs: CLICK_PAUSE_MS,
       initialJsKbGzip: initial.kb,
       // as the page lived them: painted frames, from the navigation's start / from the click
