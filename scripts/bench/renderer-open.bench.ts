@@ -78,7 +78,7 @@ async function main() {
   try {
     await waitForBackend(base, backend);
     const initial = initialJsKb();
-    // the browser's own speed moves these figures (Chromium 156 drew the same build ~2× slower than the one before): name it
+    // the browser's own speed moves these figures more than most changes do: figures compare only within one version
     log(`${base}: ${RUNS} runs in Chromium ${browser.version()}; initial JS of the sign-in screen ${initial.kb} KB gzip in ${initial.files} files`);
     const loginReady: number[] = [];
     const dashboardReady: number[] = [];
