@@ -59,7 +59,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const logFile = path.join(dataDir, 'backend.log');
   const log = createWriteStream(logFile);
 
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', RENDERER_DIR, NODE_ENV: 'production' };
+  // The simulated phone scans its QR only when a test says so (POST /dev/whatsapp/connect-now): with
+  // the default 4 s auto-scan, a loaded machine could connect before the test had seen the QR.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO: '1',
+    RENDERER_DIR,
+    NODE_ENV: 'production',
+    WHATSAPP_SIM_AUTO_CONNECT_MS: '0',
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const backend = spawn(process.execPath, [BACKEND_MAIN], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
