@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -93,6 +94,8 @@ async function pooledTransaction<T>(pool: pg.Pool, prelude: string, work: (tx: T
   const dead = (error: Error) => (broken = error);
   client.on('error', dead);
   let commit: Promise<unknown> | undefined;
+  const send = oneWritePerTurn(client);
+  send();
   const ready = client.query(check ? `begin; ${check.sql}; ${prelude}` : `begin; ${prelude}`).then((results: unknown) => {
     if (check) check.accept((results as pg.QueryResult[])[1].rows);
   });
@@ -100,12 +103,16 @@ async function pooledTransaction<T>(pool: pg.Pool, prelude: string, work: (tx: T
   const guarded = {
     query: (...args: Parameters<pg.PoolClient['query']>) => {
       if (commit) return Promise.reject(new Error('a query after the transaction was committed'));
+      send();
       const answer = (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
       return Promise.all([ready, answer]).then(([, result]) => result);
     },
   } as unknown as pg.PoolClient;
   const tx = new NodePgTransaction(dialect, new NodePgSession(guarded, dialect, undefined), undefined) as unknown as Tx;
-  finishers.set(tx, () => (commit ??= client.query('commit')));
+  finishers.set(tx, () => {
+    send();
+    return (commit ??= client.query('commit'));
+  });
   try {
     const result = await work(tx);
     await ready;
@@ -123,6 +130,27 @@ async function pooledTransaction<T>(pool: pg.Pool, prelude: string, work: (tx: T
     client.off('error', dead);
     client.release(broken);
   }
+}
+
+/**
+ * pg writes each query with a write of its own (a syscall that, on the loopback, also wakes the
+ * PostgreSQL backend): the queries a transaction sends together, its COMMIT behind the last ones
+ * (`lastQueries`, a setImmediate later), are held in the socket until this turn of the event loop
+ * is over and leave in one write. Answers cannot come sooner anyway: PostgreSQL has not seen them.
+ */
+function oneWritePerTurn(client: pg.PoolClient): () => void {
+  const socket = (client as unknown as { connection?: { stream?: Partial<Socket> } }).connection?.stream;
+  if (typeof socket?.cork !== 'function' || typeof socket.uncork !== 'function') return () => undefined;
+  let held = false;
+  return () => {
+    if (held) return;
+    held = true;
+    socket.cork!();
+    setImmediate(() => {
+      held = false;
+      socket.uncork!();
+    });
+  };
 }
 
 export function pgliteDirFor(dataDir: string): string {

@@ -10,10 +10,22 @@ export const finishers = new WeakMap<object, () => Promise<unknown>>();
  * call that awaits before its query) fails loudly instead of running outside the transaction.
  */
 export async function lastQueries<T>(tx: Tx, queries: () => Promise<T>): Promise<T> {
-  const answers = queries();
+  const finish = finishers.get(tx);
+  if (!finish) return queries();
   // a query builder is a thenable: awaiting it sends its query a microtask later, so the COMMIT
-  // waits for the microtasks to run out (still before any answer can have come back)
-  const commit = finishers.has(tx) ? new Promise<void>((resolve) => setImmediate(resolve)).then(() => finishers.get(tx)!()) : undefined;
-  const [result] = await Promise.all([answers, commit]);
+  // waits for the microtasks to run out (still before any answer can have come back). Asked for
+  // before the queries are sent, so it comes before the end of the turn that writes them out
+  // together (connect.ts): the COMMIT leaves in the same write.
+  let turnOver!: () => void;
+  const microtasksRunOut = new Promise<void>((resolve) => (turnOver = resolve));
+  const timer = setImmediate(() => turnOver());
+  let answers: Promise<T>;
+  try {
+    answers = queries();
+  } catch (error) {
+    clearImmediate(timer);
+    throw error;
+  }
+  const [result] = await Promise.all([answers, microtasksRunOut.then(finish)]);
   return result;
 }
