@@ -220,6 +220,25 @@ describe('WhatsApp messenger screen', { timeout: 20_000 }, () => {
     expect(api.to('POST', '/api/whatsapp/accounts')).toHaveLength(1);
   });
 
+  it('keeps the QR pushed while the start was still answering: the answer\'s older "initializing" does not replace it', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { user, socket } = await openMessenger({
+      wa: status('not_configured'),
+      handlers: {
+        'POST /api/whatsapp/accounts': () => ok({ _id: 'a', name: 'Default Account', state: 'not_configured', phoneNumber: null, lastConnectedAt: null, createdAt: '' }),
+        'POST /api/whatsapp/start': () => new Promise<Response>((resolve) => (answer = resolve)),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Connect WhatsApp' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Connect/ })).toBeDisabled());
+    act(() => socket.serverEmit('wa:status', status('scan', { qr: QR })));
+    expect(screen.getByTestId('whatsapp-status')).toHaveTextContent('Scan QR');
+    await act(async () => answer(ok(status('initializing'))));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Connect/ })).not.toBeInTheDocument());
+    expect(screen.getByTestId('whatsapp-status')).toHaveTextContent('Scan QR');
+    expect(screen.getByRole('img', { name: 'WhatsApp QR code' })).toHaveAttribute('src', QR);
+  });
+
   it("shows a sales rep 'Ask your admin to connect WhatsApp.' and no Connect button", async () => {
     await openMessenger({ user: salesUser, wa: status('not_configured') });
     expect(await screen.findByText('Ask your admin to connect WhatsApp.')).toBeInTheDocument();

@@ -55,6 +55,9 @@ interface WhatsAppState {
   deleteSession: () => Promise<{ ok: boolean; message: string; detail?: string }>;
 }
 
+/** Counts the statuses set, so an answer can tell whether a push came while it was on its way. */
+let statusesSet = 0;
+
 export const useWhatsAppStore = create<WhatsAppState>()((set, get) => ({
   tenantId: null,
   status: null,
@@ -82,6 +85,7 @@ export const useWhatsAppStore = create<WhatsAppState>()((set, get) => ({
   setStatus: (status) => {
     const { tenantId } = get();
     if (tenantId && status.tenantId !== tenantId) return;
+    statusesSet += 1;
     writeCache(status);
     set({ status, fetchedAt: Date.now(), tenantId: status.tenantId, ...(status.state === 'error' ? {} : { error: null }) });
   },
@@ -93,7 +97,11 @@ export const useWhatsAppStore = create<WhatsAppState>()((set, get) => ({
         await whatsappApi.createAccount();
         localPrefs.set(accountKey(tenantId), '1');
       }
-      get().setStatus(await whatsappApi.start());
+      const before = statusesSet;
+      const started = await whatsappApi.start();
+      // The answer is the status when the server began the session; a `wa:status` pushed while it
+      // was on its way (the QR, often within milliseconds) is newer and stays.
+      if (statusesSet === before) get().setStatus(started);
       return true;
     } catch {
       set({ error: i18n.t('whatsapp:initFailed') });
