@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { signInShell } from './vite.sign-in-shell';
 
 const rendererRoot = fileURLToPath(new URL('./src/renderer', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/renderer', import.meta.url));
@@ -12,7 +13,8 @@ const outDir = fileURLToPath(new URL('./dist/renderer', import.meta.url));
 export default defineConfig({
   root: rendererRoot,
   base: '/',
-  plugins: [react()],
+  // the sign-in screen drawn into index.html (vite.sign-in-shell.ts), from the Node build made just before
+  plugins: [react(), signInShell({ renderModule: fileURLToPath(new URL('./dist/sign-in-shell/render.server.js', import.meta.url)) })],
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
+// as the build's index.html shows the sign-in screen before the app's script (desktop/vite.sign-in-shell.ts)
+const INLINE_SCRIPT = "document.documentElement.dataset.early = 'yes';";
 const dir = mkdtempSync(join(tmpdir(), 'crm-renderer-'));
 
 beforeAll(async () => {
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>CRM</title><div id="root"></div>');
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>CRM</title><script>${INLINE_SCRIPT}</script><div id="root"></div>`);
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
   // a file where an API path points: the API must answer, never the file
@@ -30,6 +33,14 @@ describe('web app serving', () => {
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
       expect(res.headers.get('cache-control')).toBe('no-cache');
     }
+  });
+
+  it("lets the page's own inline script run, by its hash, and no other inline script", async () => {
+    const csp = (await fetch(`${t.url}/login`)).headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split('; ').find((part) => part.startsWith('script-src '));
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
   it('serves hashed assets as immutable files', async () => {

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -19,20 +20,31 @@ export function findRendererDir(override?: string): string | undefined {
  * Serves the renderer at `/` with a single-page-app fallback: any GET outside /api and /socket.io
  * that is not a file gets index.html, so deep links like /leads/123 work after a reload.
  */
-// Mantine writes inline <style> tags, hence 'unsafe-inline' for styles only; scripts are same-origin.
-const WEB_APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "connect-src 'self' ws: wss:",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/**
+ * Mantine writes inline <style> tags, hence 'unsafe-inline' for styles only. Scripts are
+ * same-origin, plus the inline scripts of the built index.html by their hashes (the one that shows
+ * the sign-in screen before the app's script has arrived: desktop/vite.sign-in-shell.ts).
+ */
+export function webAppCsp(inlineScriptHashes: string[] = []): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`)].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "connect-src 'self' ws: wss:",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/** sha256 of each inline <script> (one without src) of a page, as CSP names them. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `sha256-${createHash('sha256').update(match[1]).digest('base64')}`);
+}
 
 export function serveRenderer(app: Express, rendererDir: string | undefined) {
   const isApi = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
@@ -42,6 +54,8 @@ export function serveRenderer(app: Express, rendererDir: string | undefined) {
     });
     return;
   }
+  // read once: the build does not change under a running server
+  const WEB_APP_CSP = webAppCsp(inlineScriptHashes(readFileSync(join(rendererDir, 'index.html'), 'utf8')));
   // the build's source maps stay on the server's disk: they would hand anyone the app's whole source
   app.use((req: Request, res: Response, next: NextFunction) => (req.path.endsWith('.map') ? res.status(404).type('text/plain').send('Not found') : next()));
   const files = express.static(rendererDir, {

@@ -9,11 +9,21 @@ import { ProductPitch } from './components/ProductPitch';
 import { DEMO_CREDENTIALS } from './demo-credentials';
 import { useAuthStore } from './store';
 import { showToast } from '../../lib/show-toast';
+import type { Language } from '@crm/common';
+import { applyPreferences } from '../../i18n';
+import { readSignInShell, removeSignInShell } from '../../sign-in-shell/take-over';
+import { useLayoutEffect, useState } from 'react';
 
 /** Sign-in: after success the guard sends the user on to / (or where they were going). */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const login = useAuthStore((state) => state.login);
+  // what the visitor typed into the screen drawn before the app arrived (index.html), if any
+  const [typedBefore] = useState(readSignInShell);
+  useLayoutEffect(() => {
+    removeSignInShell();
+    if (typedBefore?.language) applyPreferences({ language: typedBefore.language as Language });
+  }, [typedBefore]);
   return (
     <AuthPageShell
       title={t('signIn.title')}
@@ -37,6 +47,7 @@ export function LoginPage() {
         submittingLabel={t('signIn.submitting')}
         fallbackErrorKey="auth:loginFailed"
         demoCredentials={DEMO_CREDENTIALS.company}
+        typedBefore={typedBefore}
         onSubmit={async (credentials) => {
           await login(credentials);
           const warning = useAuthStore.getState().rememberWarning;

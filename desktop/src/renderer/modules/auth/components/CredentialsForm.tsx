@@ -1,10 +1,11 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { LoginRequest } from '@crm/common';
 import { CircleAlert } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { useDemoMode } from '../demo-credentials';
+import type { SignInShellInput } from '../../../sign-in-shell/take-over';
 
 interface CredentialsFormProps {
   submitLabel: string;
@@ -16,20 +17,36 @@ interface CredentialsFormProps {
   demoCredentials: LoginRequest;
   /** Throws on failure; the thrown ApiError is shown by its code (errorMessage). */
   onSubmit: (credentials: LoginRequest) => Promise<void>;
+  /** What was typed into the sign-in screen drawn before the app arrived: kept, the caret too. */
+  typedBefore?: SignInShellInput | null;
 }
 
 type FieldErrors = Partial<Record<keyof LoginRequest, string>>;
 
 /** Email and password form shared by the company login and the super login. */
-export function CredentialsForm({ submitLabel, submittingLabel, fallbackErrorKey, demoCredentials, onSubmit }: CredentialsFormProps) {
+export function CredentialsForm({ submitLabel, submittingLabel, fallbackErrorKey, demoCredentials, onSubmit, typedBefore }: CredentialsFormProps) {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [email, setEmail] = useState(typedBefore?.email ?? '');
+  const [password, setPassword] = useState(typedBefore?.password ?? '');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const touched = useRef(false);
+  const touched = useRef(Boolean(typedBefore && (typedBefore.email || typedBefore.password || typedBefore.focus)));
   const demo = useDemoMode();
+  const form = useRef<HTMLFormElement>(null);
+  const emailField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+
+  // typing goes on in the field it was in, in the frame that replaces the early screen
+  useLayoutEffect(() => {
+    if (typedBefore?.focus === 'email') emailField.current?.focus();
+    if (typedBefore?.focus === 'password' && passwordField.current) {
+      passwordField.current.focus();
+      if (typedBefore.passwordSelection) passwordField.current.setSelectionRange(...typedBefore.passwordSelection);
+    }
+    // a Sign In pressed before the app was here: signed in now, with what was typed
+    if (typedBefore?.submit) form.current?.requestSubmit();
+  }, [typedBefore]);
 
   useEffect(() => {
     // Never overwrite what the user already typed.
@@ -63,7 +80,7 @@ export function CredentialsForm({ submitLabel, submittingLabel, fallbackErrorKey
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         {error && (
           <Alert color="red" variant="light" icon={<CircleAlert size={18} />} role="alert">
@@ -81,6 +98,7 @@ export function CredentialsForm({ submitLabel, submittingLabel, fallbackErrorKey
           // a field the user is in is theirs: a demo prefill landing mid-typing would add to their text
           onFocus={() => (touched.current = true)}
           error={fieldErrors.email}
+          ref={emailField}
           data-autofocus
         />
         <PasswordInput
@@ -91,6 +109,7 @@ export function CredentialsForm({ submitLabel, submittingLabel, fallbackErrorKey
           value={password}
           onChange={(event) => edit(setPassword)(event.currentTarget.value)}
           error={fieldErrors.password}
+          ref={passwordField}
         />
         <Button type="submit" size="md" fullWidth disabled={submitting} mt="xs">
           {submitting ? submittingLabel : submitLabel}
