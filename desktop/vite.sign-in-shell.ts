@@ -7,8 +7,8 @@ import { STORAGE_KEYS } from './src/renderer/lib/storage-keys';
 import { showSignInShell, type SignInShellRules } from './src/renderer/sign-in-shell/show-shell';
 
 const RULES: SignInShellRules = {
-  // a first visit to / is sent on to /login by the app
-  paths: ['/', '/login'],
+  // only /login: at / the app first decides where to go (and the address must say /login when it shows)
+  paths: ['/login'],
   languages: LANGUAGES,
   defaultLanguage: DEFAULT_LANGUAGE,
   keys: { authToken: STORAGE_KEYS.authToken, language: STORAGE_KEYS.language, colorScheme: STORAGE_KEYS.colorScheme },
