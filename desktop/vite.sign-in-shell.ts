@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@crm/common';
@@ -14,9 +13,8 @@ const RULES: SignInShellRules = {
   keys: { authToken: STORAGE_KEYS.authToken, language: STORAGE_KEYS.language, colorScheme: STORAGE_KEYS.colorScheme },
 };
 
-/** The one inline script of index.html; the server allows it by this hash (its CSP). */
-export const signInShellScript = (): string => `(${showSignInShell.toString()})(window, ${JSON.stringify(RULES)});`;
-export const scriptHash = (script: string): string => `sha256-${createHash('sha256').update(script).digest('base64')}`;
+/** The one inline script of index.html; the server allows it by its hash (backend platform/http/renderer.ts). */
+const signInShellScript = (): string => `(${showSignInShell.toString()})(window, ${JSON.stringify(RULES)});`;
 
 /**
  * Draws the sign-in screen into the built index.html, in every language, as templates a tiny
