@@ -85,7 +85,12 @@ describe('the sign-in screen before the app has arrived', () => {
 
   it('switches to the language chosen on it before the app was here', async (test) => {
     const { page, letAppStart } = await openWithAppHeld(test);
-    await page.locator('#sign-in-shell').getByText('العربية', { exact: true }).click();
+    const arabic = page.locator('#sign-in-shell label', { hasText: 'العربية' });
+    const english = page.locator('#sign-in-shell label', { hasText: 'English' });
+    await arabic.click();
+    // the highlight moved with the choice while the app is still held back
+    expect(await appHasDrawn(page)).toBe(false);
+    expect([await arabic.getAttribute('data-active'), await english.getAttribute('data-active')]).toEqual(['', null]);
     letAppStart();
     await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

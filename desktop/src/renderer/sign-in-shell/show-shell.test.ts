@@ -66,6 +66,28 @@ describe('the sign-in screen before the app (index.html)', () => {
     expect(document.getElementById('sign-in-shell')?.getAttribute('data-language')).toBe('ar');
   });
 
+  it("moves the switch's highlight to the language chosen early, as Mantine marks it", () => {
+    page();
+    showSignInShell(window, RULES);
+    const form = document.querySelector('#sign-in-shell form') as HTMLFormElement;
+    // the markup Mantine's SegmentedControl renders: the chosen item and its label carry data-active
+    form.insertAdjacentHTML(
+      'beforeend',
+      ['en', 'ar']
+        .map(
+          (l) =>
+            `<div data-item="${l}" ${l === 'en' ? 'data-active="true"' : ''}><input type="radio" id="sw-${l}" name="sw" value="${l}" ${l === 'en' ? 'checked' : ''}><label for="sw-${l}" ${l === 'en' ? 'data-active="true"' : ''}>${l}</label></div>`,
+        )
+        .join(''),
+    );
+    const active = () => [...form.querySelectorAll('[data-active]')].map((el) => `${el.tagName.toLowerCase()}:${el.getAttribute('data-item') ?? el.getAttribute('for')}`);
+    expect(active()).toEqual(['div:en', 'label:sw-en']);
+    (form.querySelector('#sw-ar') as HTMLInputElement).click();
+    expect(active()).toEqual(['div:ar', 'label:sw-ar']);
+    (form.querySelector('#sw-en') as HTMLInputElement).click();
+    expect(active()).toEqual(['div:en', 'label:sw-en']);
+  });
+
   it('is not shown with a stored session, on other paths, or in the desktop app', () => {
     page();
     localStorage.setItem('token', 'stored');

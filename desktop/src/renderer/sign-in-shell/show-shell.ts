@@ -47,7 +47,14 @@ export function showSignInShell(win: Window, rules: SignInShellRules): void {
     // so is a language chosen early (the switch is a radio group)
     shell.addEventListener('change', (event) => {
       const target = event.target as HTMLInputElement | null;
-      if (target && target.type === 'radio' && rules.languages.includes(target.value)) shell.setAttribute('data-language', target.value);
+      if (!target || target.type !== 'radio' || !rules.languages.includes(target.value)) return;
+      shell.setAttribute('data-language', target.value);
+      // the switch's highlight follows the choice: Mantine marks the chosen item, and its script is not here yet
+      shell.querySelectorAll<HTMLInputElement>('input[type=radio]').forEach((radio) => {
+        if (radio.name !== target.name) return;
+        radio.parentElement?.toggleAttribute('data-active', radio.checked);
+        radio.labels?.forEach((label) => label.toggleAttribute('data-active', radio.checked));
+      });
     });
     template.after(shell);
   } catch {
