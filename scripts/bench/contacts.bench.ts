@@ -25,6 +25,7 @@ import { hashPassword } from '../../backend/src/platform/auth/passwords.js';
 import { PACE_MS, WARMUP, timeBothPaces, timeInterleaved, whileExporting, type Result, type Scenario } from './contacts-bench-timing.js';
 import { CATALOGUE_WORDS, FAMILY, FIRST, GOVERNORATES, sqlList } from './contacts-bench-data.js';
 import { seedDealHistory } from './contacts-bench-history.js';
+import { timeLexiconPruning } from './contacts-bench-lexicon.js';
 import { dropBenchDatabase, freshBenchDatabase, withClient } from './bench-database.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crm_bench';
@@ -323,6 +324,23 @@ async function main() {
       exports.push(...(await timeInterleaved([exportScenario, reportExport], Math.min(RUNS, 20))));
       exports.push(await whileExporting(exportScenario.call, list('/contacts?stage=lead&page=1&limit=50'), Math.min(RUNS, 10)));
       printResults(exports);
+      // a new lead each call; a number the seed happened to take (409) is skipped to the next
+      let saved = 0;
+      const firstNumber = Date.now() % 50_000_000;
+      const save = async () => {
+        for (;;) {
+          const phone = `+2015${String(firstNumber + ++saved).padStart(8, '0')}`;
+          const res = await fetch(`${base}/contacts`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ name: `Nadia Saved ${saved}`, phone }),
+          });
+          await res.arrayBuffer();
+          if (res.status === 201) return;
+          if (res.status !== 409) throw new Error(`create a contact: ${res.status}`);
+        }
+      };
+      printResults(await timeLexiconPruning(app, DATABASE_URL, bigCompany, save));
     }
   } finally {
     await app.close();

@@ -32,7 +32,8 @@ export const contactSearchWords = pgTable(
 /**
  * The distinct words of each company's contacts: what a typed fragment may be part of, found
  * through its trigram index (the view contact_lexicon_search), then looked up in
- * contact_search_words. Words of contacts since deleted stay (they only find nothing).
+ * contact_search_words. Words of contacts since deleted or renamed find nothing until
+ * ContactLexiconPruner takes them out (every few hours, under the lock of migration 0050).
  */
 export const contactSearchLexicon = pgTable(
   'contact_search_lexicon',

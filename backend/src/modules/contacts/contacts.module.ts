@@ -12,6 +12,8 @@ import { ContactListsService } from './contact-lists.service.js';
 import { ContactExportRepository } from './contact-export.repository.js';
 import { ContactQueriesRepository } from './contact-queries.repository.js';
 import { ContactWordSearchRepository } from './contact-word-search.repository.js';
+import { ContactLexiconRepository } from './contact-lexicon.repository.js';
+import { ContactLexiconPruner } from './contact-lexicon-pruner.js';
 import { ContactMergeHooks } from './contact-merge-hooks.js';
 import { DealWonHooks } from './deal-won-hooks.js';
 import { ContactMergesRepository } from './contact-merges.repository.js';
@@ -52,6 +54,8 @@ import { ContactOptOutsService } from './contact-opt-outs.service.js';
     ContactLabellingService,
     ContactQueriesRepository,
     ContactWordSearchRepository,
+    ContactLexiconRepository,
+    ContactLexiconPruner,
     ContactExportRepository,
     DealLinesRepository,
     ContactImportsRepository,
