@@ -12,6 +12,38 @@ import { SECURE_TABLES_SQL } from './secure-tables.sql.js';
 // any 64-bit number unique to this app: two instances starting together migrate one at a time
 const MIGRATION_LOCK_KEY = 7_370_112_604;
 
+/**
+ * The runtime roles of migration 0000, made before the migrations run. Roles belong to the whole
+ * server but the migration lock above to one database, so two databases of one fresh server (test
+ * files, staging beside production) migrating at once both found no role and one failed on
+ * CREATE ROLE. Here the loser of that race moves on; on a server that has the roles this only
+ * reads pg_roles (no CREATEROLE needed).
+ */
+const RUNTIME_ROLES_SQL = `
+DO $$
+DECLARE r text;
+BEGIN
+  FOREACH r IN ARRAY ARRAY['crm_app', 'crm_platform'] LOOP
+    BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = r) THEN
+        EXECUTE format('CREATE ROLE %I NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE', r);
+      END IF;
+    EXCEPTION WHEN unique_violation OR duplicate_object THEN
+      NULL; -- another database of this server made it at the same moment
+    END;
+    -- the membership row itself (a superuser passes pg_has_role without one, yet 0000 grants it)
+    BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_auth_members m
+                     WHERE m.roleid = (SELECT oid FROM pg_roles WHERE rolname = r)
+                       AND m.member = (SELECT oid FROM pg_roles WHERE rolname = current_user)) THEN
+        EXECUTE format('GRANT %I TO CURRENT_USER', r);
+      END IF;
+    EXCEPTION WHEN unique_violation OR duplicate_object THEN
+      NULL;
+    END;
+  END LOOP;
+END $$`;
+
 /** The committed Drizzle migrations folder, found from here whether running from src/ or dist/. */
 export function migrationsFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -38,6 +70,7 @@ export async function migrateDatabase(conn: DbConnection, databaseUrl?: string):
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    await client.query(RUNTIME_ROLES_SQL);
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(client), { migrationsFolder: folder });
     await client.query(SECURE_TABLES_SQL);
