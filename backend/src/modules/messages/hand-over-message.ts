@@ -112,6 +112,13 @@ export class HandOverMessage {
       // the English for API users, the code for the chat in the user's language
       patch = { status: 'failed', error: reason, errorCode: known ? err.code : 'send_failed', errorParams: null, errorRetryable: known ? err.retryable : true };
     }
+    // after the acks already come for this id, before those still to come
+    const id = patch.waMessageId;
+    return id ? this.pendingAcks.inOrder(tenantId, id, () => this.record(tenantId, row, handedOverAt, patch)) : this.record(tenantId, row, handedOverAt, patch);
+  }
+
+  /** The send's outcome, with the acks that came before it, stored and pushed. */
+  private async record(tenantId: string, row: MessageRow, handedOverAt: Date | undefined, patch: Partial<MessageRow>): Promise<Message> {
     const updated = await this.db.tenant(tenantId, async (tx) => {
       let saved = handedOverAt ? await this.repo.recordOutcome(tx, tenantId, row.id, handedOverAt, patch) : await this.repo.failUnclaimed(tx, tenantId, row.id, patch);
       // an ack that arrived while the send was being recorded

@@ -48,7 +48,6 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
   private readonly writing = new Set<Promise<void>>();
   private readonly scheduled = new Set<string>();
   /** The last ack still being written, per message: acks 1, 2, 3 arrive milliseconds apart and must reach the clients in that order. */
-  private readonly ackChains = new Map<string, Promise<void>>();
   private readonly storedHooks: InboundStoredHook[] = [];
 
   constructor(
@@ -158,14 +157,7 @@ export class InboundMessagesService implements WhatsAppEventSink, OnModuleInit, 
   }
 
   private inOrder(tenantId: string, waMessageId: string, write: () => Promise<void>): Promise<void> {
-    const key = `${tenantId}:${waMessageId}`;
-    const next = (this.ackChains.get(key) ?? Promise.resolve()).then(write);
-    const settled = next.catch(() => undefined);
-    this.ackChains.set(key, settled);
-    void settled.then(() => {
-      if (this.ackChains.get(key) === settled) this.ackChains.delete(key);
-    });
-    return next;
+    return this.pendingAcks.inOrder(tenantId, waMessageId, write);
   }
 
   private async applyAck(tenantId: string, waMessageId: string, ack: WhatsAppAck): Promise<void> {

@@ -60,6 +60,17 @@ describe('sending', () => {
     expect(list.body.data.items.at(-1)).toMatchObject({ _id: res.body.data._id, ack: 3, status: 'sent' });
   });
 
+  it('shows every message of a burst read (ack 3): an ack that comes while its send is being recorded is not lost', async () => {
+    // the simulated phone acks 3, 12 and 25 ms after a send (time scale 0.01): with 30 sends at
+    // once, many acks come while their message's "sent" row is still being committed
+    const sent = await Promise.all(Array.from({ length: 30 }, (_, i) => t.api.post('/messages', { contactId, body: `Burst ${i}` }, { token: adminA })));
+    expect(sent.map((r) => r.status)).toEqual(sent.map(() => 200));
+    const ids = new Set(sent.map((r) => r.body.data._id as string));
+    const acksOfBurst = () => t.db.platform(async (tx) => (await tx.select().from(messages)).filter((m) => ids.has(m.id)).map((m) => m.ack));
+    for (let i = 0; i < 50 && (await acksOfBurst()).some((ack) => ack < 3); i++) await sleep(100);
+    expect(await acksOfBurst()).toEqual(sent.map(() => 3));
+  });
+
   it('carries its author: id and name on the answer, the pushes, the list, and the chat list of the assigned rep', async () => {
     const inboundRes = await inbound(t, adminA, { from: '+201001234599', name: 'Author Test', body: 'Who answers?' });
     const authoredContact = inboundRes.body.data.contactId as string;
